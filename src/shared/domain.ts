@@ -1,0 +1,408 @@
+/**
+ * Domain types shared by every part of Macrobell. Pure: no I/O, no Node, no DOM.
+ * Wire shapes follow ../shared/reference/service-api.md; the app keeps the raw JSON
+ * of every record beside these typed views, so unknown fields are never lost.
+ */
+
+export const VOLATILITIES = ['NONE', 'LOW', 'MEDIUM', 'HIGH'] as const;
+export type Volatility = (typeof VOLATILITIES)[number];
+
+export const POTENCIES = ['ZERO', 'K', 'M', 'B', 'T'] as const;
+export type Potency = (typeof POTENCIES)[number];
+
+export type Scope = 'calendar' | 'news';
+
+/** One dated occurrence of an event, as the calendar API returns it (camelCase). */
+export interface EventDate {
+  id: string;
+  eventId: string;
+  dateUtc: string;
+  periodDateUtc: string | null;
+  periodType: string | null;
+  actual: number | null;
+  revised: number | null;
+  consensus: number | null;
+  ratioDeviation: number | null;
+  previous: number | null;
+  isBetterThanExpected: boolean | null;
+  name: string;
+  countryCode: string;
+  currencyCode: string;
+  unit: string | null;
+  potency: Potency | string | null;
+  volatility: Volatility | string;
+  isAllDay: boolean;
+  isTentative: boolean;
+  isPreliminary: boolean;
+  isReport: boolean;
+  isSpeech: boolean;
+  /** Unix seconds. */
+  lastUpdated: number;
+}
+
+/** The properties common to all occurrences of an indicator. */
+export interface CalendarEvent {
+  id: string;
+  name: string;
+  description: string | null;
+  countryCode: string;
+  currencyCode: string;
+  categoryId: string | null;
+  periodType: string | null;
+  unit: string | null;
+  potency: Potency | string | null;
+  volatility: Volatility | string;
+  isSpeech: boolean;
+  isReport: boolean;
+}
+
+export interface Category {
+  id: string;
+  name: string;
+}
+
+export interface Asset {
+  code: string;
+  name: string;
+  type: string;
+}
+
+/** A news post, normalised from the v4 API's PascalCase. */
+export interface Post {
+  id: string;
+  culture: string;
+  title: string;
+  summary: string | null;
+  /** Third-party HTML: sanitise before showing. */
+  contentHtml: string;
+  /** ISO-8601 UTC. */
+  publicationDate: string;
+  updateDate: string | null;
+  url: string | null;
+  imageUrl: string | null;
+  authorName: string | null;
+  companyName: string | null;
+  categories: string[];
+  tags: string[];
+}
+
+/** Webhook notification payloads. Unknown types are kept as `UnknownNotification`. */
+export interface EventCreatedNotification {
+  type: 'event_created';
+  eventId: string;
+}
+export interface EventDateChange {
+  key: string;
+  value: unknown;
+}
+export interface EventDateUpdatedNotification {
+  type: 'eventDate_updated';
+  eventDateId: string;
+  eventId: string;
+  lastUpdated: number;
+  changes: EventDateChange[];
+}
+export interface EventDateLifecycleNotification {
+  type: 'eventDate_created' | 'eventDate_deleted';
+  eventDateId: string;
+  eventId: string;
+  lastUpdated: number;
+}
+export interface PostNotification {
+  type: 'post_created' | 'post_updated' | 'post_deleted';
+  postId: string;
+  culture: string;
+  lastUpdated: number;
+}
+export interface UnknownNotification {
+  type: string;
+  [key: string]: unknown;
+}
+export type KnownNotification =
+  | EventCreatedNotification
+  | EventDateUpdatedNotification
+  | EventDateLifecycleNotification
+  | PostNotification;
+
+export const NOTIFICATION_TYPES = [
+  'event_created',
+  'eventDate_created',
+  'eventDate_updated',
+  'eventDate_deleted',
+  'post_created',
+  'post_updated',
+  'post_deleted',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Where a change came from. */
+export type ChangeSource = 'relay' | 'poll' | 'backfill' | 'webhook' | 'local';
+
+/**
+ * A change applied to the cache, in terms a trader cares about. Emitted by the sync
+ * engine for the alerts engine and the UI, whatever the source of the change.
+ */
+export type DomainChange =
+  | { kind: 'released'; eventDate: EventDate; source: ChangeSource }
+  | { kind: 'revised'; eventDate: EventDate; previousRevised: number | null; source: ChangeSource }
+  | { kind: 'rescheduled'; eventDate: EventDate; fromDateUtc: string; source: ChangeSource }
+  | { kind: 'eventDateUpdated'; eventDate: EventDate; keys: string[]; source: ChangeSource }
+  | { kind: 'eventDateAdded'; eventDate: EventDate; source: ChangeSource }
+  | {
+      kind: 'eventDateRemoved';
+      eventDateId: string;
+      eventId: string;
+      eventDate: EventDate | null;
+      source: ChangeSource;
+    }
+  | { kind: 'eventAdded'; event: CalendarEvent; source: ChangeSource }
+  | { kind: 'postPublished'; post: Post; source: ChangeSource }
+  | { kind: 'postUpdated'; post: Post; source: ChangeSource }
+  | { kind: 'postRemoved'; postId: string; culture: string; source: ChangeSource };
+
+export type DomainChangeKind = DomainChange['kind'];
+
+/** The change kinds a user can choose to be alerted about. */
+export const ALERTABLE_CHANGES = [
+  'released',
+  'revised',
+  'rescheduled',
+  'added',
+  'removed',
+] as const;
+export type AlertableChange = (typeof ALERTABLE_CHANGES)[number];
+
+export interface QuietHours {
+  enabled: boolean;
+  /** "HH:mm" in `timeZone`. */
+  start: string;
+  end: string;
+  /** IANA zone, or "system". */
+  timeZone: string;
+}
+
+export interface AlertRules {
+  /** Occurrences at or above this volatility alert (watched events always alert). */
+  minVolatility: Volatility;
+  /** Empty means any country. FXStreet codes: US, UK, EMU, DE, JP, … */
+  countries: string[];
+  /** Empty means any currency. */
+  currencies: string[];
+  watchedEventIds: string[];
+  changes: Record<AlertableChange, boolean>;
+  newsEnabled: boolean;
+  /** A post alerts when its title or summary contains one of these (case-insensitive). */
+  newsKeywords: string[];
+  /** A post alerts when it carries one of these category names. */
+  newsCategories: string[];
+  quietHours: QuietHours;
+  /** Minutes before a watched release to remind; 0 disables reminders. */
+  reminderMinutes: number;
+  /** Unix ms until which alerts are paused, or null. */
+  pausedUntil: number | null;
+}
+
+export const DEFAULT_ALERT_RULES: AlertRules = {
+  minVolatility: 'HIGH',
+  countries: [],
+  currencies: [],
+  watchedEventIds: [],
+  changes: { released: true, revised: true, rescheduled: true, added: false, removed: false },
+  newsEnabled: false,
+  newsKeywords: [],
+  newsCategories: [],
+  quietHours: { enabled: false, start: '22:00', end: '07:00', timeZone: 'system' },
+  reminderMinutes: 5,
+  pausedUntil: null,
+};
+
+export type AlertKind =
+  'released' | 'revised' | 'rescheduled' | 'added' | 'removed' | 'reminder' | 'news' | 'group';
+
+/** What a click on an alert opens. */
+export type AlertTarget =
+  | { type: 'eventDate'; eventDateId: string; eventId: string }
+  | { type: 'post'; postId: string; culture: string }
+  | { type: 'alerts' };
+
+/** One alert in the history the UI shows. */
+export interface AlertRecord {
+  id: number;
+  kind: AlertKind;
+  title: string;
+  body: string;
+  /** Unix ms. */
+  createdAt: number;
+  read: boolean;
+  target: AlertTarget;
+}
+
+/** A notification to show natively (possibly grouping several alerts). */
+export interface NativeNotification {
+  title: string;
+  body: string;
+  target: AlertTarget;
+  alertIds: number[];
+  /** True when quiet hours say: record it, but make no sound. */
+  silent: boolean;
+}
+
+export interface CalendarFilters {
+  volatilities: Volatility[];
+  countries: string[];
+  categories: string[];
+  text: string;
+}
+
+export const DEFAULT_CALENDAR_FILTERS: CalendarFilters = {
+  volatilities: [],
+  countries: [],
+  categories: [],
+  text: '',
+};
+
+export interface ServiceUrls {
+  auth: string;
+  calendar: string;
+  news: string;
+}
+
+export const REAL_SERVICE_URLS: ServiceUrls = {
+  auth: 'https://authorization.fxstreet.com',
+  calendar: 'https://calendar-api.fxstreet.com',
+  news: 'https://subscriptions.fxstreet.com',
+};
+
+export interface Settings {
+  serviceUrls: ServiceUrls;
+  /** Calendar language segment. */
+  language: string;
+  /** News cultures to sync, e.g. ["en-US"]. */
+  cultures: string[];
+  /** IANA zone or "system". */
+  timeZone: string;
+  hourCycle: 'h12' | 'h23';
+  theme: 'system' | 'light' | 'dark';
+  /** Relay base URL; its bearer token lives in the keychain. Null = polling. */
+  relayUrl: string | null;
+  polling: {
+    baseIntervalSec: number;
+    burstIntervalSec: number;
+    burstLeadSec: number;
+    burstTimeoutSec: number;
+  };
+  backfill: { daysBack: number; daysAhead: number };
+  calendarFilters: CalendarFilters;
+  allowRemoteImages: boolean;
+  startAtLogin: boolean;
+  alertRules: AlertRules;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  serviceUrls: REAL_SERVICE_URLS,
+  language: 'en',
+  cultures: ['en-US'],
+  timeZone: 'system',
+  hourCycle: 'h23',
+  theme: 'system',
+  relayUrl: null,
+  polling: { baseIntervalSec: 300, burstIntervalSec: 2, burstLeadSec: 10, burstTimeoutSec: 180 },
+  backfill: { daysBack: 7, daysAhead: 14 },
+  calendarFilters: DEFAULT_CALENDAR_FILTERS,
+  allowRemoteImages: false,
+  startAtLogin: false,
+  alertRules: DEFAULT_ALERT_RULES,
+};
+
+export type TokenState = 'none' | 'valid' | 'refreshing' | 'error';
+export type ConnectionMode = 'relay' | 'polling' | 'offline';
+
+export interface BackfillProgress {
+  running: boolean;
+  phase: string;
+  done: number;
+  total: number;
+}
+
+export interface StatusError {
+  source: string;
+  message: string;
+  at: number;
+}
+
+export interface AppStatus {
+  demo: boolean;
+  mode: ConnectionMode;
+  online: boolean;
+  /** Unix ms. */
+  lastSyncAt: number | null;
+  tokens: Record<Scope, TokenState>;
+  credentials: CredentialsInfo;
+  relay: {
+    url: string;
+    connected: boolean;
+    lastEventId: number | null;
+    lastEventAt: number | null;
+    lagMs: number | null;
+  } | null;
+  backfill: BackfillProgress | null;
+  lastError: StatusError | null;
+  alertsPausedUntil: number | null;
+  unreadAlerts: number;
+}
+
+/** What the renderer may know about stored keys: never the keys themselves. */
+export interface CredentialsInfo {
+  configured: boolean;
+  /** e.g. "demo…blic" — enough to recognise, useless to steal. */
+  maskedPublicKey: string | null;
+  relayTokenConfigured: boolean;
+  /** False when the OS keychain cannot be reached. */
+  keychainAvailable: boolean;
+  keychainError: string | null;
+}
+
+export interface ConnectionTestResult {
+  ok: boolean;
+  scopes: Record<Scope, { ok: boolean; message: string }>;
+}
+
+export interface EventDetail {
+  event: CalendarEvent | null;
+  upcoming: EventDate[];
+  history: EventDate[];
+  watched: boolean;
+}
+
+export interface PostSummary {
+  id: string;
+  culture: string;
+  title: string;
+  summary: string | null;
+  publicationDate: string;
+  authorName: string | null;
+  read: boolean;
+}
+
+export interface PostPage {
+  items: PostSummary[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export interface SearchHit {
+  id: string;
+  culture: string;
+  title: string;
+  /** Snippet with matches wrapped in <mark>…</mark>; everything else HTML-escaped. */
+  snippetHtml: string;
+  publicationDate: string;
+}
+
+export interface CacheInfo {
+  dataDir: string;
+  databaseBytes: number;
+  eventDates: number;
+  posts: number;
+}

@@ -1,0 +1,251 @@
+/**
+ * The one place that defines what the renderer may ask of the main process.
+ * Every method takes at most one argument, validated at runtime by its schema here
+ * on the main side (Electron IPC handler and web-mode HTTP handler alike).
+ * Pushes (main → renderer) are listed in PUSH_EVENTS.
+ */
+import { z } from 'zod';
+import type {
+  AlertRecord,
+  AlertRules,
+  AppStatus,
+  BackfillProgress,
+  CacheInfo,
+  Category,
+  ConnectionTestResult,
+  CredentialsInfo,
+  DomainChange,
+  EventDate,
+  EventDetail,
+  NativeNotification,
+  Post,
+  PostPage,
+  SearchHit,
+  Settings,
+} from './domain.js';
+import { VOLATILITIES } from './domain.js';
+
+const id = z.string().min(1).max(200);
+const culture = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'a culture such as en-US');
+const isoDate = z.iso.datetime({ offset: true });
+const httpUrl = z
+  .string()
+  .max(2000)
+  .refine((u) => /^https?:\/\//i.test(u) && URL.canParse(u), 'an http(s) URL');
+const volatility = z.enum(VOLATILITIES);
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time such as 22:00');
+const shortList = z.array(z.string().min(1).max(100)).max(500);
+
+export const alertRulesSchema = z.object({
+  minVolatility: volatility,
+  countries: shortList,
+  currencies: shortList,
+  watchedEventIds: shortList,
+  changes: z.object({
+    released: z.boolean(),
+    revised: z.boolean(),
+    rescheduled: z.boolean(),
+    added: z.boolean(),
+    removed: z.boolean(),
+  }),
+  newsEnabled: z.boolean(),
+  newsKeywords: shortList,
+  newsCategories: shortList,
+  quietHours: z.object({
+    enabled: z.boolean(),
+    start: hhmm,
+    end: hhmm,
+    timeZone: z.string().min(1).max(100),
+  }),
+  reminderMinutes: z.number().int().min(0).max(1440),
+  pausedUntil: z.number().int().nonnegative().nullable(),
+});
+
+export const calendarFiltersSchema = z.object({
+  volatilities: z.array(volatility).max(4),
+  countries: shortList,
+  categories: shortList,
+  text: z.string().max(200),
+});
+
+/** Settings as stored and as patched (every key optional in a patch). */
+export const settingsSchema = z.object({
+  serviceUrls: z.object({ auth: httpUrl, calendar: httpUrl, news: httpUrl }),
+  language: z.string().regex(/^[a-z]{2}$/),
+  cultures: z.array(culture).min(1).max(10),
+  timeZone: z.string().min(1).max(100),
+  hourCycle: z.enum(['h12', 'h23']),
+  theme: z.enum(['system', 'light', 'dark']),
+  relayUrl: httpUrl.nullable(),
+  polling: z.object({
+    baseIntervalSec: z.number().int().min(5).max(86400),
+    burstIntervalSec: z.number().min(0.2).max(60),
+    burstLeadSec: z.number().int().min(0).max(600),
+    burstTimeoutSec: z.number().int().min(5).max(3600),
+  }),
+  backfill: z.object({
+    daysBack: z.number().int().min(0).max(90),
+    daysAhead: z.number().int().min(0).max(90),
+  }),
+  calendarFilters: calendarFiltersSchema,
+  allowRemoteImages: z.boolean(),
+  startAtLogin: z.boolean(),
+  alertRules: alertRulesSchema,
+});
+export const settingsPatchSchema = settingsSchema.partial();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+export const eventDateQuerySchema = z.object({
+  from: isoDate,
+  to: isoDate,
+  volatilities: z.array(volatility).max(4).optional(),
+  countries: shortList.optional(),
+  categories: shortList.optional(),
+  text: z.string().max(200).optional(),
+  limit: z.number().int().min(1).max(20000).optional(),
+});
+export type EventDateQuery = z.infer<typeof eventDateQuerySchema>;
+
+/** Inputs of every request method. `z.undefined()` = no argument. */
+export const requestSchemas = {
+  getStatus: z.undefined(),
+  getSettings: z.undefined(),
+  updateSettings: settingsPatchSchema,
+  getCredentials: z.undefined(),
+  setCredentials: z.object({
+    publicKey: z.string().trim().min(1).max(500),
+    privateKey: z.string().trim().min(1).max(500),
+  }),
+  clearCredentials: z.undefined(),
+  testConnection: z.undefined(),
+  setRelay: z.object({
+    url: httpUrl.nullable(),
+    token: z.string().min(1).max(500).optional(),
+  }),
+  listEventDates: eventDateQuerySchema,
+  nextRelease: z.object({ volatilities: z.array(volatility).max(4).optional() }).optional(),
+  getEventDetail: z.object({ eventId: id }),
+  listCategories: z.undefined(),
+  setWatched: z.object({ eventId: id, watched: z.boolean() }),
+  listPosts: z.object({
+    culture: culture.optional(),
+    page: z.number().int().min(1).max(100000),
+    pageSize: z.number().int().min(1).max(200),
+  }),
+  getPost: z.object({ id, culture }),
+  markPostRead: z.object({ id, culture }),
+  searchPosts: z.object({
+    query: z.string().min(1).max(200),
+    culture: culture.optional(),
+    limit: z.number().int().min(1).max(200).optional(),
+  }),
+  listAlerts: z.object({
+    limit: z.number().int().min(1).max(1000).optional(),
+    unreadOnly: z.boolean().optional(),
+  }),
+  markAlertsRead: z.object({ ids: z.array(z.number().int().positive()).max(10000).optional() }),
+  getAlertRules: z.undefined(),
+  setAlertRules: alertRulesSchema,
+  pauseAlerts: z.object({ until: z.number().int().nonnegative().nullable() }),
+  syncNow: z.undefined(),
+  getCacheInfo: z.undefined(),
+  clearCache: z.undefined(),
+  getDiagnostics: z.undefined(),
+  openExternal: z.object({ url: httpUrl }),
+} as const;
+
+export type RequestMethod = keyof typeof requestSchemas;
+export type RequestInput<M extends RequestMethod> = z.infer<(typeof requestSchemas)[M]>;
+
+/** What each request method answers. */
+export interface ResponseTypes {
+  getStatus: AppStatus;
+  getSettings: Settings;
+  updateSettings: Settings;
+  getCredentials: CredentialsInfo;
+  setCredentials: CredentialsInfo;
+  clearCredentials: CredentialsInfo;
+  testConnection: ConnectionTestResult;
+  setRelay: CredentialsInfo;
+  listEventDates: EventDate[];
+  nextRelease: EventDate | null;
+  getEventDetail: EventDetail;
+  listCategories: Category[];
+  setWatched: AlertRules;
+  listPosts: PostPage;
+  getPost: Post | null;
+  markPostRead: null;
+  searchPosts: SearchHit[];
+  listAlerts: AlertRecord[];
+  markAlertsRead: null;
+  getAlertRules: AlertRules;
+  setAlertRules: AlertRules;
+  pauseAlerts: AlertRules;
+  syncNow: null;
+  getCacheInfo: CacheInfo;
+  clearCache: CacheInfo;
+  getDiagnostics: string;
+  openExternal: null;
+}
+
+/** The app's API as the renderer sees it, one async method per request. */
+export type AppApi = {
+  [M in RequestMethod]: undefined extends RequestInput<M>
+    ? (input?: RequestInput<M>) => Promise<ResponseTypes[M]>
+    : (input: RequestInput<M>) => Promise<ResponseTypes[M]>;
+};
+
+/** Pushes from the main process. */
+export interface PushPayloads {
+  changes: DomainChange[];
+  alert: AlertRecord;
+  status: AppStatus;
+  backfill: BackfillProgress;
+  /** The user clicked a native notification or a tray item: open this. */
+  navigate: NativeNotification['target'] | { type: 'settings' };
+}
+export type PushEvent = keyof PushPayloads;
+export const PUSH_EVENTS = [
+  'changes',
+  'alert',
+  'status',
+  'backfill',
+  'navigate',
+] as const satisfies readonly PushEvent[];
+
+/** Electron channel names, derived so they are defined once. */
+export const IPC_REQUEST_CHANNEL = 'macrobell:request';
+export const ipcPushChannel = (event: PushEvent): string => `macrobell:push:${event}`;
+
+export function isRequestMethod(name: unknown): name is RequestMethod {
+  return typeof name === 'string' && Object.hasOwn(requestSchemas, name);
+}
+
+/** A validation failure a user (or developer) can read. */
+export class InvalidRequestError extends Error {
+  constructor(
+    readonly method: string,
+    readonly issues: string[],
+  ) {
+    super(`Invalid request to ${method}: ${issues.join('; ')}`);
+    this.name = 'InvalidRequestError';
+  }
+}
+
+/** Validate a request's input against the contract; throws InvalidRequestError. */
+export function parseRequest<M extends RequestMethod>(method: M, input: unknown): RequestInput<M> {
+  const result = requestSchemas[method].safeParse(input);
+  if (!result.success) {
+    throw new InvalidRequestError(
+      method,
+      result.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`),
+    );
+  }
+  return result.data as RequestInput<M>;
+}
+
+/** The error shape that crosses IPC/HTTP: a message for the user and a machine code. */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+}
