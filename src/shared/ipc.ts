@@ -249,3 +249,23 @@ export interface ApiErrorBody {
   error: string;
   message: string;
 }
+
+/** What a request answers across IPC or HTTP: never a thrown Error object. */
+export type RequestResult<T> = { ok: true; value: T } | { ok: false; error: ApiErrorBody };
+
+/**
+ * What src/preload exposes as `window.macrobell` (Electron), and what the renderer's
+ * IPC bridge consumes. Exactly the contract, nothing else.
+ */
+export interface PreloadBridge {
+  invoke<M extends RequestMethod>(
+    method: M,
+    input: unknown,
+  ): Promise<RequestResult<ResponseTypes[M]>>;
+  on<E extends PushEvent>(event: E, listener: (payload: PushPayloads[E]) => void): () => void;
+  readonly platform: string;
+}
+
+/** Web mode: `POST /api/<method>` with the JSON input; pushes on `GET /api/events` (SSE). */
+export const WEB_API_PREFIX = '/api/';
+export const WEB_EVENTS_PATH = '/api/events';
