@@ -1,0 +1,90 @@
+/**
+ * Turns "the cache had X, now it has Y" into the domain changes a trader cares about.
+ * Used for every source (webhook, relay, poll, backfill), so all of them alert alike.
+ */
+import type { ChangeSource, DomainChange, EventDate } from '../../shared/domain.js';
+
+const TRACKED_KEYS: (keyof EventDate)[] = [
+  'dateUtc',
+  'actual',
+  'revised',
+  'consensus',
+  'previous',
+  'ratioDeviation',
+  'isBetterThanExpected',
+  'volatility',
+  'name',
+  'isTentative',
+  'isAllDay',
+  'unit',
+  'potency',
+];
+
+export function diffEventDate(
+  prev: EventDate | null,
+  next: EventDate,
+  source: ChangeSource,
+): DomainChange[] {
+  if (!prev) return [{ kind: 'eventDateAdded', eventDate: next, source }];
+  const changes: DomainChange[] = [];
+  if (prev.actual === null && next.actual !== null) {
+    changes.push({ kind: 'released', eventDate: next, source });
+  }
+  if (next.revised !== null && prev.revised !== next.revised) {
+    changes.push({ kind: 'revised', eventDate: next, previousRevised: prev.revised, source });
+  }
+  if (prev.dateUtc !== next.dateUtc && Date.parse(prev.dateUtc) !== Date.parse(next.dateUtc)) {
+    changes.push({ kind: 'rescheduled', eventDate: next, fromDateUtc: prev.dateUtc, source });
+  }
+  const covered = new Set<string>(['dateUtc']);
+  if (changes.some((c) => c.kind === 'released')) {
+    ['actual', 'ratioDeviation', 'isBetterThanExpected'].forEach((k) => covered.add(k));
+  }
+  if (changes.some((c) => c.kind === 'revised')) covered.add('revised');
+  const other = TRACKED_KEYS.filter((k) => !covered.has(k) && prev[k] !== next[k]);
+  if (other.length > 0) {
+    changes.push({ kind: 'eventDateUpdated', eventDate: next, keys: other, source });
+  }
+  return changes;
+}
+
+/** Apply a webhook's `changes` list to a cached event date (unknown keys kept in raw). */
+export function mergeChanges(
+  current: EventDate,
+  currentRaw: Record<string, unknown>,
+  changes: { key: string; value: unknown }[],
+  lastUpdated: number,
+): { eventDate: EventDate; raw: Record<string, unknown> } {
+  const raw: Record<string, unknown> = { ...currentRaw };
+  const eventDate: EventDate = { ...current };
+  const fields = eventDate as unknown as Record<string, unknown>;
+  for (const { key, value } of changes) {
+    raw[key] = value;
+    if (!(key in fields) || key === 'id' || key === 'eventId') continue;
+    if (key === 'dateUtc') {
+      if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) fields[key] = value;
+      continue;
+    }
+    const expected = typeof fields[key];
+    const nullable = ['actual', 'revised', 'consensus', 'previous', 'ratioDeviation'].includes(key);
+    if (value === null && (nullable || key === 'isBetterThanExpected')) fields[key] = null;
+    else if (typeof value === 'number' && (nullable || expected === 'number')) fields[key] = value;
+    else if (
+      typeof value === 'string' &&
+      nullable &&
+      value.trim() !== '' &&
+      Number.isFinite(Number(value))
+    )
+      fields[key] = Number(value);
+    else if (
+      typeof value === 'boolean' &&
+      (expected === 'boolean' || key === 'isBetterThanExpected')
+    )
+      fields[key] = value;
+    else if (typeof value === 'string' && (expected === 'string' || fields[key] === null))
+      fields[key] = value;
+  }
+  eventDate.lastUpdated = Math.max(current.lastUpdated, lastUpdated);
+  raw.lastUpdated = eventDate.lastUpdated;
+  return { eventDate, raw };
+}

@@ -1,0 +1,78 @@
+/**
+ * What the sync engine needs from its neighbours, stated narrowly so each can be
+ * replaced: the SQLite store (src/main/store), the API clients (src/main/api) and the
+ * alerts engine (src/main/alerts) satisfy these structurally.
+ */
+import type {
+  AlertRecord,
+  CalendarEvent,
+  Category,
+  DomainChange,
+  EventDate,
+  Post,
+} from '../../shared/domain.js';
+
+export interface Raw<T> {
+  value: T;
+  raw: unknown;
+}
+
+export interface SyncStore {
+  transaction<T>(fn: () => T): T;
+  upsertEvent(e: CalendarEvent, raw: unknown): void;
+  getEvent(id: string): CalendarEvent | null;
+  upsertEventDate(ed: EventDate, raw: unknown): { previous: EventDate | null; written: boolean };
+  getEventDate(id: string): EventDate | null;
+  getEventDateRaw(id: string): unknown;
+  deleteEventDate(id: string, lastUpdated: number): EventDate | null;
+  isTombstoned(
+    kind: 'eventDate' | 'post',
+    id: string,
+    lastUpdated: number,
+    culture?: string,
+  ): boolean;
+  listEventDates(q: { from: string; to: string; limit?: number }): EventDate[];
+  upsertCategories(list: Category[]): void;
+  upsertPost(p: Post, raw: unknown): { previous: Post | null; written: boolean };
+  getPost(id: string, culture: string): Post | null;
+  deletePost(id: string, culture: string, lastUpdated: number): Post | null;
+  markNotificationApplied(key: string): boolean;
+  getSyncState(key: string): string | null;
+  setSyncState(key: string, value: string): void;
+}
+
+export interface SyncCalendarApi {
+  eventDates(q: {
+    from: string;
+    to: string;
+    volatilities?: string[];
+    countries?: string[];
+    categories?: string[];
+  }): Promise<Raw<EventDate>[]>;
+  eventDate(id: string): Promise<Raw<EventDate>>;
+  event(id: string): Promise<Raw<CalendarEvent>>;
+  categories(): Promise<Category[]>;
+}
+
+export interface SyncNewsApi {
+  post(id: string, culture: string): Promise<Raw<Post>>;
+  feed(
+    culture: string,
+    page: number,
+  ): Promise<{ items: Raw<Post>[]; page: number; pageSize: number; total: number }>;
+}
+
+export interface SyncAlerts {
+  recordForChange(change: DomainChange): AlertRecord[];
+  dispatch(records: AlertRecord[]): void;
+}
+
+/** True for the API clients' "not found" error (the record is gone upstream). */
+export function isNotFound(err: unknown): boolean {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    ((err as { status?: unknown }).status === 404 ||
+      (err as { name?: unknown }).name === 'NotFoundError')
+  );
+}
