@@ -1,0 +1,67 @@
+/** `npm run simulator -- [--port N] [--host H] [--seed S] [--speed X] [--client-id ID] [--client-secret S]` */
+import { parseArgs } from 'node:util';
+import { startSimulator } from './index.js';
+
+function fail(message: string): never {
+  process.stderr.write(
+    `simulator: ${message}\nUsage: npm run simulator -- [--port N] [--host H] [--seed S] [--speed X] [--client-id ID] [--client-secret S]\n`,
+  );
+  process.exit(2);
+}
+
+function number(
+  name: string,
+  value: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max)
+    fail(`--${name} must be a number from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      speed: { type: 'string' },
+      'client-id': { type: 'string' },
+      'client-secret': { type: 'string' },
+    },
+    strict: true,
+  }).values;
+} catch (err) {
+  fail(err instanceof Error ? err.message : String(err));
+}
+
+const sim = await startSimulator({
+  port: number('port', args.port, 0, 65535) ?? 0,
+  host: args.host ?? '127.0.0.1',
+  seed: args.seed ?? 1,
+  speed: number('speed', args.speed, 0, 10_000) ?? 1,
+  clientId: args['client-id'],
+  clientSecret: args['client-secret'],
+}).catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
+
+process.stdout.write(`simulator listening on ${sim.url}\n`);
+process.stdout.write(
+  [
+    `  keys:     ${sim.clientId} / (the private key you passed, or demo-private)`,
+    `  auth:     ${sim.authUrl}/v2/token`,
+    `  calendar: ${sim.calendarUrl}/en/api/v1/…`,
+    `  news:     ${sim.newsUrl}/v4/en-US/…`,
+    `  control:  ${sim.url}/_sim/state`,
+    '',
+  ].join('\n'),
+);
+
+const stop = () => {
+  void sim.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,255 @@
+/** Generates a stream of news posts (v4, PascalCase) per culture, from a seed. */
+import { createRng, pick, uuid, type Rng } from '../rng.js';
+
+export const CULTURES = ['en-US', 'es-ES', 'de-DE'] as const;
+
+export interface SimPost {
+  Id: string;
+  Title: string;
+  Summary: string;
+  Content: string;
+  Culture: string;
+  PublicationDate: string;
+  UpdateDate: string | null;
+  Url: string;
+  ImageUrl: string | null;
+  Author: { Id: string; Name: string; Url: string; ImageUrl: string | null };
+  Company: { Id: string; Name: string };
+  Categories: { Id: string; Name: string }[];
+  Tags: { Id: string; Name: string }[];
+}
+
+const AUTHORS = [
+  'Joseph Trevisani',
+  'Valeria Bednarik',
+  'Yohay Elam',
+  'Eren Sengezer',
+  'Ross J Burland',
+  'Christian Borjon Valencia',
+  'Haresh Menghani',
+  'Dhwani Mehta',
+];
+const NEWS_CATEGORIES = [
+  { Id: 'c-fx', Name: 'Forex' },
+  { Id: 'c-macro', Name: 'Macroeconomics' },
+  { Id: 'c-cb', Name: 'Central Banks' },
+  { Id: 'c-cmd', Name: 'Commodities' },
+];
+
+interface Story {
+  tag: string;
+  title: Record<string, string>;
+  body: Record<string, string>;
+}
+
+const STORIES: Story[] = [
+  {
+    tag: 'EUR/USD',
+    title: {
+      'en-US': 'EUR/USD Forecast: Euro holds gains ahead of US inflation data',
+      'es-ES':
+        'Pronóstico del EUR/USD: el euro mantiene las ganancias antes de la inflación de EE.UU.',
+      'de-DE': 'EUR/USD Prognose: Euro hält Gewinne vor US-Inflationsdaten',
+    },
+    body: {
+      'en-US':
+        'EUR/USD trades in a tight range as markets await the Consumer Price Index. A hotter print would revive bets on a hawkish Federal Reserve.',
+      'es-ES':
+        'El EUR/USD cotiza en un rango estrecho mientras los mercados esperan el Índice de Precios al Consumo.',
+      'de-DE':
+        'EUR/USD handelt in einer engen Spanne, während die Märkte auf den Verbraucherpreisindex warten.',
+    },
+  },
+  {
+    tag: 'USD',
+    title: {
+      'en-US': 'Nonfarm Payrolls preview: Labor market expected to cool further',
+      'es-ES': 'Previa de las nóminas no agrícolas: se espera que el mercado laboral se enfríe',
+      'de-DE': 'Vorschau auf die Non-Farm Payrolls: Arbeitsmarkt dürfte weiter abkühlen',
+    },
+    body: {
+      'en-US':
+        'Economists expect Nonfarm Payrolls to rise by around 180K, with the Unemployment Rate steady. Wage growth remains the key for the Fed.',
+      'es-ES': 'Los economistas esperan un aumento de unas 180 mil nóminas no agrícolas.',
+      'de-DE':
+        'Ökonomen erwarten einen Anstieg der Beschäftigung außerhalb der Landwirtschaft um rund 180.000.',
+    },
+  },
+  {
+    tag: 'GBP/USD',
+    title: {
+      'en-US': 'Pound Sterling slides as UK inflation undershoots',
+      'es-ES': 'La libra esterlina cae tras una inflación británica menor de lo esperado',
+      'de-DE': 'Pfund Sterling fällt nach schwächerer britischer Inflation',
+    },
+    body: {
+      'en-US':
+        'GBP/USD dropped after the UK Consumer Price Index came in below consensus, raising odds of a Bank of England rate cut.',
+      'es-ES': 'El GBP/USD cayó después de que el IPC británico quedara por debajo del consenso.',
+      'de-DE': 'GBP/USD fiel, nachdem der britische Verbraucherpreisindex unter dem Konsens lag.',
+    },
+  },
+  {
+    tag: 'USD/JPY',
+    title: {
+      'en-US': 'USD/JPY: Yen firms as BoJ signals patience on policy normalisation',
+      'es-ES': 'USD/JPY: el yen se fortalece mientras el BoJ pide paciencia',
+      'de-DE': 'USD/JPY: Yen fester, BoJ signalisiert Geduld',
+    },
+    body: {
+      'en-US':
+        'The Bank of Japan kept its policy rate unchanged and signalled it will wait for more wage data before tightening.',
+      'es-ES': 'El Banco de Japón mantuvo su tasa sin cambios.',
+      'de-DE': 'Die Bank of Japan ließ den Leitzins unverändert.',
+    },
+  },
+  {
+    tag: 'Gold',
+    title: {
+      'en-US': 'Gold Price Forecast: XAU/USD eyes record as yields retreat',
+      'es-ES': 'Pronóstico del oro: el XAU/USD apunta a máximos con la caída de los rendimientos',
+      'de-DE': 'Goldpreis-Prognose: XAU/USD nimmt Rekord ins Visier',
+    },
+    body: {
+      'en-US':
+        'Gold extends its rally as Treasury yields fall and the US Dollar softens ahead of the FOMC decision.',
+      'es-ES': 'El oro amplía su rally mientras caen los rendimientos del Tesoro.',
+      'de-DE': 'Gold setzt seine Rally fort, da die Renditen fallen.',
+    },
+  },
+  {
+    tag: 'ECB',
+    title: {
+      'en-US': 'ECB holds rates, Lagarde says the disinflation process is on track',
+      'es-ES': 'El BCE mantiene los tipos; Lagarde dice que la desinflación sigue su curso',
+      'de-DE': 'EZB belässt Zinsen, Lagarde sieht Disinflation auf Kurs',
+    },
+    body: {
+      'en-US':
+        'The European Central Bank left its Main Refinancing Operations Rate unchanged. President Lagarde stressed data dependence.',
+      'es-ES': 'El Banco Central Europeo dejó sin cambios su tasa de refinanciación.',
+      'de-DE': 'Die Europäische Zentralbank ließ den Hauptrefinanzierungssatz unverändert.',
+    },
+  },
+  {
+    tag: 'WTI',
+    title: {
+      'en-US': 'WTI Oil slips after surprise build in EIA crude stocks',
+      'es-ES': 'El petróleo WTI cae tras un aumento inesperado de inventarios',
+      'de-DE': 'WTI-Öl rutscht nach überraschendem Lageraufbau ab',
+    },
+    body: {
+      'en-US':
+        'Crude prices fell after the EIA reported an unexpected rise in US commercial inventories.',
+      'es-ES': 'Los precios del crudo cayeron tras el informe de la EIA.',
+      'de-DE': 'Die Rohölpreise fielen nach dem EIA-Bericht.',
+    },
+  },
+  {
+    tag: 'AUD/USD',
+    title: {
+      'en-US': 'AUD/USD rallies as Australian employment beats forecasts',
+      'es-ES': 'El AUD/USD sube tras un empleo australiano mejor de lo previsto',
+      'de-DE': 'AUD/USD steigt nach starken australischen Arbeitsmarktdaten',
+    },
+    body: {
+      'en-US':
+        'The Aussie jumped after Employment Change came in well above consensus, trimming RBA cut bets.',
+      'es-ES': 'El australiano saltó tras un cambio en el empleo por encima del consenso.',
+      'de-DE': 'Der Aussie sprang nach einer deutlich besseren Beschäftigungsänderung.',
+    },
+  },
+  {
+    tag: 'USD/CAD',
+    title: {
+      'en-US': 'USD/CAD: Loonie steady ahead of BoC decision',
+      'es-ES': 'USD/CAD: el loonie estable antes de la decisión del BoC',
+      'de-DE': 'USD/CAD: Loonie stabil vor BoC-Entscheid',
+    },
+    body: {
+      'en-US':
+        'Markets fully price a hold from the Bank of Canada; guidance on the path of rates will drive the Loonie.',
+      'es-ES': 'Los mercados descuentan una pausa del Banco de Canadá.',
+      'de-DE': 'Die Märkte preisen eine Zinspause der Bank of Canada ein.',
+    },
+  },
+  {
+    tag: 'China',
+    title: {
+      'en-US': 'China PMI back below 50 as export orders weaken',
+      'es-ES': 'El PMI de China vuelve por debajo de 50',
+      'de-DE': 'China-PMI fällt wieder unter 50',
+    },
+    body: {
+      'en-US':
+        'The NBS Manufacturing PMI slipped into contraction, weighing on commodity currencies.',
+      'es-ES': 'El PMI manufacturero cayó en contracción.',
+      'de-DE': 'Der NBS-Einkaufsmanagerindex rutschte in die Kontraktion.',
+    },
+  },
+];
+
+function html(rng: Rng, lead: string, tag: string): string {
+  const para2 = pick(rng, [
+    'Technical picture: the pair holds above its 20-day moving average, with resistance at the recent high.',
+    'Positioning data show speculators trimming their longs ahead of the release.',
+    'Analysts at several banks see risks skewed to the upside in the near term.',
+  ]);
+  return [
+    `<p>${lead}</p>`,
+    `<h2>What to watch</h2>`,
+    `<ul><li>Consensus and the previous print</li><li>Revisions to earlier data</li><li>Reaction in ${tag}</li></ul>`,
+    `<p>${para2} Read more on <a href="https://www.fxstreet.com/news">FXStreet</a>.</p>`,
+  ].join('\n');
+}
+
+export function makePost(rng: Rng, culture: string, publishedMs: number, story?: Story): SimPost {
+  const s = story ?? pick(rng, STORIES);
+  const id = uuid(rng);
+  const author = pick(rng, AUTHORS);
+  const lead = s.body[culture] ?? s.body['en-US'] ?? '';
+  const title = s.title[culture] ?? s.title['en-US'] ?? '';
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+  return {
+    Id: id,
+    Title: title,
+    Summary: lead.split('. ')[0]?.replace(/\.?$/, '.') ?? lead,
+    Content: html(rng, lead, s.tag),
+    Culture: culture,
+    PublicationDate: new Date(publishedMs).toISOString(),
+    UpdateDate: null,
+    Url: `https://www.fxstreet.com/news/${slug}-${id.slice(0, 8)}`,
+    ImageUrl: null,
+    Author: {
+      Id: `a-${author.length}`,
+      Name: author,
+      Url: `https://www.fxstreet.com/author/${author.toLowerCase().replace(/\s+/g, '-')}`,
+      ImageUrl: null,
+    },
+    Company: { Id: 'fxs', Name: 'FXStreet' },
+    Categories: [pick(rng, NEWS_CATEGORIES)],
+    Tags: [{ Id: `t-${s.tag}`, Name: s.tag }],
+  };
+}
+
+/** ~70 posts per culture over the last 5 days, newest first. */
+export function generatePosts(seed: number | string, now: number): SimPost[] {
+  const rng = createRng(`${seed}:news`);
+  const posts: SimPost[] = [];
+  for (const culture of CULTURES) {
+    let t = now - 10 * 60_000;
+    for (let k = 0; k < 70; k++) {
+      posts.push(makePost(rng, culture, t));
+      t -= Math.floor(30 * 60_000 + rng() * 90 * 60_000);
+    }
+  }
+  return posts.sort((a, b) => b.PublicationDate.localeCompare(a.PublicationDate));
+}
+
+export function randomStory(rng: Rng): Story {
+  return pick(rng, STORIES);
+}

@@ -1,0 +1,156 @@
+/**
+ * Webhook registrations and deliveries. Only 200/204 count as success (and set
+ * lastSentAt); anything else is retried on the backoff schedule, then given up.
+ * Deliveries run concurrently, so they may arrive out of order — as the real one may.
+ */
+import { randomUUID } from 'node:crypto';
+import { request } from 'undici';
+import { HttpError } from './http-util.js';
+import type { Api, DeliveryRecord, SimulatorState, Webhook } from './state.js';
+
+export const MAX_WEBHOOKS = 2;
+const DELIVERY_TIMEOUT_MS = 5_000;
+
+export class Deliverer {
+  private nextId = 1;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly inflight = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(
+    private readonly state: SimulatorState,
+    private readonly retrySchedule: number[],
+  ) {}
+
+  register(api: Api, url: string): { webhook: Webhook; created: boolean } {
+    if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) {
+      throw new HttpError(400, 'invalid_url', 'url must be an absolute http(s) URL');
+    }
+    const list = this.state.webhooks[api];
+    const existing = list.find((w) => w.url === url);
+    if (existing) return { webhook: existing, created: false };
+    if (list.length >= MAX_WEBHOOKS) {
+      throw new HttpError(
+        444,
+        'webhook_limit',
+        `At most ${MAX_WEBHOOKS} webhook URLs can be registered`,
+      );
+    }
+    const webhook: Webhook = {
+      id: randomUUID(),
+      url,
+      createdAt: new Date().toISOString(),
+      lastSentAt: null,
+    };
+    list.push(webhook);
+    return { webhook, created: true };
+  }
+
+  remove(api: Api, id: string): void {
+    const list = this.state.webhooks[api];
+    const i = list.findIndex((w) => w.id === id);
+    if (i < 0) throw new HttpError(404, 'not_found', `No webhook ${id}`);
+    list.splice(i, 1);
+  }
+
+  /** Send a notification to every webhook of the API (with injected drop/duplicate faults). */
+  notify(api: Api, payload: { type: string } & Record<string, unknown>): void {
+    for (const webhook of this.state.webhooks[api]) {
+      const f = this.state.faults.deliveries;
+      if (f?.drop && f.drop > 0) {
+        f.drop--;
+        this.record(webhook, api, payload, 0, null, false, 'dropped (fault)');
+        continue;
+      }
+      let copies = 1;
+      if (f?.duplicate && f.duplicate > 0) {
+        f.duplicate--;
+        copies = 2;
+      }
+      for (let c = 0; c < copies; c++) this.track(this.attempt(webhook, api, payload, 1));
+    }
+  }
+
+  /** Wait until no delivery is in flight (tests). */
+  async idle(): Promise<void> {
+    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.timers.forEach((t) => clearTimeout(t));
+    this.timers.clear();
+  }
+
+  private track(p: Promise<void>): void {
+    this.inflight.add(p);
+    void p.finally(() => this.inflight.delete(p));
+  }
+
+  private async attempt(
+    webhook: Webhook,
+    api: Api,
+    payload: unknown,
+    attempt: number,
+  ): Promise<void> {
+    if (this.closed) return;
+    let status: number | null = null;
+    let error: string | undefined;
+    try {
+      const res = await request(webhook.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'macrobell-simulator/1' },
+        body: JSON.stringify(payload),
+        headersTimeout: DELIVERY_TIMEOUT_MS,
+        bodyTimeout: DELIVERY_TIMEOUT_MS,
+      });
+      status = res.statusCode;
+      await res.body.dump();
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+    }
+    const ok = status === 200 || status === 204;
+    if (ok) webhook.lastSentAt = new Date().toISOString();
+    this.record(webhook, api, payload, attempt, status, ok, error);
+    if (
+      !ok &&
+      !this.closed &&
+      attempt <= this.retrySchedule.length &&
+      this.state.webhooks[api].includes(webhook)
+    ) {
+      const delay = this.retrySchedule[attempt - 1] as number;
+      const t = setTimeout(() => {
+        this.timers.delete(t);
+        this.track(this.attempt(webhook, api, payload, attempt + 1));
+      }, delay);
+      t.unref();
+      this.timers.add(t);
+    }
+  }
+
+  private record(
+    webhook: Webhook,
+    api: Api,
+    payload: unknown,
+    attempt: number,
+    status: number | null,
+    ok: boolean,
+    error?: string,
+  ): void {
+    const rec: DeliveryRecord = {
+      id: this.nextId++,
+      webhookId: webhook.id,
+      api,
+      url: webhook.url,
+      type: String((payload as { type?: unknown }).type),
+      payload,
+      attempt,
+      status,
+      ok,
+      at: new Date().toISOString(),
+      ...(error ? { error } : {}),
+    };
+    this.state.deliveries.push(rec);
+    if (this.state.deliveries.length > 10_000) this.state.deliveries.splice(0, 1_000);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The market-data simulator as a library: `startSimulator()` starts the whole service on
+ * one port and returns its URLs. Demo mode, every test and every benchmark use it.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateCalendar } from './data/calendar.js';
+import { generatePosts } from './data/news.js';
+import { Deliverer } from './deliveries.js';
+import { Autoplay, ScenarioClock } from './scenario.js';
+import { createHandler } from './server.js';
+import { createState, postKey, type SimulatorState } from './state.js';
+import { TokenIssuer } from './tokens.js';
+import { World } from './world.js';
+
+export type { SimulatorState } from './state.js';
+
+export interface SimulatorOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  seed?: number | string;
+  /** Scenario clock speed: 1 = real time, 0 = frozen. */
+  speed?: number;
+  clientId?: string;
+  clientSecret?: string;
+  /** Scenario start (ms); defaults to now. */
+  now?: number;
+  tokenLifetimeSec?: number;
+  /** Retry delays in ms (before scaling by speed). */
+  retrySchedule?: number[];
+  /** Release values and publish posts by itself (demo); tests turn it off. */
+  autoplay?: boolean;
+  log?: (msg: string) => void;
+}
+
+export interface RunningSimulator {
+  url: string;
+  authUrl: string;
+  calendarUrl: string;
+  newsUrl: string;
+  clientId: string;
+  clientSecret: string;
+  state: SimulatorState;
+  /** Resolves when no webhook delivery is in flight. */
+  deliveriesIdle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_RETRY_SCHEDULE = [5_000, 30_000, 120_000, 600_000];
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const host = opts.host ?? '127.0.0.1';
+  const seed = opts.seed ?? 1;
+  const speed = opts.speed ?? 1;
+  const clientId = opts.clientId ?? 'demo-public';
+  const clientSecret = opts.clientSecret ?? 'demo-private';
+  const start = opts.now ?? Date.now();
+  const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+
+  const state = createState();
+  const calendar = generateCalendar(seed, start);
+  for (const model of calendar.events) state.events.set(model.event.id, model);
+  for (const ed of calendar.eventDates) state.eventDates.set(ed.id, ed);
+  for (const post of generatePosts(seed, start))
+    state.posts.set(postKey(post.Culture, post.Id), post);
+
+  const clock = new ScenarioClock(start, speed);
+  const scale = speed > 1 ? speed : 1;
+  const deliverer = new Deliverer(
+    state,
+    (opts.retrySchedule ?? DEFAULT_RETRY_SCHEDULE).map((ms) =>
+      Math.max(10, Math.round(ms / scale)),
+    ),
+  );
+  const tokens = new TokenIssuer(clientId, clientSecret, opts.tokenLifetimeSec ?? 86_399, state);
+  const world = new World(state, deliverer, clock.now, seed);
+  const autoplay = opts.autoplay === false ? null : new Autoplay(world, clock, seed);
+
+  const server = createServer(
+    createHandler({ state, tokens, deliverer, world, clock, autoplay, log }),
+  );
+  server.keepAliveTimeout = 5_000;
+  server.on('clientError', (_err, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  autoplay?.start();
+
+  let closed = false;
+  return {
+    url,
+    authUrl: `${url}/auth`,
+    calendarUrl: `${url}/calendar`,
+    newsUrl: `${url}/news`,
+    clientId,
+    clientSecret,
+    state,
+    deliveriesIdle: () => deliverer.idle(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      autoplay?.stop();
+      deliverer.close();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

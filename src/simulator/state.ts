@@ -1,0 +1,64 @@
+/** The simulator's world: events, occurrences, posts, webhooks, deliveries and faults. */
+import type { EventModel, SimEventDate } from './data/calendar.js';
+import type { SimPost } from './data/news.js';
+
+export type Api = 'calendar' | 'news';
+
+export interface Webhook {
+  id: string;
+  url: string;
+  createdAt: string;
+  lastSentAt: string | null;
+}
+
+export interface DeliveryRecord {
+  id: number;
+  webhookId: string;
+  api: Api;
+  url: string;
+  type: string;
+  payload: unknown;
+  attempt: number;
+  status: number | null;
+  ok: boolean;
+  at: string;
+  error?: string;
+}
+
+export interface Faults {
+  token?: { status: number; error: string; count?: number };
+  api?: { status: number; retryAfterSec?: number; count?: number };
+  latencyMs?: number;
+  tokenLifetimeSec?: number;
+  deliveries?: { drop?: number; duplicate?: number };
+}
+
+export interface SimulatorState {
+  events: Map<string, EventModel>;
+  eventDates: Map<string, SimEventDate>;
+  /** Keyed by `${culture}:${id}`. */
+  posts: Map<string, SimPost>;
+  webhooks: Record<Api, Webhook[]>;
+  deliveries: DeliveryRecord[];
+  faults: Faults;
+  /** Token requests seen (tests count single-flight with it). */
+  tokenRequests: number;
+  apiRequests: number;
+}
+
+export function postKey(culture: string, id: string): string {
+  return `${culture}:${id}`;
+}
+
+export function createState(): SimulatorState {
+  return {
+    events: new Map(),
+    eventDates: new Map(),
+    posts: new Map(),
+    webhooks: { calendar: [], news: [] },
+    deliveries: [],
+    faults: {},
+    tokenRequests: 0,
+    apiRequests: 0,
+  };
+}
