@@ -1,0 +1,3 @@
+export { Store, openStore, type EventDateFilter, type NewAlert } from './store.js';
+export { StoreError } from './errors.js';
+export { htmlToText, escapeHtml, toFtsQuery } from './html-text.js';

@@ -1,0 +1,12 @@
+/** Every migration, in order. Add a file, add it here; never edit a shipped one. */
+import type Database from 'better-sqlite3';
+import m001 from './001_initial.js';
+import m002 from './002_search_and_alerts.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up: string | ((db: Database.Database) => void);
+}
+
+export const MIGRATIONS: Migration[] = [m001, m002];

@@ -1,0 +1,503 @@
+/**
+ * The cache behind a typed interface: the rest of the app never writes SQL. Every record
+ * keeps the raw JSON as received beside the columns the queries index. All synchronous
+ * (better-sqlite3); statements are prepared once.
+ */
+import type Database from 'better-sqlite3';
+import { statSync } from 'node:fs';
+import type {
+  AlertKind,
+  AlertRecord,
+  AlertTarget,
+  CalendarEvent,
+  Category,
+  EventDate,
+  Post,
+  PostSummary,
+  SearchHit,
+} from '../../shared/domain.js';
+import { volatilityRank } from '../../shared/format.js';
+import { escapeHtml, htmlToText, toFtsQuery } from './html-text.js';
+import { openDatabase } from './open.js';
+
+export interface EventDateFilter {
+  from: string;
+  to: string;
+  volatilities?: string[];
+  /** Matches the country code or the currency code. */
+  countries?: string[];
+  categories?: string[];
+  text?: string;
+  limit?: number;
+}
+
+export interface NewAlert {
+  dedupKey: string;
+  kind: AlertKind;
+  title: string;
+  body: string;
+  createdAt: number;
+  target: AlertTarget;
+}
+
+type Row = Record<string, unknown>;
+
+const ms = (iso: string): number => {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) throw new Error(`Not a date: ${iso}`);
+  return t;
+};
+const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f]/g;
+
+export class Store {
+  private readonly stmts = new Map<string, Database.Statement>();
+
+  constructor(
+    readonly db: Database.Database,
+    readonly path: string,
+  ) {}
+
+  private stmt(sql: string): Database.Statement {
+    let s = this.stmts.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.stmts.set(sql, s);
+    }
+    return s;
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  // ── events ────────────────────────────────────────────────────────────────
+  upsertEvent(e: CalendarEvent, raw: unknown): void {
+    this.stmt(
+      `INSERT INTO events (id, name, country_code, currency_code, category_id, volatility, raw)
+       VALUES (@id, @name, @country, @currency, @category, @volatility, @raw)
+       ON CONFLICT(id) DO UPDATE SET name=excluded.name, country_code=excluded.country_code,
+         currency_code=excluded.currency_code, category_id=excluded.category_id,
+         volatility=excluded.volatility, raw=excluded.raw`,
+    ).run({
+      id: e.id,
+      name: e.name,
+      country: e.countryCode,
+      currency: e.currencyCode,
+      category: e.categoryId,
+      volatility: e.volatility,
+      raw: JSON.stringify({ ...(raw as object), ...e }),
+    });
+  }
+
+  getEvent(id: string): CalendarEvent | null {
+    const row = this.stmt('SELECT raw FROM events WHERE id = ?').get(id) as Row | undefined;
+    if (!row) return null;
+    const r = JSON.parse(row.raw as string) as CalendarEvent & Record<string, unknown>;
+    return {
+      id: r.id,
+      name: r.name,
+      description: r.description ?? null,
+      countryCode: r.countryCode,
+      currencyCode: r.currencyCode,
+      categoryId: r.categoryId ?? null,
+      periodType: r.periodType ?? null,
+      unit: r.unit ?? null,
+      potency: r.potency ?? null,
+      volatility: r.volatility,
+      isSpeech: Boolean(r.isSpeech),
+      isReport: Boolean(r.isReport),
+    };
+  }
+
+  // ── event dates ──────────────────────────────────────────────────────────
+  /** Older updates never overwrite newer ones; a newer tombstone keeps a record deleted. */
+  upsertEventDate(ed: EventDate, raw: unknown): { previous: EventDate | null; written: boolean } {
+    const previous = this.getEventDate(ed.id);
+    if (previous && previous.lastUpdated > ed.lastUpdated) return { previous, written: false };
+    if (!previous && this.isTombstoned('eventDate', ed.id, ed.lastUpdated))
+      return { previous, written: false };
+    const record = JSON.stringify(ed);
+    if (previous && JSON.stringify(previous) === record) return { previous, written: false };
+    this.stmt(
+      `INSERT INTO event_dates (id, event_id, date_ms, country_code, currency_code, volatility_rank, name, actual, last_updated, record, raw)
+       VALUES (@id, @eventId, @date, @country, @currency, @rank, @name, @actual, @lastUpdated, @record, @raw)
+       ON CONFLICT(id) DO UPDATE SET event_id=excluded.event_id, date_ms=excluded.date_ms,
+         country_code=excluded.country_code, currency_code=excluded.currency_code,
+         volatility_rank=excluded.volatility_rank, name=excluded.name, actual=excluded.actual,
+         last_updated=excluded.last_updated, record=excluded.record, raw=excluded.raw`,
+    ).run({
+      id: ed.id,
+      eventId: ed.eventId,
+      date: ms(ed.dateUtc),
+      country: ed.countryCode,
+      currency: ed.currencyCode,
+      rank: volatilityRank(ed.volatility),
+      name: ed.name,
+      actual: ed.actual,
+      lastUpdated: ed.lastUpdated,
+      record,
+      raw: JSON.stringify(raw ?? ed),
+    });
+    this.stmt("DELETE FROM tombstones WHERE kind = 'eventDate' AND id = ? AND culture = ''").run(
+      ed.id,
+    );
+    return { previous, written: true };
+  }
+
+  getEventDate(id: string): EventDate | null {
+    const row = this.stmt('SELECT record FROM event_dates WHERE id = ?').get(id) as Row | undefined;
+    return row ? (JSON.parse(row.record as string) as EventDate) : null;
+  }
+
+  getEventDateRaw(id: string): unknown {
+    const row = this.stmt('SELECT raw FROM event_dates WHERE id = ?').get(id) as Row | undefined;
+    return row ? JSON.parse(row.raw as string) : null;
+  }
+
+  deleteEventDate(id: string, lastUpdated: number): EventDate | null {
+    const previous = this.getEventDate(id);
+    if (previous && previous.lastUpdated > lastUpdated) return null;
+    this.tombstone('eventDate', id, '', lastUpdated);
+    if (!previous) return null;
+    this.stmt('DELETE FROM event_dates WHERE id = ?').run(id);
+    return previous;
+  }
+
+  isTombstoned(kind: 'eventDate' | 'post', id: string, lastUpdated: number, culture = ''): boolean {
+    const row = this.stmt(
+      'SELECT last_updated FROM tombstones WHERE kind = ? AND id = ? AND culture = ?',
+    ).get(kind, id, culture) as Row | undefined;
+    return row !== undefined && (row.last_updated as number) >= lastUpdated;
+  }
+
+  private tombstone(kind: string, id: string, culture: string, lastUpdated: number): void {
+    this.stmt(
+      `INSERT INTO tombstones (kind, id, culture, last_updated, deleted_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(kind, id, culture) DO UPDATE SET last_updated = max(last_updated, excluded.last_updated), deleted_at = excluded.deleted_at`,
+    ).run(kind, id, culture, lastUpdated, Date.now());
+  }
+
+  listEventDates(q: EventDateFilter): EventDate[] {
+    const where = ['date_ms >= @from', 'date_ms < @to'];
+    const params: Record<string, unknown> = {
+      from: ms(q.from),
+      to: ms(q.to),
+      limit: q.limit ?? 20000,
+    };
+    if (q.volatilities?.length) {
+      const ranks = [...new Set(q.volatilities.map(volatilityRank))];
+      where.push(`volatility_rank IN (${ranks.join(',')})`);
+    }
+    if (q.countries?.length) {
+      const names = q.countries.map((_, i) => `@c${i}`).join(',');
+      q.countries.forEach((c, i) => (params[`c${i}`] = c));
+      where.push(`(country_code IN (${names}) OR currency_code IN (${names}))`);
+    }
+    if (q.categories?.length) {
+      const names = q.categories.map((_, i) => `@k${i}`).join(',');
+      q.categories.forEach((c, i) => (params[`k${i}`] = c));
+      where.push(`event_id IN (SELECT id FROM events WHERE category_id IN (${names}))`);
+    }
+    if (q.text?.trim()) {
+      params.text = `%${q.text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(`name LIKE @text ESCAPE '\\'`);
+    }
+    const sql = `SELECT record FROM event_dates WHERE ${where.join(' AND ')} ORDER BY date_ms, id LIMIT @limit`;
+    return (this.stmt(sql).all(params) as Row[]).map(
+      (r) => JSON.parse(r.record as string) as EventDate,
+    );
+  }
+
+  nextRelease(q: { after: string; volatilities?: string[] }): EventDate | null {
+    const ranks = q.volatilities?.length
+      ? [...new Set(q.volatilities.map(volatilityRank))]
+      : [0, 1, 2, 3];
+    const row = this.stmt(
+      `SELECT record FROM event_dates WHERE date_ms >= ? AND actual IS NULL AND volatility_rank IN (${ranks.join(',')})
+       ORDER BY date_ms LIMIT 1`,
+    ).get(ms(q.after)) as Row | undefined;
+    return row ? (JSON.parse(row.record as string) as EventDate) : null;
+  }
+
+  upcoming(q: {
+    from: string;
+    to: string;
+    minVolatility?: string;
+    eventIds?: string[];
+  }): EventDate[] {
+    const minRank = q.minVolatility ? volatilityRank(q.minVolatility) : 0;
+    const rows = this.stmt(
+      'SELECT record, event_id, volatility_rank FROM event_dates WHERE date_ms >= ? AND date_ms < ? ORDER BY date_ms',
+    ).all(ms(q.from), ms(q.to)) as Row[];
+    const ids = q.eventIds ? new Set(q.eventIds) : null;
+    return rows
+      .filter((r) =>
+        ids ? ids.has(r.event_id as string) : (r.volatility_rank as number) >= minRank,
+      )
+      .map((r) => JSON.parse(r.record as string) as EventDate);
+  }
+
+  /** Past occurrences that printed, newest first. */
+  eventHistory(eventId: string, opts: { limit?: number } = {}): EventDate[] {
+    return (
+      this.stmt(
+        'SELECT record FROM event_dates WHERE event_id = ? AND date_ms <= ? AND actual IS NOT NULL ORDER BY date_ms DESC LIMIT ?',
+      ).all(eventId, Date.now(), opts.limit ?? 36) as Row[]
+    ).map((r) => JSON.parse(r.record as string) as EventDate);
+  }
+
+  eventOccurrences(eventId: string, q: { from: string; to: string }): EventDate[] {
+    return (
+      this.stmt(
+        'SELECT record FROM event_dates WHERE event_id = ? AND date_ms >= ? AND date_ms < ? ORDER BY date_ms',
+      ).all(eventId, ms(q.from), ms(q.to)) as Row[]
+    ).map((r) => JSON.parse(r.record as string) as EventDate);
+  }
+
+  upsertCategories(list: Category[]): void {
+    const s = this.stmt(
+      'INSERT INTO categories (id, name) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET name = excluded.name',
+    );
+    for (const c of list) s.run(c.id, c.name);
+  }
+
+  listCategories(): Category[] {
+    return this.stmt('SELECT id, name FROM categories ORDER BY name').all() as Category[];
+  }
+
+  // ── posts ────────────────────────────────────────────────────────────────
+  upsertPost(p: Post, raw: unknown): { previous: Post | null; written: boolean } {
+    const previous = this.getPost(p.id, p.culture);
+    const updated = ms(p.updateDate ?? p.publicationDate);
+    const prevUpdated = previous ? ms(previous.updateDate ?? previous.publicationDate) : 0;
+    if (previous && prevUpdated > updated) return { previous, written: false };
+    if (!previous && this.isTombstoned('post', p.id, Math.floor(updated / 1000), p.culture))
+      return { previous, written: false };
+    const record = JSON.stringify(p);
+    if (previous && JSON.stringify(previous) === record) return { previous, written: false };
+    const row = this.stmt(
+      `INSERT INTO posts (id, culture, published_ms, updated_ms, title, summary, author_name, record, raw)
+       VALUES (@id, @culture, @published, @updated, @title, @summary, @author, @record, @raw)
+       ON CONFLICT(id, culture) DO UPDATE SET published_ms=excluded.published_ms, updated_ms=excluded.updated_ms,
+         title=excluded.title, summary=excluded.summary, author_name=excluded.author_name,
+         record=excluded.record, raw=excluded.raw
+       RETURNING pk`,
+    ).get({
+      id: p.id,
+      culture: p.culture,
+      published: ms(p.publicationDate),
+      updated,
+      title: p.title,
+      summary: p.summary,
+      author: p.authorName,
+      record,
+      raw: JSON.stringify(raw ?? p),
+    }) as Row;
+    const clean = (s: string | null) => (s ?? '').replace(CONTROL_CHARS, ' ');
+    this.stmt('DELETE FROM posts_fts WHERE rowid = ?').run(row.pk);
+    this.stmt('INSERT INTO posts_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)').run(
+      row.pk,
+      clean(p.title),
+      clean(p.summary ? htmlToText(p.summary) : ''),
+      clean(htmlToText(p.contentHtml)),
+    );
+    this.stmt("DELETE FROM tombstones WHERE kind = 'post' AND id = ? AND culture = ?").run(
+      p.id,
+      p.culture,
+    );
+    return { previous, written: true };
+  }
+
+  getPost(id: string, culture: string): Post | null {
+    const row = this.stmt('SELECT record FROM posts WHERE id = ? AND culture = ?').get(
+      id,
+      culture,
+    ) as Row | undefined;
+    return row ? (JSON.parse(row.record as string) as Post) : null;
+  }
+
+  deletePost(id: string, culture: string, lastUpdated: number): Post | null {
+    const row = this.stmt(
+      'SELECT pk, updated_ms, record FROM posts WHERE id = ? AND culture = ?',
+    ).get(id, culture) as Row | undefined;
+    if (row && Math.floor((row.updated_ms as number) / 1000) > lastUpdated) return null;
+    this.tombstone('post', id, culture, lastUpdated);
+    if (!row) return null;
+    this.stmt('DELETE FROM posts_fts WHERE rowid = ?').run(row.pk);
+    this.stmt('DELETE FROM posts WHERE pk = ?').run(row.pk);
+    return JSON.parse(row.record as string) as Post;
+  }
+
+  listPosts(q: { culture?: string; page: number; pageSize: number }): {
+    items: PostSummary[];
+    total: number;
+  } {
+    const offset = (q.page - 1) * q.pageSize;
+    const where = q.culture ? 'WHERE culture = @culture' : '';
+    const rows = this.stmt(
+      `SELECT id, culture, title, summary, published_ms, author_name, read FROM posts ${where}
+       ORDER BY published_ms DESC, id LIMIT @limit OFFSET @offset`,
+    ).all({ culture: q.culture, limit: q.pageSize, offset }) as Row[];
+    const total = (
+      this.stmt(`SELECT count(*) AS n FROM posts ${where}`).get({ culture: q.culture }) as Row
+    ).n as number;
+    return {
+      total,
+      items: rows.map((r) => ({
+        id: r.id as string,
+        culture: r.culture as string,
+        title: r.title as string,
+        summary: (r.summary as string | null) ?? null,
+        publicationDate: new Date(r.published_ms as number).toISOString(),
+        authorName: (r.author_name as string | null) ?? null,
+        read: r.read === 1,
+      })),
+    };
+  }
+
+  markPostRead(id: string, culture: string): void {
+    this.stmt('UPDATE posts SET read = 1 WHERE id = ? AND culture = ?').run(id, culture);
+  }
+
+  /** Full-text search, best first (title matches weigh most), with safe highlighted snippets. */
+  searchPosts(q: { query: string; culture?: string; limit?: number }): SearchHit[] {
+    const match = toFtsQuery(q.query);
+    if (!match) return [];
+    const rows = this.stmt(
+      `SELECT p.id, p.culture, p.title, p.published_ms,
+              snippet(posts_fts, -1, char(1), char(2), '…', 16) AS snip
+       FROM posts_fts JOIN posts p ON p.pk = posts_fts.rowid
+       WHERE posts_fts MATCH @match AND (@culture IS NULL OR p.culture = @culture)
+       ORDER BY bm25(posts_fts, 10.0, 4.0, 1.0) LIMIT @limit`,
+    ).all({ match, culture: q.culture ?? null, limit: q.limit ?? 50 }) as Row[];
+    return rows.map((r) => ({
+      id: r.id as string,
+      culture: r.culture as string,
+      title: r.title as string,
+      snippetHtml: escapeHtml(String(r.snip ?? ''))
+        .replace(/\u0001/g, '<mark>')
+        .replace(/\u0002/g, '</mark>'),
+      publicationDate: new Date(r.published_ms as number).toISOString(),
+    }));
+  }
+
+  // ── idempotency & sync state ────────────────────────────────────────────
+  markNotificationApplied(key: string): boolean {
+    return (
+      this.stmt('INSERT OR IGNORE INTO notifications_applied (key, applied_at) VALUES (?, ?)').run(
+        key,
+        Date.now(),
+      ).changes === 1
+    );
+  }
+
+  getSyncState(key: string): string | null {
+    const row = this.stmt('SELECT value FROM sync_state WHERE key = ?').get(key) as Row | undefined;
+    return row ? (row.value as string) : null;
+  }
+
+  setSyncState(key: string, value: string): void {
+    this.stmt(
+      'INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    ).run(key, value);
+  }
+
+  // ── alerts ───────────────────────────────────────────────────────────────
+  /** Records an alert unless one with the same dedup key exists (then null). */
+  insertAlert(a: NewAlert): AlertRecord | null {
+    const r = this.stmt(
+      'INSERT OR IGNORE INTO alerts (dedup_key, kind, title, body, created_at, target) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(a.dedupKey, a.kind, a.title, a.body, a.createdAt, JSON.stringify(a.target));
+    if (r.changes === 0) return null;
+    return {
+      id: Number(r.lastInsertRowid),
+      kind: a.kind,
+      title: a.title,
+      body: a.body,
+      createdAt: a.createdAt,
+      read: false,
+      target: a.target,
+    };
+  }
+
+  listAlerts(q: { limit?: number; unreadOnly?: boolean } = {}): AlertRecord[] {
+    const rows = this.stmt(
+      `SELECT id, kind, title, body, created_at, read, target FROM alerts ${q.unreadOnly ? 'WHERE read = 0' : ''}
+       ORDER BY created_at DESC, id DESC LIMIT ?`,
+    ).all(q.limit ?? 200) as Row[];
+    return rows.map((r) => ({
+      id: r.id as number,
+      kind: r.kind as AlertKind,
+      title: r.title as string,
+      body: r.body as string,
+      createdAt: r.created_at as number,
+      read: r.read === 1,
+      target: JSON.parse(r.target as string) as AlertTarget,
+    }));
+  }
+
+  markAlertsRead(ids?: number[]): void {
+    if (!ids) {
+      this.stmt('UPDATE alerts SET read = 1 WHERE read = 0').run();
+      return;
+    }
+    const s = this.stmt('UPDATE alerts SET read = 1 WHERE id = ?');
+    this.transaction(() => ids.forEach((id) => s.run(id)));
+  }
+
+  countUnreadAlerts(): number {
+    return (this.stmt('SELECT count(*) AS n FROM alerts WHERE read = 0').get() as Row).n as number;
+  }
+
+  // ── maintenance ──────────────────────────────────────────────────────────
+  counts(): { eventDates: number; posts: number; events: number } {
+    const n = (table: string) =>
+      (this.stmt(`SELECT count(*) AS n FROM ${table}`).get() as Row).n as number;
+    return { eventDates: n('event_dates'), posts: n('posts'), events: n('events') };
+  }
+
+  sizeBytes(): number {
+    const size = (p: string) => {
+      try {
+        return statSync(p).size;
+      } catch {
+        return 0;
+      }
+    };
+    return size(this.path) + size(`${this.path}-wal`);
+  }
+
+  /** Forget cached data (it will be fetched again); the alert history stays. */
+  clearCache(): void {
+    this.transaction(() => {
+      for (const t of [
+        'events',
+        'event_dates',
+        'categories',
+        'posts',
+        'posts_fts',
+        'tombstones',
+        'notifications_applied',
+        'sync_state',
+      ]) {
+        this.db.exec(`DELETE FROM ${t}`);
+      }
+    });
+  }
+
+  prune(opts: { olderThanMs: number }): void {
+    const before = Date.now() - opts.olderThanMs;
+    this.transaction(() => {
+      this.stmt('DELETE FROM notifications_applied WHERE applied_at < ?').run(before);
+      this.stmt('DELETE FROM tombstones WHERE deleted_at < ?').run(before);
+    });
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+export function openStore(opts: { path: string; nativeBinding?: string }): Store {
+  return new Store(openDatabase(opts.path, { nativeBinding: opts.nativeBinding }), opts.path);
+}
