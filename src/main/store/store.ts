@@ -47,7 +47,13 @@ const ms = (iso: string): number => {
   if (Number.isNaN(t)) throw new Error(`Not a date: ${iso}`);
   return t;
 };
+// Control characters never belong in post text, and \x01/\x02 mark snippet matches.
+// eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f]/g;
+// eslint-disable-next-line no-control-regex
+const MARK_OPEN = /\u0001/g;
+// eslint-disable-next-line no-control-regex
+const MARK_CLOSE = /\u0002/g;
 
 export class Store {
   private readonly stmts = new Map<string, Database.Statement>();
@@ -375,8 +381,8 @@ export class Store {
       culture: r.culture as string,
       title: r.title as string,
       snippetHtml: escapeHtml(String(r.snip ?? ''))
-        .replace(/\u0001/g, '<mark>')
-        .replace(/\u0002/g, '</mark>'),
+        .replace(MARK_OPEN, '<mark>')
+        .replace(MARK_CLOSE, '</mark>'),
       publicationDate: new Date(r.published_ms as number).toISOString(),
     }));
   }
