@@ -51,7 +51,8 @@ const sim = await startSimulator({
 process.stdout.write(`simulator listening on ${sim.url}\n`);
 process.stdout.write(
   [
-    `  keys:     ${sim.clientId} / (the private key you passed, or demo-private)`,
+    // the demo keys are public knowledge; a private key passed on the command line is not echoed
+    `  keys:     ${sim.clientId} / ${args['client-secret'] === undefined ? sim.clientSecret : '(the private key you passed)'}`,
     `  auth:     ${sim.authUrl}/v2/token`,
     `  calendar: ${sim.calendarUrl}/en/api/v1/…`,
     `  news:     ${sim.newsUrl}/v4/en-US/…`,

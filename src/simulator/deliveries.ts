@@ -9,7 +9,6 @@ import { HttpError } from './http-util.js';
 import type { Api, DeliveryRecord, SimulatorState, Webhook } from './state.js';
 
 export const MAX_WEBHOOKS = 2;
-const DELIVERY_TIMEOUT_MS = 5_000;
 
 export class Deliverer {
   private nextId = 1;
@@ -20,6 +19,7 @@ export class Deliverer {
   constructor(
     private readonly state: SimulatorState,
     private readonly retrySchedule: number[],
+    private readonly timeoutMs = 5_000,
   ) {}
 
   register(api: Api, url: string): { webhook: Webhook; created: boolean } {
@@ -101,8 +101,8 @@ export class Deliverer {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'macrobell-simulator/1' },
         body: JSON.stringify(payload),
-        headersTimeout: DELIVERY_TIMEOUT_MS,
-        bodyTimeout: DELIVERY_TIMEOUT_MS,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
       });
       status = res.statusCode;
       await res.body.dump();

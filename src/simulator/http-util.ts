@@ -20,8 +20,7 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) {
-      reject(new HttpError(413, 'payload_too_large', `Body over ${limit} bytes`));
-      req.resume();
+      reject(tooLarge(limit));
       return;
     }
     const chunks: Buffer[] = [];
@@ -29,15 +28,22 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
     req.on('data', (c: Buffer) => {
       size += c.length;
       if (size > limit) {
-        reject(new HttpError(413, 'payload_too_large', `Body over ${limit} bytes`));
+        reject(tooLarge(limit));
+        // stop reading: drop what is buffered and pause; the 413 closes the connection
         req.removeAllListeners('data');
-        req.resume();
+        req.pause();
         return;
       }
       chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
+  });
+}
+
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, 'payload_too_large', `Body over ${limit} bytes`, {
+    connection: 'close',
   });
 }
 

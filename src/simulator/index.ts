@@ -31,6 +31,8 @@ export interface SimulatorOptions {
   retrySchedule?: number[];
   /** Release values and publish posts by itself (demo); tests turn it off. */
   autoplay?: boolean;
+  /** How long one webhook delivery may take before it counts as failed (default 5000). */
+  deliveryTimeoutMs?: number;
   log?: (msg: string) => void;
 }
 
@@ -66,12 +68,14 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     state.posts.set(postKey(post.Culture, post.Id), post);
 
   const clock = new ScenarioClock(start, speed);
-  const scale = speed > 1 ? speed : 1;
+  // retries follow the scenario clock; a frozen clock (0) keeps real-time delays
+  const scale = speed > 0 ? speed : 1;
   const deliverer = new Deliverer(
     state,
     (opts.retrySchedule ?? DEFAULT_RETRY_SCHEDULE).map((ms) =>
       Math.max(10, Math.round(ms / scale)),
     ),
+    opts.deliveryTimeoutMs ?? 5_000,
   );
   const tokens = new TokenIssuer(clientId, clientSecret, opts.tokenLifetimeSec ?? 86_399, state);
   const world = new World(state, deliverer, clock.now, seed);

@@ -200,7 +200,31 @@ const eventBody = z.object({
   unit: z.string().nullable().optional(),
   potency: z.enum(['ZERO', 'K', 'M', 'B', 'T']).optional(),
 });
-const eventDateBody = z.looseObject({ eventId: z.string().min(1), dateUtc: z.string().optional() });
+const nullableNumber = z.number().finite().nullable();
+const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO-8601 date');
+/** The event-date fields the control API may set (anything else is a 400). */
+const eventDateFields = {
+  dateUtc: isoDate,
+  periodDateUtc: isoDate.nullable(),
+  periodType: z.string().min(1).nullable(),
+  actual: nullableNumber,
+  revised: nullableNumber,
+  consensus: nullableNumber,
+  previous: nullableNumber,
+  ratioDeviation: nullableNumber,
+  isBetterThanExpected: z.boolean().nullable(),
+  name: z.string().min(1),
+  unit: z.string().nullable(),
+  potency: z.enum(['ZERO', 'K', 'M', 'B', 'T']).nullable(),
+  volatility: z.enum(['NONE', 'LOW', 'MEDIUM', 'HIGH']),
+  isAllDay: z.boolean(),
+  isTentative: z.boolean(),
+  isPreliminary: z.boolean(),
+};
+const eventDateBody = z
+  .strictObject({ eventId: z.string().min(1), id: z.string().min(1).optional() })
+  .extend(z.object(eventDateFields).partial().shape);
+const eventDatePatch = z.strictObject(eventDateFields).partial();
 const postBody = z.object({
   id: z.string().min(1).optional(),
   culture: z.string().regex(/^[a-z]{2}-[A-Z]{2}$/),
@@ -299,10 +323,8 @@ async function control(
   if ((m = /^\/_sim\/event-dates\/([^/]+)$/.exec(path))) {
     const id = decodeURIComponent(m[1] as string);
     if (method === 'PATCH') {
-      const body = await readJson(req);
-      if (typeof body !== 'object' || body === null || Array.isArray(body))
-        throw new HttpError(400, 'invalid_request', 'Body must be an object');
-      return sendJson(res, 200, world.patchEventDate(id, body as Record<string, unknown>));
+      const body = parse(eventDatePatch, await readJson(req));
+      return sendJson(res, 200, world.patchEventDate(id, body));
     }
     if (method === 'DELETE') return sendJson(res, 200, world.deleteEventDate(id));
     throw methodNotAllowed('PATCH, DELETE');
@@ -361,7 +383,21 @@ async function control(
       [...state.eventDates.values()].sort((a, b) => a.dateUtc.localeCompare(b.dateUtc)),
     );
   }
+  if (CONTROL_PATHS.some((p) => p.test(path))) throw methodNotAllowed(allowedFor(path));
   throw new HttpError(404, 'not_found', `No control route ${method} ${path}`);
+}
+
+const CONTROL_ALLOW: [RegExp, string][] = [
+  [/^\/_sim\/events$/, 'POST'],
+  [/^\/_sim\/event-dates$/, 'GET, POST'],
+  [/^\/_sim\/posts$/, 'POST'],
+  [/^\/_sim\/clock$/, 'POST'],
+  [/^\/_sim\/deliveries$/, 'GET'],
+  [/^\/_sim\/state$/, 'GET'],
+];
+const CONTROL_PATHS = CONTROL_ALLOW.map(([re]) => re);
+function allowedFor(path: string): string {
+  return CONTROL_ALLOW.find(([re]) => re.test(path))?.[1] ?? 'GET';
 }
 
 function methodNotAllowed(allow: string): HttpError {

@@ -88,6 +88,7 @@ export class World {
       this.rng,
       last?.actual ?? last?.previous ?? null,
       false,
+      this.clock(),
     );
     const ed: SimEventDate = {
       ...base,

@@ -56,11 +56,13 @@ export interface EventModel {
 export function periodTypeOf(ind: Indicator): string {
   return ind.frequency === 'weekly'
     ? 'WEEK'
-    : ind.frequency === 'quarterly'
-      ? 'QUARTER'
-      : ind.frequency === 'meeting'
-        ? 'DAY'
-        : 'MONTH';
+    : ind.frequency === 'adhoc'
+      ? 'DAY'
+      : ind.frequency === 'quarterly'
+        ? 'QUARTER'
+        : ind.frequency === 'meeting'
+          ? 'DAY'
+          : 'MONTH';
 }
 
 export function eventFromIndicator(ind: Indicator, rng: Rng): SimEvent {
@@ -125,6 +127,15 @@ function occurrenceTimes(
     }
     return out;
   }
+  if (ind.frequency === 'adhoc') {
+    // a speaker appears on about one weekday in three
+    for (let d = 0; d < days; d++) {
+      const day = startDay + d * DAY;
+      const wd = new Date(day).getUTCDay();
+      if (wd !== 0 && wd !== 6 && rng() < 0.3) out.push(atDay(day));
+    }
+    return out;
+  }
   // monthly: a print in the past week and one ahead (flash/final, or the next month);
   // quarterly and meetings: sometimes one. Weekdays only, seeded.
   const pickDay = (fromDay: number, toDay: number): number | null => {
@@ -169,21 +180,23 @@ export function generateCalendar(
         ? 7 * DAY
         : ind.frequency === 'quarterly'
           ? 91 * DAY
-          : ind.frequency === 'meeting'
-            ? 45 * DAY
-            : 30 * DAY;
+          : ind.frequency === 'adhoc'
+            ? 14 * DAY
+            : ind.frequency === 'meeting'
+              ? 45 * DAY
+              : 30 * DAY;
     // history: a year or so of past prints, oldest first, ending before the window
     let level = ind.level;
     const histCount = ind.frequency === 'weekly' ? 26 : ind.frequency === 'quarterly' ? 8 : 12;
     for (let k = histCount; k >= 1; k--) {
       const date = Math.floor((windowStart - k * step) / 60_000) * 60_000;
-      const ed = makeEventDate(event, ind, date, rng, level, true);
+      const ed = makeEventDate(event, ind, date, rng, level, true, now);
       if (ed.actual !== null) level = ed.actual;
       model.history.push(ed);
     }
     let previous = level;
     for (const t of occurrenceTimes(ind, rng, windowStart, windowEnd)) {
-      const ed = makeEventDate(event, ind, t, rng, previous, t < now);
+      const ed = makeEventDate(event, ind, t, rng, previous, t < now, now);
       if (ed.actual !== null) previous = ed.actual;
       eventDates.push(ed);
     }
@@ -200,6 +213,8 @@ export function makeEventDate(
   rng: Rng,
   previous: number | null,
   released: boolean,
+  /** Scenario time, for `lastUpdated` of records not yet released. */
+  now?: number,
 ): SimEventDate {
   const values = hasValues(ind);
   const i = ind as Indicator;
@@ -233,6 +248,9 @@ export function makeEventDate(
     isPreliminary: false,
     isReport: event.isReport,
     isSpeech: event.isSpeech,
-    lastUpdated: Math.floor(Math.min(dateMs, Date.now()) / 1000) - 3600,
+    // released records were touched at release time; upcoming ones an hour before `now`
+    lastUpdated: released
+      ? Math.floor(dateMs / 1000) + 2
+      : Math.floor(Math.min(dateMs, now ?? dateMs) / 1000) - 3600,
   };
 }
