@@ -1,0 +1,272 @@
+/**
+ * Calendar and news clients. Every call carries the scope's token; a 401 drops it,
+ * refreshes once and retries once. Responses are validated (loosely: unknown fields are
+ * kept) and returned with the raw JSON, so the store never loses a field.
+ */
+import type { z } from 'zod';
+import type {
+  Asset,
+  CalendarEvent,
+  Category,
+  EventDate,
+  Post,
+  Scope,
+  ServiceUrls,
+} from '../../shared/domain.js';
+import {
+  assetWireSchema,
+  categoryWireSchema,
+  eventDateWireSchema,
+  eventWireSchema,
+  feedPageWireSchema,
+  postWireSchema,
+  toCalendarEvent,
+  toEventDate,
+  toPost,
+  webhookWireSchema,
+  type Webhook,
+} from '../../shared/wire.js';
+import type { TokenManager } from '../auth/token-manager.js';
+import { HttpClient, HttpError } from '../http/client.js';
+import type { Logger } from '../log/logger.js';
+import { NotFoundError, ResponseShapeError, WebhookLimitError } from './errors.js';
+
+export interface Raw<T> {
+  value: T;
+  raw: unknown;
+}
+
+export interface EventDatesQuery {
+  from: string;
+  to: string;
+  volatilities?: string[];
+  countries?: string[];
+  categories?: string[];
+}
+
+export interface WebhookClient {
+  list(): Promise<Webhook[]>;
+  register(url: string): Promise<{ webhook: Webhook; created: boolean }>;
+  remove(id: string): Promise<void>;
+}
+
+export interface CalendarClient {
+  eventDates(q: EventDatesQuery): Promise<Raw<EventDate>[]>;
+  eventDate(id: string): Promise<Raw<EventDate>>;
+  event(id: string): Promise<Raw<CalendarEvent>>;
+  historical(eventId: string): Promise<Raw<EventDate>[]>;
+  categories(): Promise<Category[]>;
+  assets(): Promise<Asset[]>;
+  webhooks: WebhookClient;
+}
+
+export interface NewsClient {
+  post(id: string, culture: string): Promise<Raw<Post>>;
+  feed(
+    culture: string,
+    page: number,
+  ): Promise<{ items: Raw<Post>[]; page: number; pageSize: number; total: number }>;
+  webhooks: WebhookClient;
+}
+
+export interface ApiClientOptions {
+  urls: () => ServiceUrls;
+  language: () => string;
+  tokens: TokenManager;
+  http?: HttpClient;
+  logger?: Logger;
+}
+
+const enc = encodeURIComponent;
+
+function issues(err: z.ZodError): string {
+  return err.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+}
+
+export function createApiClients(opts: ApiClientOptions): {
+  calendar: CalendarClient;
+  news: NewsClient;
+  http: HttpClient;
+} {
+  const http = opts.http ?? new HttpClient();
+  const base = (scope: Scope) => opts.urls()[scope].replace(/\/+$/, '');
+
+  async function call(
+    scope: Scope,
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: unknown }> {
+    const url = `${base(scope)}${path}`;
+    const send = async () =>
+      http.requestJson({
+        method,
+        url,
+        headers: {
+          authorization: await opts.tokens.getAuthorization(scope),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    try {
+      try {
+        return await send();
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status !== 401) throw err;
+        opts.tokens.invalidate(scope);
+        return await send();
+      }
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 404)
+        throw new NotFoundError(`Not found: ${err.url}`);
+      throw err;
+    }
+  }
+
+  function one<S extends z.ZodType, T>(
+    schema: S,
+    json: unknown,
+    endpoint: string,
+    map: (v: z.infer<S>) => T,
+  ): Raw<T> {
+    const r = schema.safeParse(json);
+    if (!r.success) throw new ResponseShapeError(endpoint, issues(r.error));
+    return { value: map(r.data), raw: json };
+  }
+
+  /** Lists: an invalid item is skipped and logged, not allowed to fail the page. */
+  function many<S extends z.ZodType, T>(
+    schema: S,
+    json: unknown,
+    endpoint: string,
+    map: (v: z.infer<S>) => T,
+  ): Raw<T>[] {
+    if (!Array.isArray(json)) throw new ResponseShapeError(endpoint, 'expected an array');
+    const out: Raw<T>[] = [];
+    for (const item of json) {
+      const r = schema.safeParse(item);
+      if (r.success) out.push({ value: map(r.data), raw: item });
+      else opts.logger?.warn({ endpoint, issues: issues(r.error) }, 'skipped an invalid item');
+    }
+    return out;
+  }
+
+  function webhooks(scope: Scope): WebhookClient {
+    const list = async () =>
+      many(
+        webhookWireSchema,
+        (await call(scope, 'GET', '/webhooks')).json,
+        `${scope} webhooks`,
+        (w) => w,
+      ).map((r) => r.value);
+    return {
+      list,
+      async register(url) {
+        try {
+          const res = await call(scope, 'POST', '/webhooks', { url });
+          return {
+            webhook: one(webhookWireSchema, res.json, `${scope} webhooks`, (w) => w).value,
+            created: res.status === 201,
+          };
+        } catch (err) {
+          if (err instanceof HttpError && err.status === 444)
+            throw new WebhookLimitError(scope, await list().catch(() => []));
+          throw err;
+        }
+      },
+      async remove(id) {
+        await call(scope, 'DELETE', `/webhooks/${enc(id)}`);
+      },
+    };
+  }
+
+  const lang = () => enc(opts.language());
+  const calendar: CalendarClient = {
+    async eventDates(q) {
+      const params = new URLSearchParams();
+      q.volatilities?.forEach((v) => params.append('volatilities', v));
+      q.countries?.forEach((v) => params.append('countries', v));
+      q.categories?.forEach((v) => params.append('categories', v));
+      const qs = params.size > 0 ? `?${params}` : '';
+      const res = await call(
+        'calendar',
+        'GET',
+        `/${lang()}/api/v1/eventDates/${enc(q.from)}/${enc(q.to)}${qs}`,
+      );
+      return many(eventDateWireSchema, res.json, 'eventDates', toEventDate);
+    },
+    async eventDate(id) {
+      return one(
+        eventDateWireSchema,
+        (await call('calendar', 'GET', `/${lang()}/api/v1/eventDates/${enc(id)}`)).json,
+        'eventDates/{id}',
+        toEventDate,
+      );
+    },
+    async event(id) {
+      return one(
+        eventWireSchema,
+        (await call('calendar', 'GET', `/${lang()}/api/v1/events/${enc(id)}`)).json,
+        'events/{id}',
+        toCalendarEvent,
+      );
+    },
+    async historical(eventId) {
+      return many(
+        eventDateWireSchema,
+        (await call('calendar', 'GET', `/${lang()}/api/v1/events/${enc(eventId)}/historical`)).json,
+        'historical',
+        toEventDate,
+      );
+    },
+    async categories() {
+      return many(
+        categoryWireSchema,
+        (await call('calendar', 'GET', `/${lang()}/api/v1/categories`)).json,
+        'categories',
+        (c) => ({ id: c.id, name: c.name }),
+      ).map((r) => r.value);
+    },
+    async assets() {
+      return many(
+        assetWireSchema,
+        (await call('calendar', 'GET', '/en/api/v1/marketImpact/assets')).json,
+        'assets',
+        (a) => ({ code: a.code, name: a.name, type: a.type }),
+      ).map((r) => r.value);
+    },
+    webhooks: webhooks('calendar'),
+  };
+
+  const news: NewsClient = {
+    async post(id, culture) {
+      return one(
+        postWireSchema,
+        (await call('news', 'GET', `/v4/${enc(culture)}/post/${enc(id)}`)).json,
+        'post/{id}',
+        (p) => toPost(p, culture),
+      );
+    },
+    async feed(culture, page) {
+      const res = await call(
+        'news',
+        'GET',
+        `/v4/${enc(culture)}/post/filter/GeneralFeed?page=${page}`,
+      );
+      const parsed = feedPageWireSchema.safeParse(res.json);
+      if (!parsed.success) throw new ResponseShapeError('GeneralFeed', issues(parsed.error));
+      const items = many(postWireSchema, parsed.data.Values, 'GeneralFeed', (p) =>
+        toPost(p, culture),
+      );
+      return {
+        items,
+        page: parsed.data.Page ?? page,
+        pageSize: parsed.data.PageSize ?? parsed.data.Values.length,
+        total: parsed.data.Total ?? items.length,
+      };
+    },
+    webhooks: webhooks('news'),
+  };
+
+  return { calendar, news, http };
+}

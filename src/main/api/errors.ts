@@ -1,0 +1,32 @@
+/** API failures the sync engine and the user can act on. */
+import type { Webhook } from '../../shared/wire.js';
+
+export class NotFoundError extends Error {
+  override name = 'NotFoundError';
+  readonly status = 404;
+}
+
+export class ResponseShapeError extends Error {
+  override name = 'ResponseShapeError';
+  readonly code = 'bad_response';
+  constructor(
+    readonly endpoint: string,
+    readonly issues: string,
+  ) {
+    super(`The service sent an unexpected response from ${endpoint}: ${issues}`);
+  }
+}
+
+export class WebhookLimitError extends Error {
+  override name = 'WebhookLimitError';
+  readonly code = 'webhook_limit';
+  readonly status = 444;
+  constructor(
+    readonly api: 'calendar' | 'news',
+    readonly registered: Webhook[],
+  ) {
+    super(
+      `The ${api} API allows two webhook URLs and both are taken: ${registered.map((w) => `${w.url} (id ${w.id})`).join(', ') || 'unknown'}. Remove one and try again.`,
+    );
+  }
+}

@@ -1,0 +1,39 @@
+/** OAuth failures as typed errors with a message a user understands — never a key. */
+export type AuthErrorCode =
+  | 'invalid_client'
+  | 'invalid_scope'
+  | 'invalid_request'
+  | 'unsupported_grant_type'
+  | 'unauthorized_client'
+  | 'no_credentials'
+  | 'network'
+  | 'server'
+  | 'bad_response';
+
+const MESSAGES: Record<string, (scope: string) => string> = {
+  invalid_client: () =>
+    'The public or private key was rejected by the service (invalid_client). Check both keys in Settings.',
+  invalid_scope: (s) => `Your subscription does not include the ${s} API (invalid_scope).`,
+  unauthorized_client: (s) => `These keys may not use the ${s} API (unauthorized_client).`,
+  invalid_request: () => 'The service rejected the token request as malformed (invalid_request).',
+  unsupported_grant_type: () =>
+    'The service does not accept the client-credentials grant (unsupported_grant_type).',
+  no_credentials: () => 'No API keys configured: add your public and private key in Settings.',
+};
+
+export class AuthError extends Error {
+  override name = 'AuthError';
+  constructor(
+    readonly code: AuthErrorCode | string,
+    readonly scope: string,
+    readonly status: number | null,
+    readonly description: string | null,
+    message?: string,
+  ) {
+    super(
+      message ??
+        MESSAGES[code]?.(scope) ??
+        `The token service refused the request (${code}${description ? `: ${description}` : ''}).`,
+    );
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The OS keychain through keytar (macOS Keychain, Windows Credential Manager, the Secret
+ * Service on Linux). keytar is archived upstream: this is the one file to replace to move
+ * to Electron's safeStorage or another keyring library. Never falls back to disk.
+ */
+import { KeychainUnavailableError, type SecretName, type SecretStore } from './secret-store.js';
+
+type Keytar = typeof import('keytar');
+
+const HINT =
+  process.platform === 'linux'
+    ? ' On Linux, install and unlock a Secret Service keyring (gnome-keyring or KWallet; packages gnome-keyring libsecret-1-0) and log in to a desktop session.'
+    : '';
+
+export class KeytarSecretStore implements SecretStore {
+  private keytar: Promise<Keytar> | null = null;
+
+  constructor(private readonly service = 'Macrobell') {}
+
+  private load(): Promise<Keytar> {
+    this.keytar ??= import('keytar')
+      .then((m) => ((m as { default?: Keytar }).default ?? m) as Keytar)
+      .catch((err: unknown) => {
+        this.keytar = null;
+        throw new KeychainUnavailableError(
+          `The OS keychain is not available: ${(err as Error).message}.${HINT}`,
+        );
+      });
+    return this.keytar;
+  }
+
+  private async call<T>(fn: (k: Keytar) => Promise<T>): Promise<T> {
+    const k = await this.load();
+    try {
+      return await fn(k);
+    } catch (err) {
+      throw new KeychainUnavailableError(
+        `The OS keychain is not available: ${(err as Error).message}.${HINT}`,
+      );
+    }
+  }
+
+  get(name: SecretName): Promise<string | null> {
+    return this.call((k) => k.getPassword(this.service, name));
+  }
+
+  async set(name: SecretName, value: string): Promise<void> {
+    await this.call((k) => k.setPassword(this.service, name, value));
+  }
+
+  async delete(name: SecretName): Promise<void> {
+    await this.call((k) => k.deletePassword(this.service, name));
+  }
+
+  async available(): Promise<{ ok: boolean; error: string | null }> {
+    try {
+      await this.call((k) => k.findCredentials(this.service));
+      return { ok: true, error: null };
+    } catch (err) {
+      return { ok: false, error: (err as Error).message };
+    }
+  }
+}
