@@ -3,9 +3,10 @@
  * Service on Linux). keytar is archived upstream: this is the one file to replace to move
  * to Electron's safeStorage or another keyring library. Never falls back to disk.
  */
+import type * as KeytarModule from 'keytar';
 import { KeychainUnavailableError, type SecretName, type SecretStore } from './secret-store.js';
 
-type Keytar = typeof import('keytar');
+type Keytar = typeof KeytarModule;
 
 const HINT =
   process.platform === 'linux'
