@@ -93,7 +93,8 @@ export class Deliverer {
     payload: unknown,
     attempt: number,
   ): Promise<void> {
-    if (this.closed) return;
+    // a webhook deleted while a retry was pending gets nothing more
+    if (this.closed || !this.state.webhooks[api].includes(webhook)) return;
     let status: number | null = null;
     let error: string | undefined;
     try {
