@@ -14,11 +14,20 @@ function number(
   value: string | undefined,
   min: number,
   max: number,
+  integer = false,
 ): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < min || n > max)
-    fail(`--${name} must be a number from ${min} to ${max}, got "${value}"`);
+  if (
+    value.trim() === '' ||
+    !Number.isFinite(n) ||
+    n < min ||
+    n > max ||
+    (integer && !Number.isInteger(n))
+  )
+    fail(
+      `--${name} must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}, got "${value}"`,
+    );
   return n;
 }
 
@@ -40,9 +49,10 @@ try {
 }
 
 const sim = await startSimulator({
-  port: number('port', args.port, 0, 65535) ?? 0,
+  port: number('port', args.port, 0, 65535, true) ?? 0,
   host: args.host ?? '127.0.0.1',
-  seed: args.seed ?? 1,
+  // `--seed 7` means the same market as `startSimulator({ seed: 7 })`
+  seed: args.seed === undefined ? 1 : /^\d+$/.test(args.seed) ? Number(args.seed) : args.seed,
   speed: number('speed', args.speed, 0, 10_000) ?? 1,
   clientId: args['client-id'],
   clientSecret: args['client-secret'],
