@@ -1,0 +1,455 @@
+/**
+ * The composition root of the main process: wires secrets, auth, API clients, store,
+ * sync and alerts, and exposes the app's API (src/shared/ipc.ts) to the hosts — the
+ * Electron glue and the web-mode host. Plain Node: no Electron here.
+ */
+import { EventEmitter } from 'node:events';
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type {
+  AlertRules,
+  AppStatus,
+  CredentialsInfo,
+  EventDate,
+  Scope,
+  Settings,
+  TokenState,
+} from '../shared/domain.js';
+import { DEFAULT_SETTINGS } from '../shared/domain.js';
+import { maskKey } from '../shared/format.js';
+import type { AppApi, SettingsPatch } from '../shared/ipc.js';
+import { startSimulator, type RunningSimulator } from '../simulator/index.js';
+import { AlertsEngine } from './alerts/index.js';
+import { createApiClients } from './api/index.js';
+import { TokenManager } from './auth/index.js';
+import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
+import { createLogger, scrubSecrets } from './log/logger.js';
+import { KeytarSecretStore, MemorySecretStore, type SecretStore } from './secrets/index.js';
+import type { MacrobellService, ServiceEvents, Unsubscribe } from './service-contract.js';
+import { openStore } from './store/index.js';
+import { ChangeApplier } from './sync/applier.js';
+import { SyncEngine, type RelayConsumerFactory } from './sync/engine.js';
+import { RelayConsumer } from './sync/relay-consumer.js';
+
+export const DEMO_KEYS = { publicKey: 'demo-public', privateKey: 'demo-private' } as const;
+
+export interface AppServiceOptions {
+  dataDir: string;
+  /** auto: demo (embedded simulator) when no keys are configured. */
+  mode?: 'auto' | 'demo' | 'real';
+  /** better-sqlite3 binary built for Electron's ABI. */
+  nativeBinding?: string;
+  /** Defaults to the OS keychain. */
+  secretStore?: SecretStore;
+  logFile?: string | null;
+  logLevel?: string;
+  /** Demo simulator: clock speed (1 = real time), seed, and whether it plays by itself. */
+  demo?: { speed?: number; seed?: number; autoplay?: boolean };
+  env?: NodeJS.ProcessEnv;
+  relayConsumer?: RelayConsumerFactory;
+  now?: () => number;
+}
+
+export interface AppService extends MacrobellService {
+  /** The embedded simulator's base URL in demo mode (tests drive its control API). */
+  readonly simulatorUrl: string | undefined;
+}
+
+const SCOPES: Scope[] = ['calendar', 'news'];
+
+export async function createAppService(opts: AppServiceOptions): Promise<AppService> {
+  const now = opts.now ?? Date.now;
+  mkdirSync(opts.dataDir, { recursive: true });
+  const logger = createLogger({
+    file:
+      opts.logFile === null
+        ? undefined
+        : (opts.logFile ?? join(opts.dataDir, 'logs', 'macrobell.log')),
+    level: opts.logLevel ?? 'info',
+  });
+  const settingsFile = SettingsFile.inDir(opts.dataDir);
+  // Fail early, with the variable's name, on a bad MACROBELL_* override.
+  applyEnvOverrides(settingsFile.get(), opts.env ?? process.env);
+  const keychain = opts.secretStore ?? new KeytarSecretStore();
+  const keychainStatus = await keychain.available();
+  const storedKeys = keychainStatus.ok
+    ? { publicKey: await keychain.get('publicKey'), privateKey: await keychain.get('privateKey') }
+    : { publicKey: null, privateKey: null };
+  const mode = opts.mode ?? 'auto';
+  const demo =
+    mode === 'demo' || (mode === 'auto' && !(storedKeys.publicKey && storedKeys.privateKey));
+
+  let simulator: RunningSimulator | undefined;
+  if (demo) {
+    simulator = await startSimulator({
+      port: 0,
+      seed: opts.demo?.seed ?? 1,
+      speed: opts.demo?.speed ?? 1,
+      autoplay: opts.demo?.autoplay ?? true,
+    });
+    logger.info({ url: simulator.url }, 'demo mode: embedded simulator started');
+  }
+  const demoSecrets = new MemorySecretStore();
+  if (demo) {
+    await demoSecrets.set('publicKey', simulator?.clientId ?? DEMO_KEYS.publicKey);
+    await demoSecrets.set('privateKey', simulator?.clientSecret ?? DEMO_KEYS.privateKey);
+  }
+  const credentialSource: SecretStore = demo ? demoSecrets : keychain;
+
+  /** What the app runs with: the file's settings, with demo/env overrides that are never saved. */
+  const effective = (): Settings => {
+    const s = settingsFile.get();
+    if (simulator) {
+      return {
+        ...s,
+        serviceUrls: {
+          auth: simulator.authUrl,
+          calendar: simulator.calendarUrl,
+          news: simulator.newsUrl,
+        },
+        relayUrl: null,
+      };
+    }
+    return applyEnvOverrides(s, opts.env ?? process.env);
+  };
+
+  const store = openStore({
+    path: join(opts.dataDir, demo ? 'demo.db' : 'macrobell.db'),
+    nativeBinding: opts.nativeBinding,
+  });
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(100);
+  const emit = <E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]) =>
+    emitter.emit(event, payload);
+
+  const tokens = new TokenManager({
+    authUrl: () => effective().serviceUrls.auth,
+    credentials: async () => {
+      const [publicKey, privateKey] = await Promise.all([
+        credentialSource.get('publicKey'),
+        credentialSource.get('privateKey'),
+      ]);
+      return publicKey && privateKey ? { publicKey, privateKey } : null;
+    },
+  });
+  const { calendar, news } = createApiClients({
+    urls: () => effective().serviceUrls,
+    language: () => effective().language,
+    tokens,
+  });
+
+  const alerts = new AlertsEngine({
+    store,
+    rules: () => effective().alertRules,
+    timeZone: () => effective().timeZone,
+    hourCycle: () => effective().hourCycle,
+    sink: (n) => emit('notification', n),
+    onAlert: (a) => {
+      emit('alert', a);
+      pushStatus();
+    },
+  });
+
+  const applier = new ChangeApplier({
+    store,
+    calendar,
+    news,
+    alerts,
+    logger,
+    cultures: () => effective().cultures,
+    onChanges: (changes) => {
+      emit('changes', changes);
+      if (
+        changes.some(
+          (c) =>
+            c.kind === 'rescheduled' ||
+            c.kind === 'eventDateAdded' ||
+            c.kind === 'eventDateRemoved',
+        )
+      ) {
+        sync.replanBursts();
+      }
+    },
+  });
+
+  const sync: SyncEngine = new SyncEngine({
+    store,
+    calendar,
+    news,
+    applier,
+    settings: effective,
+    relayToken: () => keychain.get('relayToken'),
+    relayConsumer: opts.relayConsumer ?? ((o) => new RelayConsumer(o)),
+    logger,
+    onStatus: () => pushStatus(),
+    onBackfill: (p) => emit('backfill', p),
+    now,
+  });
+
+  const credentialsInfo = async (): Promise<CredentialsInfo> => {
+    const available = await keychain.available();
+    const [pub, priv, relayToken] = available.ok
+      ? await Promise.all([
+          keychain.get('publicKey'),
+          keychain.get('privateKey'),
+          keychain.get('relayToken'),
+        ])
+      : [null, null, null];
+    return {
+      configured: Boolean(pub && priv),
+      maskedPublicKey: pub ? maskKey(pub) : null,
+      relayTokenConfigured: Boolean(relayToken),
+      keychainAvailable: available.ok,
+      keychainError: available.error,
+    };
+  };
+  let cachedCredentials = await credentialsInfo();
+
+  const tokenStates = (): Record<Scope, TokenState> =>
+    Object.fromEntries(SCOPES.map((s) => [s, tokens.state(s)])) as Record<Scope, TokenState>;
+
+  const status = (): AppStatus => {
+    const s = sync.getStatus();
+    const settingsProblem = settingsFile.problem
+      ? { source: 'settings', message: settingsFile.problem, at: now() }
+      : null;
+    return {
+      demo,
+      mode: s.mode,
+      online: s.online,
+      lastSyncAt: s.lastSyncAt,
+      tokens: tokenStates(),
+      credentials: cachedCredentials,
+      relay: s.relay
+        ? {
+            url: s.relay.url,
+            connected: s.relay.connected,
+            lastEventId: s.relay.lastEventId,
+            lastEventAt: s.relay.lastEventAt,
+            lagMs: s.relay.lagMs,
+          }
+        : null,
+      backfill: s.backfill,
+      lastError: s.lastError ?? settingsProblem,
+      alertsPausedUntil: effective().alertRules.pausedUntil,
+      unreadAlerts: store.countUnreadAlerts(),
+    };
+  };
+  let statusQueued = false;
+  function pushStatus(): void {
+    // Coalesce bursts of status changes (backfill progress, relay events) into one push a tick.
+    if (statusQueued) return;
+    statusQueued = true;
+    queueMicrotask(() => {
+      statusQueued = false;
+      emit('status', status());
+    });
+  }
+  tokens.onStateChange?.(() => pushStatus());
+
+  const updateSettings = async (patch: SettingsPatch): Promise<Settings> => {
+    const before = settingsFile.get();
+    const next = settingsFile.update(patch);
+    if (JSON.stringify(before.serviceUrls) !== JSON.stringify(next.serviceUrls)) tokens.clear();
+    if (
+      before.relayUrl !== next.relayUrl ||
+      JSON.stringify(before.cultures) !== JSON.stringify(next.cultures) ||
+      JSON.stringify(before.polling) !== JSON.stringify(next.polling)
+    ) {
+      await sync.restart();
+    }
+    if (JSON.stringify(before.alertRules) !== JSON.stringify(next.alertRules)) {
+      alerts.rescheduleReminders();
+      sync.replanBursts();
+    }
+    pushStatus();
+    return effectiveView();
+  };
+  /** Settings as shown: demo overrides visible, nothing secret (there is none in settings). */
+  const effectiveView = (): Settings => effective();
+  const setRules = (rules: AlertRules) =>
+    updateSettings({ alertRules: rules }).then((s) => s.alertRules);
+
+  const knownSecrets = async (): Promise<string[]> => {
+    const values = await Promise.all(
+      (['publicKey', 'privateKey', 'relayToken'] as const).map((k) =>
+        keychain.get(k).catch(() => null),
+      ),
+    );
+    return values.filter((v): v is string => Boolean(v));
+  };
+
+  const api: AppApi = {
+    getStatus: async () => status(),
+    getSettings: async () => effectiveView(),
+    updateSettings: async (patch) => updateSettings(patch ?? {}),
+    getCredentials: async () => (cachedCredentials = await credentialsInfo()),
+    setCredentials: async ({ publicKey, privateKey }) => {
+      await keychain.set('publicKey', publicKey.trim());
+      await keychain.set('privateKey', privateKey.trim());
+      tokens.clear();
+      cachedCredentials = await credentialsInfo();
+      pushStatus();
+      return cachedCredentials;
+    },
+    clearCredentials: async () => {
+      await keychain.delete('publicKey');
+      await keychain.delete('privateKey');
+      tokens.clear();
+      cachedCredentials = await credentialsInfo();
+      pushStatus();
+      return cachedCredentials;
+    },
+    testConnection: async () => {
+      const results = await Promise.all(
+        SCOPES.map(async (s) => [s, await tokens.test(s)] as const),
+      );
+      const scopes = Object.fromEntries(results) as Record<Scope, { ok: boolean; message: string }>;
+      pushStatus();
+      return { ok: results.every(([, r]) => r.ok), scopes };
+    },
+    setRelay: async ({ url, token }) => {
+      if (token) await keychain.set('relayToken', token);
+      if (url === null) await keychain.delete('relayToken');
+      await updateSettings({ relayUrl: url });
+      cachedCredentials = await credentialsInfo();
+      pushStatus();
+      return cachedCredentials;
+    },
+    listEventDates: async (q) => store.listEventDates(q),
+    nextRelease: async (q) =>
+      store.nextRelease({ after: new Date(now()).toISOString(), volatilities: q?.volatilities }),
+    getEventDetail: async ({ eventId }) => {
+      await refreshEventHistory(eventId);
+      const from = new Date(now()).toISOString();
+      const to = new Date(now() + 90 * 86_400_000).toISOString();
+      return {
+        event: store.getEvent(eventId),
+        upcoming: store.eventOccurrences(eventId, { from, to }),
+        history: store.eventHistory(eventId, { limit: 36 }),
+        watched: effective().alertRules.watchedEventIds.includes(eventId),
+      };
+    },
+    listCategories: async () => store.listCategories(),
+    setWatched: async ({ eventId, watched }) => {
+      const rules = effective().alertRules;
+      const ids = new Set(rules.watchedEventIds);
+      if (watched) ids.add(eventId);
+      else ids.delete(eventId);
+      return setRules({ ...rules, watchedEventIds: [...ids] });
+    },
+    listPosts: async ({ culture, page, pageSize }) => {
+      const r = store.listPosts({ culture: culture ?? effective().cultures[0], page, pageSize });
+      return { items: r.items, total: r.total, page, pageSize };
+    },
+    getPost: async ({ id, culture }) => store.getPost(id, culture),
+    markPostRead: async ({ id, culture }) => {
+      store.markPostRead(id, culture);
+      return null;
+    },
+    searchPosts: async (q) => store.searchPosts(q),
+    listAlerts: async (q) => store.listAlerts(q),
+    markAlertsRead: async ({ ids }) => {
+      store.markAlertsRead(ids);
+      pushStatus();
+      return null;
+    },
+    getAlertRules: async () => effective().alertRules,
+    setAlertRules: async (rules) => setRules(rules),
+    pauseAlerts: async ({ until }) => setRules({ ...effective().alertRules, pausedUntil: until }),
+    syncNow: async () => {
+      await sync.backfill();
+      return null;
+    },
+    getCacheInfo: async () => ({
+      dataDir: opts.dataDir,
+      databaseBytes: store.sizeBytes(),
+      ...pick(store.counts()),
+    }),
+    clearCache: async () => {
+      store.clearCache();
+      void sync.backfill();
+      return { dataDir: opts.dataDir, databaseBytes: store.sizeBytes(), ...pick(store.counts()) };
+    },
+    getDiagnostics: async () => {
+      const logPath = join(opts.dataDir, 'logs', 'macrobell.log');
+      const logTail = existsSync(logPath)
+        ? readFileSync(logPath, 'utf8').split('\n').slice(-200).join('\n')
+        : '';
+      const report = {
+        app: 'Macrobell',
+        versions: {
+          node: process.versions.node,
+          electron: process.versions.electron ?? null,
+          platform: `${process.platform} ${process.arch}`,
+        },
+        status: status(),
+        settings: { ...effective(), relayUrl: effective().relayUrl ? '[configured]' : null },
+        cache: { databaseBytes: store.sizeBytes(), ...store.counts() },
+      };
+      return scrubSecrets(
+        `${JSON.stringify(report, null, 2)}\n\n--- recent log ---\n${logTail}`,
+        await knownSecrets(),
+      );
+    },
+    openExternal: async () => null,
+  };
+
+  /** The event detail's chart wants a year of history; the backfill only holds weeks. */
+  async function refreshEventHistory(eventId: string): Promise<void> {
+    try {
+      const [event, history] = await Promise.all([
+        store.getEvent(eventId) ? null : calendar.event(eventId),
+        calendar.historical(eventId),
+      ]);
+      if (event) store.transaction(() => store.upsertEvent(event.value, event.raw));
+      applier.applyEventDates(history, 'backfill');
+    } catch (err) {
+      logger.info({ eventId, err: String(err) }, 'history from cache only');
+    }
+  }
+
+  let stopped = false;
+  const service: AppService = {
+    api,
+    demo,
+    dataDir: opts.dataDir,
+    simulatorUrl: simulator?.url,
+    on<E extends keyof ServiceEvents>(
+      event: E,
+      listener: (payload: ServiceEvents[E]) => void,
+    ): Unsubscribe {
+      emitter.on(event, listener as (p: unknown) => void);
+      return () => emitter.off(event, listener as (p: unknown) => void);
+    },
+    upcomingReleases(limit: number): EventDate[] {
+      const from = new Date(now()).toISOString();
+      const to = new Date(now() + 7 * 86_400_000).toISOString();
+      return store
+        .upcoming({ from, to, minVolatility: 'HIGH' })
+        .filter((ed) => ed.actual === null)
+        .slice(0, limit);
+    },
+    async start() {
+      alerts.rescheduleReminders();
+      await sync.start();
+      pushStatus();
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      alerts.stop();
+      await sync.stop();
+      await simulator?.close();
+      store.close();
+      logger.flush?.();
+    },
+  };
+  return service;
+}
+
+function pick(c: { eventDates: number; posts: number }): { eventDates: number; posts: number } {
+  return { eventDates: c.eventDates, posts: c.posts };
+}
+
+export { DEFAULT_SETTINGS };
