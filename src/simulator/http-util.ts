@@ -82,3 +82,12 @@ export function sendJson(
 export function sendError(res: ServerResponse, err: HttpError): void {
   sendJson(res, err.status, err.body ?? { error: err.code, message: err.message }, err.headers);
 }
+
+/** Decode one path segment; a malformed escape is the client's mistake (400), not ours. */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, 'invalid_path', 'The path has a malformed %-escape');
+  }
+}

@@ -2,8 +2,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { ASSETS, CATEGORY_LIST } from './data/categories.js';
+import { translated } from './data/translations.js';
 import type { Deliverer } from './deliveries.js';
-import { HttpError, readJson, sendError, sendJson } from './http-util.js';
+import { decodeSegment, HttpError, readJson, sendError, sendJson } from './http-util.js';
 import type { Autoplay, ScenarioClock } from './scenario.js';
 import { postKey, type Api, type SimulatorState } from './state.js';
 import type { TokenIssuer } from './tokens.js';
@@ -34,7 +35,12 @@ export function createHandler(ctx: ServerContext) {
 }
 
 async function route(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://sim');
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://sim');
+  } catch {
+    throw new HttpError(400, 'invalid_path', 'The request target is not a valid path');
+  }
   const path = url.pathname;
   const method = req.method ?? 'GET';
 
@@ -86,11 +92,13 @@ async function injectApiFaults(ctx: ServerContext): Promise<void> {
 
 function calendar(ctx: ServerContext, res: ServerResponse, rest: string, url: URL): void {
   const { state } = ctx;
+  // names come back in the path's language (`/calendar/events/{id}` has none: English)
+  const lang = /^\/([a-z]{2})\/api\/v1\//.exec(rest)?.[1] ?? 'en';
   let m = /^\/(?:[a-z]{2}\/api\/v1\/)?events\/([^/]+)(\/historical)?$/.exec(rest);
   if (m) {
-    const model = state.events.get(decodeURIComponent(m[1] as string));
+    const model = state.events.get(decodeSegment(m[1] as string));
     if (!model) throw new HttpError(404, 'not_found', 'No such event');
-    if (!m[2]) return sendJson(res, 200, model.event);
+    if (!m[2]) return sendJson(res, 200, translated(model.event, lang));
     const now = ctx.clock.now();
     const past = [
       ...model.history,
@@ -98,12 +106,16 @@ function calendar(ctx: ServerContext, res: ServerResponse, rest: string, url: UR
     ]
       .filter((d) => Date.parse(d.dateUtc) <= now && d.actual !== null)
       .sort((a, b) => b.dateUtc.localeCompare(a.dateUtc));
-    return sendJson(res, 200, past);
+    return sendJson(
+      res,
+      200,
+      past.map((d) => translated(d, lang)),
+    );
   }
   m = /^\/[a-z]{2}\/api\/v1\/eventDates\/([^/]+)\/([^/]+)$/.exec(rest);
   if (m) {
-    const from = Date.parse(decodeURIComponent(m[1] as string));
-    const to = Date.parse(decodeURIComponent(m[2] as string));
+    const from = Date.parse(decodeSegment(m[1] as string));
+    const to = Date.parse(decodeSegment(m[2] as string));
     if (Number.isNaN(from) || Number.isNaN(to))
       throw new HttpError(400, 'invalid_date', 'from and to must be ISO-8601 dates');
     if (to < from) throw new HttpError(400, 'invalid_range', 'to is before from');
@@ -125,13 +137,17 @@ function calendar(ctx: ServerContext, res: ServerResponse, rest: string, url: UR
         return true;
       })
       .sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
-    return sendJson(res, 200, list);
+    return sendJson(
+      res,
+      200,
+      list.map((d) => translated(d, lang)),
+    );
   }
   m = /^\/[a-z]{2}\/api\/v1\/eventDates\/([^/]+)$/.exec(rest);
   if (m) {
-    const ed = state.eventDates.get(decodeURIComponent(m[1] as string));
+    const ed = state.eventDates.get(decodeSegment(m[1] as string));
     if (!ed) throw new HttpError(404, 'not_found', 'No such event date');
-    return sendJson(res, 200, ed);
+    return sendJson(res, 200, translated(ed, lang));
   }
   if (/^\/[a-z]{2}\/api\/v1\/categories$/.test(rest)) return sendJson(res, 200, CATEGORY_LIST);
   if (/^\/[a-z]{2}\/api\/v1\/marketImpact\/assets$/.test(rest)) return sendJson(res, 200, ASSETS);
@@ -159,7 +175,7 @@ function news(ctx: ServerContext, res: ServerResponse, rest: string, url: URL): 
   }
   m = /^\/v4\/([a-z]{2}-[A-Z]{2})\/post\/([^/]+)$/.exec(rest);
   if (m) {
-    const post = ctx.state.posts.get(postKey(m[1] as string, decodeURIComponent(m[2] as string)));
+    const post = ctx.state.posts.get(postKey(m[1] as string, decodeSegment(m[2] as string)));
     if (!post) throw new HttpError(404, 'not_found', 'No such post');
     return sendJson(res, 200, post);
   }
@@ -183,7 +199,7 @@ async function webhooks(
     const { webhook, created } = ctx.deliverer.register(api, body.data.url);
     return sendJson(res, created ? 201 : 200, webhook);
   }
-  const id = decodeURIComponent(rest.slice('/webhooks/'.length));
+  const id = decodeSegment(rest.slice('/webhooks/'.length));
   if (method !== 'DELETE') throw methodNotAllowed('DELETE');
   ctx.deliverer.remove(api, id);
   res.writeHead(204).end();
@@ -321,7 +337,7 @@ async function control(
     );
   }
   if ((m = /^\/_sim\/event-dates\/([^/]+)$/.exec(path))) {
-    const id = decodeURIComponent(m[1] as string);
+    const id = decodeSegment(m[1] as string);
     if (method === 'PATCH') {
       const body = parse(eventDatePatch, await readJson(req));
       return sendJson(res, 200, world.patchEventDate(id, body));
@@ -332,7 +348,7 @@ async function control(
   if (path === '/_sim/posts' && method === 'POST')
     return sendJson(res, 201, world.createPost(parse(postBody, await readJson(req))));
   if ((m = /^\/_sim\/posts\/([^/]+)$/.exec(path))) {
-    const id = decodeURIComponent(m[1] as string);
+    const id = decodeSegment(m[1] as string);
     if (method === 'PATCH') {
       const body = parse(postPatch, await readJson(req));
       return sendJson(res, 200, world.patchPost(id, body.culture, body));

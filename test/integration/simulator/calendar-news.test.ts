@@ -146,6 +146,27 @@ describe('calendar', () => {
     expect(Date.parse(dates.at(-1)!)).toBeLessThan(T0 - 200 * DAY);
   });
 
+  it('translates names per language segment', async () => {
+    const en = (await call<Ed[]>(windowUrl(undefined, undefined, '?countries=US'), { token: cal }))
+      .body;
+    const es = (
+      await call<Ed[]>(windowUrl(undefined, undefined, '?countries=US').replace('/en/', '/es/'), {
+        token: cal,
+      })
+    ).body;
+    expect(es.map((d) => d.id)).toEqual(en.map((d) => d.id));
+    const i = en.findIndex(
+      (d) => d.name === 'Unemployment Rate' || d.name === 'Initial Jobless Claims',
+    );
+    expect(i).toBeGreaterThanOrEqual(0);
+    expect(es[i]!.name).not.toBe(en[i]!.name);
+    const ev = await call<{ name: string }>(
+      `${sim.calendarUrl}/de/api/v1/events/${en[i]!.eventId}`,
+      { token: cal },
+    );
+    expect(ev.body.name).not.toBe(en[i]!.name);
+  });
+
   it('answers unknown ids with 404 JSON', async () => {
     for (const path of [
       '/en/api/v1/eventDates/nope',
