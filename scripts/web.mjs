@@ -1,0 +1,45 @@
+// `npm run web`: builds the renderer when it is missing or older than its sources, then
+// starts the web-mode host (src/main/web/cli.ts) with tsx, passing the arguments through.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const built = join(root, 'out', 'renderer', 'index.html');
+
+function newest(dir) {
+  let t = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const sources = [join(root, 'src', 'renderer'), join(root, 'src', 'shared')];
+const stale = !existsSync(built) || sources.some((d) => newest(d) > statSync(built).mtimeMs);
+if (stale) {
+  process.stdout.write('Building the web UI…\n');
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'vite.renderer.config.ts',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', join(root, 'src', 'main', 'web', 'cli.ts'), ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit' },
+);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,193 @@
+/**
+ * Web mode: the same app API as the Electron window, over HTTP (`POST /api/<method>`)
+ * and Server-Sent Events (`GET /api/events`), serving the built renderer, on 127.0.0.1
+ * only, behind a session token.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  isRequestMethod,
+  parseRequest,
+  PUSH_EVENTS,
+  WEB_API_PREFIX,
+  WEB_EVENTS_PATH,
+  type RequestResult,
+} from '../../shared/ipc.js';
+import { statusForApiError, toApiError } from '../errors.js';
+import type { MacrobellService } from '../service-contract.js';
+import { checkOriginAndHost, isAuthorized, newToken, sessionCookie } from './session.js';
+import { SECURITY_HEADERS, assertBuilt, serveStatic } from './static.js';
+
+export interface WebHostOptions {
+  service: Pick<MacrobellService, 'api' | 'on'>;
+  staticDir: string;
+  port?: number;
+  token?: string;
+  heartbeatMs?: number;
+}
+
+export interface RunningWebHost {
+  /** The URL to open: carries the session token once. */
+  url: string;
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 1024 * 1024;
+
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  extra: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...SECURITY_HEADERS,
+    ...extra,
+  });
+  res.end(text);
+}
+
+function fail(res: ServerResponse, status: number, error: string, message: string): void {
+  const body: RequestResult<never> = { ok: false, error: { error, message } };
+  json(res, status, body);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw Object.assign(new Error('Request body over 1 MiB'), { status: 413 });
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost> {
+  assertBuilt(opts.staticDir);
+  const token = opts.token ?? newToken();
+  const clients = new Set<ServerResponse>();
+  let port = 0;
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent)
+        fail(res, (err as { status?: number }).status ?? 500, 'error', (err as Error).message);
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const refused = checkOriginAndHost(req, port);
+    if (refused) return fail(res, 403, 'forbidden', refused);
+
+    // First visit: trade the token in the URL for a cookie and take it out of the address bar.
+    const offered = url.searchParams.get('token');
+    if (offered !== null && req.method === 'GET' && !url.pathname.startsWith('/api/')) {
+      if (offered !== token)
+        return fail(
+          res,
+          401,
+          'unauthorized',
+          'This link has an invalid session token. Use the URL printed by `npm run web`.',
+        );
+      res.writeHead(303, {
+        location: '/',
+        'set-cookie': sessionCookie(token),
+        'cache-control': 'no-store',
+        ...SECURITY_HEADERS,
+      });
+      res.end();
+      return;
+    }
+    if (!isAuthorized(req, token)) {
+      if (url.pathname.startsWith('/api/'))
+        return fail(res, 401, 'unauthorized', 'Missing or invalid session token.');
+      res.writeHead(401, { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS });
+      res.end(
+        '<!doctype html><title>Macrobell</title><p>Open Macrobell with the URL printed by <code>npm run web</code> (it carries a session token).</p>',
+      );
+      return;
+    }
+
+    if (url.pathname === WEB_EVENTS_PATH) return events(req, res);
+    if (url.pathname.startsWith(WEB_API_PREFIX)) {
+      if (req.method !== 'POST') return fail(res, 405, 'method_not_allowed', 'Use POST');
+      const method = url.pathname.slice(WEB_API_PREFIX.length);
+      if (!isRequestMethod(method))
+        return fail(res, 404, 'unknown_method', `Unknown method ${method}`);
+      const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim();
+      const text = await readBody(req);
+      if (text.length > 0 && type !== 'application/json')
+        return fail(res, 415, 'unsupported_media_type', 'Send JSON');
+      let input: unknown;
+      try {
+        input = text.length > 0 ? JSON.parse(text) : undefined;
+      } catch {
+        return fail(res, 400, 'invalid_json', 'The body is not valid JSON');
+      }
+      try {
+        const parsed = parseRequest(method, input === null ? undefined : input);
+        const call = opts.service.api[method] as (i: unknown) => Promise<unknown>;
+        const value = await call(parsed);
+        return json(res, 200, { ok: true, value: value ?? null });
+      } catch (err) {
+        const body = toApiError(err);
+        return json(res, statusForApiError(body), { ok: false, error: body });
+      }
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return fail(res, 405, 'method_not_allowed', 'Use GET');
+    if (serveStatic(opts.staticDir, url.pathname, res)) return;
+    // Client-side routes fall back to the app.
+    if (!url.pathname.includes('.') && serveStatic(opts.staticDir, '/', res)) return;
+    fail(res, 404, 'not_found', 'Not found');
+  }
+
+  function events(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      ...SECURITY_HEADERS,
+    });
+    res.write('retry: 2000\n\n');
+    clients.add(res);
+    const offs = PUSH_EVENTS.map((name) =>
+      opts.service.on(name, (payload) => {
+        res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+      }),
+    );
+    const hb = setInterval(() => res.write(': hb\n\n'), opts.heartbeatMs ?? 15_000);
+    hb.unref();
+    req.on('close', () => {
+      clearInterval(hb);
+      offs.forEach((off) => off());
+      clients.delete(res);
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    async close() {
+      clients.forEach((c) => c.end());
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import { useEffect, useState } from 'react';
+import { ALERTABLE_CHANGES, VOLATILITIES, type AlertRules } from '../../../shared/domain.js';
+import { dateTimeLabel } from '../lib/time.js';
+import { useAlerts, useApp, useStores } from '../state/index.js';
+
+const list = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+function RuleEditor() {
+  const { alerts } = useStores();
+  const rules = useAlerts((s) => s.rules);
+  const [draft, setDraft] = useState<AlertRules | null>(rules);
+  const [saved, setSaved] = useState<string | null>(null);
+  useEffect(() => setDraft(rules), [rules]);
+  if (!draft) return null;
+  const set = (patch: Partial<AlertRules>) => {
+    setDraft({ ...draft, ...patch });
+    setSaved(null);
+  };
+  const save = async () => {
+    try {
+      await alerts.getState().saveRules(draft);
+      setSaved('Saved.');
+    } catch (err) {
+      setSaved((err as Error).message);
+    }
+  };
+  const paused = draft.pausedUntil !== null && draft.pausedUntil > Date.now();
+  return (
+    <form
+      className="rules card"
+      aria-label="Alert rules"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <h2>Rules</h2>
+      <label>
+        Minimum impact
+        <select
+          value={draft.minVolatility}
+          onChange={(e) => set({ minVolatility: e.target.value as AlertRules['minVolatility'] })}
+        >
+          {VOLATILITIES.map((v) => (
+            <option key={v} value={v}>
+              {v.toLowerCase()}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Countries (comma-separated, empty = all)
+        <input
+          value={draft.countries.join(', ')}
+          onChange={(e) => set({ countries: list(e.target.value.toUpperCase()) })}
+        />
+      </label>
+      <label>
+        Currencies (empty = all)
+        <input
+          value={draft.currencies.join(', ')}
+          onChange={(e) => set({ currencies: list(e.target.value.toUpperCase()) })}
+        />
+      </label>
+      <fieldset>
+        <legend>Alert when a release is…</legend>
+        {ALERTABLE_CHANGES.map((k) => (
+          <label key={k} className="inline">
+            <input
+              type="checkbox"
+              checked={draft.changes[k]}
+              onChange={(e) => set({ changes: { ...draft.changes, [k]: e.target.checked } })}
+            />{' '}
+            {k}
+          </label>
+        ))}
+      </fieldset>
+      <label>
+        Reminder before watched releases (minutes, 0 = off)
+        <input
+          type="number"
+          min={0}
+          max={1440}
+          value={draft.reminderMinutes}
+          onChange={(e) =>
+            set({ reminderMinutes: Math.max(0, Math.min(1440, Number(e.target.value) || 0)) })
+          }
+        />
+      </label>
+      <fieldset>
+        <legend>News</legend>
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={draft.newsEnabled}
+            onChange={(e) => set({ newsEnabled: e.target.checked })}
+          />{' '}
+          Alert on news
+        </label>
+        <label>
+          Keywords
+          <input
+            value={draft.newsKeywords.join(', ')}
+            onChange={(e) => set({ newsKeywords: list(e.target.value) })}
+          />
+        </label>
+        <label>
+          Categories or tags
+          <input
+            value={draft.newsCategories.join(', ')}
+            onChange={(e) => set({ newsCategories: list(e.target.value) })}
+          />
+        </label>
+      </fieldset>
+      <fieldset>
+        <legend>Quiet hours (notifications stay silent)</legend>
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={draft.quietHours.enabled}
+            onChange={(e) =>
+              set({ quietHours: { ...draft.quietHours, enabled: e.target.checked } })
+            }
+          />{' '}
+          On
+        </label>
+        <label className="inline">
+          From{' '}
+          <input
+            type="time"
+            value={draft.quietHours.start}
+            onChange={(e) => set({ quietHours: { ...draft.quietHours, start: e.target.value } })}
+          />
+        </label>
+        <label className="inline">
+          to{' '}
+          <input
+            type="time"
+            value={draft.quietHours.end}
+            onChange={(e) => set({ quietHours: { ...draft.quietHours, end: e.target.value } })}
+          />
+        </label>
+      </fieldset>
+      <div className="actions">
+        <button type="submit" className="primary">
+          Save rules
+        </button>
+        <button
+          type="button"
+          onClick={() => set({ pausedUntil: paused ? null : Date.now() + 3_600_000 })}
+        >
+          {paused ? 'Resume alerts' : 'Pause for 1 hour'}
+        </button>
+        {saved && <span role="status">{saved}</span>}
+      </div>
+    </form>
+  );
+}
+
+export function Alerts() {
+  const { alerts, app } = useStores();
+  const items = useAlerts((s) => s.items);
+  const settings = useApp((s) => s.settings);
+  useEffect(() => {
+    void alerts
+      .getState()
+      .load()
+      .catch(() => undefined);
+  }, [alerts]);
+  const unread = items.filter((a) => !a.read).length;
+  return (
+    <section className="alerts-screen" aria-label="Alerts">
+      <header className="screen-header">
+        <h1>Alerts</h1>
+        <button
+          type="button"
+          onClick={() => void alerts.getState().markAllRead()}
+          disabled={unread === 0}
+        >
+          Mark all read
+        </button>
+      </header>
+      <div className="alerts-body">
+        <ul className="alert-list card" aria-label="Alert history">
+          {items.length === 0 && (
+            <li className="muted pad">
+              No alerts yet. They appear here when a release you follow prints.
+            </li>
+          )}
+          {items.map((a) => (
+            <li key={a.id} className={a.read ? 'read' : 'unread'}>
+              <button type="button" onClick={() => app.getState().navigate(a.target)}>
+                <span className="alert-title">
+                  {!a.read && <span className="unread-dot" aria-label="unread" />}
+                  {a.title}
+                </span>
+                <span className="alert-body">{a.body}</span>
+                <span className="meta">
+                  {a.kind} ·{' '}
+                  {dateTimeLabel(
+                    new Date(a.createdAt).toISOString(),
+                    settings?.timeZone ?? 'system',
+                    settings?.hourCycle ?? 'h23',
+                  )}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <RuleEditor />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect } from 'react';
+import { useApp, useStores } from '../state/index.js';
+import type { Screen } from '../state/app.js';
+import { Alerts } from './Alerts.js';
+import { Calendar, useCalendarBoot } from './Calendar.js';
+import { News } from './News.js';
+import { Settings } from './Settings.js';
+import { StatusBar } from './StatusBar.js';
+import { ago } from '../lib/time.js';
+
+const NAV: { screen: Screen; label: string; icon: string }[] = [
+  { screen: 'calendar', label: 'Calendar', icon: '▦' },
+  { screen: 'news', label: 'News', icon: '☰' },
+  { screen: 'alerts', label: 'Alerts', icon: '🔔' },
+  { screen: 'settings', label: 'Settings', icon: '⚙' },
+];
+
+function useTheme(theme: 'system' | 'light' | 'dark' | undefined) {
+  useEffect(() => {
+    const root = document.documentElement;
+    if (!theme || theme === 'system') root.removeAttribute('data-theme');
+    else root.setAttribute('data-theme', theme);
+  }, [theme]);
+}
+
+export function App() {
+  const { app } = useStores();
+  const screen = useApp((s) => s.screen);
+  const status = useApp((s) => s.status);
+  const settings = useApp((s) => s.settings);
+  const connection = useApp((s) => s.connection);
+  const error = useApp((s) => s.error);
+  useTheme(settings?.theme);
+  useCalendarBoot();
+  useEffect(() => {
+    void app
+      .getState()
+      .load()
+      .catch((err: Error) => app.getState().setError(err.message));
+  }, [app]);
+  const offline = connection === 'offline' || status?.mode === 'offline';
+  return (
+    <div className="app">
+      <nav className="sidebar" aria-label="Main">
+        <div className="brand">
+          <img src="./bell.svg" alt="" width={22} height={22} />
+          <span>Macrobell</span>
+        </div>
+        {NAV.map((n) => (
+          <button
+            key={n.screen}
+            type="button"
+            className="nav-item"
+            aria-current={screen === n.screen ? 'page' : undefined}
+            onClick={() => app.getState().go(n.screen)}
+          >
+            <span aria-hidden="true" className="nav-icon">
+              {n.icon}
+            </span>
+            {n.label}
+            {n.screen === 'alerts' && (status?.unreadAlerts ?? 0) > 0 && (
+              <span className="badge" aria-label={`${status?.unreadAlerts} unread`}>
+                {status?.unreadAlerts}
+              </span>
+            )}
+          </button>
+        ))}
+        {status?.demo && (
+          <span
+            className="demo-badge"
+            data-testid="demo-badge"
+            title="No API keys configured: the data comes from the built-in simulator."
+          >
+            Demo data
+          </span>
+        )}
+      </nav>
+      <main className="content">
+        {offline && (
+          <div className="offline-banner" data-testid="offline-banner" role="alert">
+            Offline — showing cached data
+            {status?.lastSyncAt ? ` from ${ago(status.lastSyncAt, Date.now())}` : ''}. Macrobell
+            reconnects by itself.
+          </div>
+        )}
+        {error && (
+          <div className="error-banner" role="alert">
+            {error}
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Dismiss"
+              onClick={() => app.getState().setError(null)}
+            >
+              ✕
+            </button>
+          </div>
+        )}
+        {screen === 'calendar' && <Calendar />}
+        {screen === 'news' && <News />}
+        {screen === 'alerts' && <Alerts />}
+        {screen === 'settings' && <Settings />}
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Scope } from '../../../shared/domain.js';
+import { ago } from '../lib/time.js';
+import { useNow } from '../lib/use-now.js';
+import { useApp } from '../state/index.js';
+
+const MODE_LABEL = { relay: 'Relay', polling: 'Polling', offline: 'Offline' } as const;
+
+export function StatusBar() {
+  const status = useApp((s) => s.status);
+  const backfill = useApp((s) => s.backfill);
+  const connection = useApp((s) => s.connection);
+  const now = useNow(1000);
+  const mode = connection === 'offline' ? 'offline' : (status?.mode ?? 'offline');
+  return (
+    <footer className="status-bar" data-testid="status-bar" role="status" aria-live="polite">
+      <span className={`dot dot-${mode}`} aria-hidden="true" />
+      <span>{MODE_LABEL[mode]}</span>
+      <span className="sep">·</span>
+      <span>Synced {ago(status?.lastSyncAt ?? null, now)}</span>
+      {status &&
+        (['calendar', 'news'] as Scope[]).map((s) => (
+          <span key={s} className="token" title={`${s} token: ${status.tokens[s]}`}>
+            <span className="sep">·</span>
+            {s} token: {status.tokens[s]}
+          </span>
+        ))}
+      {status?.relay && (
+        <span>
+          <span className="sep">·</span>relay{' '}
+          {status.relay.connected ? 'connected' : 'disconnected'}
+          {status.relay.lagMs !== null ? ` (lag ${Math.round(status.relay.lagMs)} ms)` : ''}
+        </span>
+      )}
+      {backfill?.running && (
+        <span className="progress-wrap">
+          <span className="sep">·</span>
+          <label htmlFor="backfill-progress">{backfill.phase}</label>
+          <progress id="backfill-progress" max={backfill.total || 1} value={backfill.done} />
+        </span>
+      )}
+      {status?.lastError && mode === 'offline' && (
+        <span className="status-error">{status.lastError.message}</span>
+      )}
+    </footer>
+  );
+}

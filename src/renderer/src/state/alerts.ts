@@ -1,0 +1,37 @@
+/** Alert history (live) and the rule editor's rules. */
+import { createStore } from 'zustand/vanilla';
+import type { AlertRecord, AlertRules } from '../../../shared/domain.js';
+import type { Bridge } from '../bridge/index.js';
+
+export interface AlertsState {
+  items: AlertRecord[];
+  rules: AlertRules | null;
+  load(): Promise<void>;
+  markAllRead(): Promise<void>;
+  saveRules(rules: AlertRules): Promise<void>;
+}
+
+export function createAlertsStore(bridge: Bridge) {
+  const store = createStore<AlertsState>()((set, get) => ({
+    items: [],
+    rules: null,
+    async load() {
+      const [items, rules] = await Promise.all([
+        bridge.api.listAlerts({ limit: 200 }),
+        bridge.api.getAlertRules(),
+      ]);
+      set({ items, rules });
+    },
+    async markAllRead() {
+      await bridge.api.markAlertsRead({});
+      set({ items: get().items.map((a) => ({ ...a, read: true })) });
+    },
+    async saveRules(rules) {
+      set({ rules: await bridge.api.setAlertRules(rules) });
+    },
+  }));
+  bridge.on('alert', (a) =>
+    store.setState({ items: [a, ...store.getState().items].slice(0, 500) }),
+  );
+  return store;
+}

@@ -1,0 +1,78 @@
+/** App-wide state: status, settings, the current screen, host reachability. */
+import { createStore } from 'zustand/vanilla';
+import type { AlertTarget, AppStatus, BackfillProgress, Settings } from '../../../shared/domain.js';
+import type { SettingsPatch } from '../../../shared/ipc.js';
+import type { Bridge, Connection } from '../bridge/index.js';
+
+export type Screen = 'calendar' | 'news' | 'alerts' | 'settings';
+
+export interface AppState {
+  screen: Screen;
+  status: AppStatus | null;
+  settings: Settings | null;
+  backfill: BackfillProgress | null;
+  connection: Connection;
+  /** The event whose detail panel is open. */
+  eventId: string | null;
+  /** The post open in the reader. */
+  post: { id: string; culture: string } | null;
+  error: string | null;
+  go(screen: Screen): void;
+  openEvent(eventId: string | null): void;
+  openPost(p: { id: string; culture: string } | null): void;
+  navigate(target: AlertTarget | { type: 'settings' }): void;
+  load(): Promise<void>;
+  updateSettings(patch: SettingsPatch): Promise<void>;
+  setError(message: string | null): void;
+}
+
+export function createAppStore(bridge: Bridge) {
+  const store = createStore<AppState>()((set) => ({
+    screen: 'calendar',
+    status: null,
+    settings: null,
+    backfill: null,
+    connection: 'online',
+    eventId: null,
+    post: null,
+    error: null,
+    go: (screen) => set({ screen }),
+    openEvent: (eventId) => set({ eventId }),
+    openPost: (post) => set({ post }),
+    navigate(target) {
+      if (target.type === 'eventDate') set({ screen: 'calendar', eventId: target.eventId });
+      else if (target.type === 'post')
+        set({ screen: 'news', post: { id: target.postId, culture: target.culture } });
+      else if (target.type === 'settings') set({ screen: 'settings' });
+      else set({ screen: 'alerts' });
+    },
+    async load() {
+      const [status, settings] = await Promise.all([
+        bridge.api.getStatus(),
+        bridge.api.getSettings(),
+      ]);
+      set({ status, settings, backfill: status.backfill });
+    },
+    async updateSettings(patch) {
+      try {
+        const settings = await bridge.api.updateSettings(patch);
+        set({ settings, error: null });
+      } catch (err) {
+        set({ error: (err as Error).message });
+      }
+    },
+    setError: (error) => set({ error }),
+  }));
+  bridge.on('status', (status) => store.setState({ status }));
+  bridge.on('backfill', (backfill) => store.setState({ backfill }));
+  bridge.on('navigate', (target) => store.getState().navigate(target));
+  bridge.onConnection((connection) => {
+    store.setState({ connection });
+    if (connection === 'online')
+      void store
+        .getState()
+        .load()
+        .catch(() => undefined);
+  });
+  return store;
+}

@@ -1,0 +1,110 @@
+/** The calendar window: rows from the cache, filters (persisted in settings), live updates. */
+import { createStore } from 'zustand/vanilla';
+import type {
+  CalendarFilters,
+  Category,
+  DomainChange,
+  EventDate,
+  EventDetail,
+} from '../../../shared/domain.js';
+import type { Bridge } from '../bridge/index.js';
+
+const DAY = 86_400_000;
+
+export interface CalendarState {
+  rows: EventDate[];
+  categories: Category[];
+  filters: CalendarFilters;
+  loading: boolean;
+  /** Rows that just changed, for a brief highlight. */
+  flashed: Record<string, number>;
+  detail: EventDetail | null;
+  detailLoading: boolean;
+  load(): Promise<void>;
+  setFilters(filters: CalendarFilters, persist?: boolean): Promise<void>;
+  applyChanges(changes: DomainChange[]): void;
+  loadDetail(eventId: string): Promise<void>;
+  setWatched(eventId: string, watched: boolean): Promise<void>;
+}
+
+export function createCalendarStore(bridge: Bridge, now: () => number = Date.now) {
+  const store = createStore<CalendarState>()((set, get) => ({
+    rows: [],
+    categories: [],
+    filters: { volatilities: [], countries: [], categories: [], text: '' },
+    loading: false,
+    flashed: {},
+    detail: null,
+    detailLoading: false,
+    async load() {
+      set({ loading: true });
+      const f = get().filters;
+      const from = new Date(now() - 7 * DAY).toISOString();
+      const to = new Date(now() + 15 * DAY).toISOString();
+      try {
+        const [rows, categories] = await Promise.all([
+          bridge.api.listEventDates({
+            from,
+            to,
+            volatilities: f.volatilities.length ? f.volatilities : undefined,
+            countries: f.countries.length ? f.countries : undefined,
+            categories: f.categories.length ? f.categories : undefined,
+            text: f.text.trim() || undefined,
+          }),
+          get().categories.length ? Promise.resolve(get().categories) : bridge.api.listCategories(),
+        ]);
+        set({ rows, categories, loading: false });
+      } catch {
+        set({ loading: false });
+      }
+    },
+    async setFilters(filters, persist = true) {
+      set({ filters });
+      if (persist)
+        await bridge.api.updateSettings({ calendarFilters: filters }).catch(() => undefined);
+      await get().load();
+    },
+    applyChanges(changes) {
+      let rows = get().rows;
+      const flashed = { ...get().flashed };
+      let touched = false;
+      for (const c of changes) {
+        if ('eventDate' in c && c.eventDate && c.kind !== 'eventDateRemoved') {
+          const ed = c.eventDate;
+          const i = rows.findIndex((r) => r.id === ed.id);
+          if (i >= 0) {
+            rows = rows.slice();
+            rows[i] = ed;
+            if (c.kind === 'released' || c.kind === 'revised' || c.kind === 'rescheduled')
+              flashed[ed.id] = now();
+            touched = true;
+          } else if (c.kind === 'eventDateAdded') {
+            rows = [...rows, ed].sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
+            touched = true;
+          }
+          if (c.kind === 'rescheduled')
+            rows = rows.slice().sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
+        } else if (c.kind === 'eventDateRemoved') {
+          rows = rows.filter((r) => r.id !== c.eventDateId);
+          touched = true;
+        }
+      }
+      if (touched) set({ rows, flashed });
+    },
+    async loadDetail(eventId) {
+      set({ detailLoading: true });
+      try {
+        set({ detail: await bridge.api.getEventDetail({ eventId }), detailLoading: false });
+      } catch {
+        set({ detailLoading: false });
+      }
+    },
+    async setWatched(eventId, watched) {
+      await bridge.api.setWatched({ eventId, watched });
+      const d = get().detail;
+      if (d && d.event?.id === eventId) set({ detail: { ...d, watched } });
+    },
+  }));
+  bridge.on('changes', (changes) => store.getState().applyChanges(changes));
+  return store;
+}
