@@ -54,7 +54,7 @@ export function EventDetailPanel({
   const rows = useCalendar((s) => s.rows);
   useEffect(() => {
     void calendar.getState().loadDetail(eventId);
-  }, [eventId, calendar, rows]);
+  }, [eventId, calendar]);
   const event = detail?.event;
   const sample = rows.find((r) => r.eventId === eventId);
   const name = event?.name ?? sample?.name ?? 'Event';

@@ -83,15 +83,13 @@ function Keys() {
             onClick={async () => {
               setTesting(true);
               setTest(
-                await bridge.api
-                  .testConnection()
-                  .catch((err: Error) => ({
-                    ok: false,
-                    scopes: {
-                      calendar: { ok: false, message: err.message },
-                      news: { ok: false, message: err.message },
-                    },
-                  })),
+                await bridge.api.testConnection().catch((err: Error) => ({
+                  ok: false,
+                  scopes: {
+                    calendar: { ok: false, message: err.message },
+                    news: { ok: false, message: err.message },
+                  },
+                })),
               );
               setTesting(false);
             }}

@@ -13,6 +13,8 @@ const DAY = 86_400_000;
 
 export interface CalendarState {
   rows: EventDate[];
+  /** The loaded window (ms); pushed changes outside it are ignored. */
+  window: { from: number; to: number };
   categories: Category[];
   filters: CalendarFilters;
   loading: boolean;
@@ -30,6 +32,7 @@ export interface CalendarState {
 export function createCalendarStore(bridge: Bridge, now: () => number = Date.now) {
   const store = createStore<CalendarState>()((set, get) => ({
     rows: [],
+    window: { from: 0, to: 0 },
     categories: [],
     filters: { volatilities: [], countries: [], categories: [], text: '' },
     loading: false,
@@ -39,8 +42,10 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
     async load() {
       set({ loading: true });
       const f = get().filters;
-      const from = new Date(now() - 7 * DAY).toISOString();
-      const to = new Date(now() + 15 * DAY).toISOString();
+      const win = { from: now() - 7 * DAY, to: now() + 15 * DAY };
+      set({ window: win });
+      const from = new Date(win.from).toISOString();
+      const to = new Date(win.to).toISOString();
       try {
         const [rows, categories] = await Promise.all([
           bridge.api.listEventDates({
@@ -65,6 +70,11 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
       await get().load();
     },
     applyChanges(changes) {
+      const { from, to } = get().window;
+      const inWindow = (iso: string) => {
+        const t = Date.parse(iso);
+        return t >= from && t < to;
+      };
       let rows = get().rows;
       const flashed = { ...get().flashed };
       let touched = false;
@@ -78,7 +88,7 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
             if (c.kind === 'released' || c.kind === 'revised' || c.kind === 'rescheduled')
               flashed[ed.id] = now();
             touched = true;
-          } else if (c.kind === 'eventDateAdded') {
+          } else if (c.kind === 'eventDateAdded' && inWindow(ed.dateUtc)) {
             rows = [...rows, ed].sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
             touched = true;
           }
