@@ -30,6 +30,7 @@ import { openStore } from './store/index.js';
 import { ChangeApplier } from './sync/applier.js';
 import { SyncEngine, type RelayConsumerFactory } from './sync/engine.js';
 import { RelayConsumer } from './sync/relay-consumer.js';
+import { startWebhookReceiver, type WebhookReceiver } from './sync/webhook-receiver.js';
 
 export const DEMO_KEYS = { publicKey: 'demo-public', privateKey: 'demo-private' } as const;
 
@@ -409,6 +410,21 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     }
   }
 
+  /** Demo mode: the simulator's webhooks come straight in, so demo data is live. */
+  let receiver: WebhookReceiver | null = null;
+  async function connectDemoWebhooks(): Promise<void> {
+    receiver = await startWebhookReceiver({
+      apply: async (payload) => {
+        await applier.applyNotification(payload, 'webhook');
+      },
+      logger,
+    });
+    await Promise.all([
+      calendar.webhooks.register(receiver.url),
+      news.webhooks.register(receiver.url),
+    ]);
+  }
+
   let stopped = false;
   const service: AppService = {
     api,
@@ -433,6 +449,10 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     async start() {
       alerts.rescheduleReminders();
       await sync.start();
+      if (simulator)
+        await connectDemoWebhooks().catch((err: unknown) =>
+          logger.warn({ err: String(err) }, 'demo webhooks unavailable'),
+        );
       pushStatus();
     },
     async stop() {
@@ -440,6 +460,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       stopped = true;
       alerts.stop();
       await sync.stop();
+      await receiver?.close();
       await simulator?.close();
       store.close();
       logger.flush?.();

@@ -268,101 +268,90 @@ export function Calendar() {
           aria-activedescendant={focused?.kind === 'row' ? `row-${focused.ed.id}` : undefined}
           tabIndex={0}
           onKeyDown={onKeyDown}
+          ref={scroller}
+          onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         >
           <div role="row" aria-rowindex={1} className="grid-head">
-            {[
-              'Time',
-              'Country',
-              'Currency',
-              'Impact',
-              'Event',
-              'Actual',
-              'Consensus',
-              'Previous',
-            ].map((h) => (
-              <span
-                key={h}
-                role="columnheader"
-                className={['Actual', 'Consensus', 'Previous'].includes(h) ? 'num' : undefined}
-              >
-                {h}
-              </span>
-            ))}
-          </div>
-          <div
-            className="grid-scroll"
-            ref={scroller}
-            onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-          >
-            {loading && rows.length === 0 && <p className="muted pad">Loading the calendar…</p>}
-            {!loading && rows.length === 0 && (
-              <p className="muted pad">No releases match these filters.</p>
+            {['Time', 'Country', 'Ccy', 'Impact', 'Event', 'Actual', 'Consensus', 'Previous'].map(
+              (h) => (
+                <span
+                  key={h}
+                  role="columnheader"
+                  className={['Actual', 'Consensus', 'Previous'].includes(h) ? 'num' : undefined}
+                >
+                  {h}
+                </span>
+              ),
             )}
-            <div style={{ height: items.length * ROW_HEIGHT, position: 'relative' }}>
-              {items.slice(first, last).map((it, k) => {
-                const index = first + k;
-                const style = {
-                  position: 'absolute' as const,
-                  top: index * ROW_HEIGHT,
-                  height: ROW_HEIGHT,
-                  left: 0,
-                  right: 0,
-                };
-                if (it.kind === 'day') {
-                  return (
-                    <div
-                      key={it.key}
-                      role="row"
-                      aria-rowindex={index + 2}
-                      className="day-row"
-                      style={style}
-                    >
-                      <span role="rowheader">{it.label}</span>
-                    </div>
-                  );
-                }
-                const ed = it.ed;
-                const isFlash =
-                  flashed[ed.id] !== undefined && now - (flashed[ed.id] as number) < 4000;
-                const past = ed.actual !== null || Date.parse(ed.dateUtc) < now;
+          </div>
+          {loading && rows.length === 0 && <p className="muted pad">Loading the calendar…</p>}
+          {!loading && rows.length === 0 && (
+            <p className="muted pad">No releases match these filters.</p>
+          )}
+          <div style={{ height: items.length * ROW_HEIGHT, position: 'relative' }}>
+            {items.slice(first, last).map((it, k) => {
+              const index = first + k;
+              const style = {
+                position: 'absolute' as const,
+                top: index * ROW_HEIGHT,
+                height: ROW_HEIGHT,
+                left: 0,
+                right: 0,
+              };
+              if (it.kind === 'day') {
                 return (
                   <div
                     key={it.key}
-                    id={`row-${ed.id}`}
                     role="row"
                     aria-rowindex={index + 2}
-                    aria-selected={focus === index}
-                    data-testid="event-row"
-                    data-event-date-id={ed.id}
-                    className={`event-row${isFlash ? ' flash' : ''}${focus === index ? ' focused' : ''}${past ? ' past' : ''}${eventId === ed.eventId ? ' open' : ''}`}
+                    className="day-row"
                     style={style}
-                    onClick={() => {
-                      setFocus(index);
-                      app.getState().openEvent(ed.eventId);
-                    }}
                   >
-                    <span role="gridcell" data-col="time" className="time">
-                      {ed.isAllDay ? 'All day' : timeLabel(ed.dateUtc, zone, hourCycle)}
-                    </span>
-                    <span role="gridcell" data-col="country">
-                      <span aria-hidden="true">{flagOf(ed.countryCode)}</span> {ed.countryCode}
-                    </span>
-                    <span role="gridcell" data-col="currency">
-                      {ed.currencyCode}
-                    </span>
-                    <span role="gridcell" data-col="impact">
-                      <Impact v={ed.volatility} />
-                    </span>
-                    <span role="gridcell" data-col="name" className="name">
-                      {ed.name}
-                      {ed.isSpeech && <span className="tag">speech</span>}
-                      {ed.isTentative && <span className="tag">tentative</span>}
-                    </span>
-                    <ValueCells ed={ed} />
+                    <span role="rowheader">{it.label}</span>
                   </div>
                 );
-              })}
-            </div>
+              }
+              const ed = it.ed;
+              const isFlash =
+                flashed[ed.id] !== undefined && now - (flashed[ed.id] as number) < 4000;
+              const past = ed.actual !== null || Date.parse(ed.dateUtc) < now;
+              return (
+                <div
+                  key={it.key}
+                  id={`row-${ed.id}`}
+                  role="row"
+                  aria-rowindex={index + 2}
+                  aria-selected={focus === index}
+                  data-testid="event-row"
+                  data-event-date-id={ed.id}
+                  className={`event-row${isFlash ? ' flash' : ''}${focus === index ? ' focused' : ''}${past ? ' past' : ''}${eventId === ed.eventId ? ' open' : ''}`}
+                  style={style}
+                  onClick={() => {
+                    setFocus(index);
+                    app.getState().openEvent(ed.eventId);
+                  }}
+                >
+                  <span role="gridcell" data-col="time" className="time">
+                    {ed.isAllDay ? 'All day' : timeLabel(ed.dateUtc, zone, hourCycle)}
+                  </span>
+                  <span role="gridcell" data-col="country">
+                    <span aria-hidden="true">{flagOf(ed.countryCode)}</span> {ed.countryCode}
+                  </span>
+                  <span role="gridcell" data-col="currency">
+                    {ed.currencyCode}
+                  </span>
+                  <span role="gridcell" data-col="impact">
+                    <Impact v={ed.volatility} />
+                  </span>
+                  <span role="gridcell" data-col="name" className="name">
+                    {ed.name}
+                    {ed.isSpeech && <span className="tag">speech</span>}
+                    {ed.isTentative && <span className="tag">tentative</span>}
+                  </span>
+                  <ValueCells ed={ed} />
+                </div>
+              );
+            })}
           </div>
         </div>
         {eventId && (

@@ -110,9 +110,13 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
       }
     },
     async setWatched(eventId, watched) {
-      await bridge.api.setWatched({ eventId, watched });
       const d = get().detail;
-      if (d && d.event?.id === eventId) set({ detail: { ...d, watched } });
+      if (d) set({ detail: { ...d, watched } });
+      try {
+        await bridge.api.setWatched({ eventId, watched });
+      } catch {
+        if (d) set({ detail: { ...d, watched: !watched } });
+      }
     },
   }));
   bridge.on('changes', (changes) => store.getState().applyChanges(changes));

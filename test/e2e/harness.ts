@@ -1,0 +1,90 @@
+/** Web mode with the embedded simulator, driven in Debian's Chromium via playwright-core. */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createAppService, type AppService } from '../../src/main/service.js';
+import { MemorySecretStore } from '../../src/main/secrets/index.js';
+import { startWebHost, type RunningWebHost } from '../../src/main/web/host.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const STATIC = resolve(import.meta.dirname, '../../out/renderer');
+
+export interface E2E {
+  service: AppService;
+  host: RunningWebHost;
+  browser: Browser;
+  page: Page;
+  secrets: MemorySecretStore;
+  simulatorUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startE2E(opts: { colorScheme?: 'light' | 'dark' } = {}): Promise<E2E> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    );
+  }
+  if (!existsSync(join(STATIC, 'index.html'))) {
+    throw new Error('The web UI is not built: run `npm run build:web` (npm test does it).');
+  }
+  const secrets = new MemorySecretStore();
+  const service = await createAppService({
+    dataDir: mkdtempSync(join(tmpdir(), 'mb-e2e-')),
+    mode: 'demo',
+    secretStore: secrets,
+    demo: { seed: 3, autoplay: false, speed: 1 },
+    logFile: null,
+    logLevel: 'silent',
+  });
+  const host = await startWebHost({ service, staticDir: STATIC });
+  await service.start();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    colorScheme: opts.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  await page.goto(host.url);
+  await page.locator('[data-testid=event-row]').first().waitFor({ timeout: 20_000 });
+  return {
+    service,
+    host,
+    browser,
+    page,
+    secrets,
+    simulatorUrl: service.simulatorUrl as string,
+    async close() {
+      await browser.close();
+      await host.close();
+      await service.stop();
+    },
+  };
+}
+
+export async function sim<T = unknown>(
+  e: E2E,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${e.simulatorUrl}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
