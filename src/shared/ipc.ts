@@ -205,17 +205,13 @@ export interface PushPayloads {
   navigate: NativeNotification['target'] | { type: 'settings' };
 }
 export type PushEvent = keyof PushPayloads;
-export const PUSH_EVENTS = [
-  'changes',
-  'alert',
-  'status',
-  'backfill',
-  'navigate',
-] as const satisfies readonly PushEvent[];
-
-/** Electron channel names, derived so they are defined once. */
-export const IPC_REQUEST_CHANNEL = 'macrobell:request';
-export const ipcPushChannel = (event: PushEvent): string => `macrobell:push:${event}`;
+export {
+  PUSH_EVENTS,
+  IPC_REQUEST_CHANNEL,
+  ipcPushChannel,
+  WEB_API_PREFIX,
+  WEB_EVENTS_PATH,
+} from './channels.js';
 
 export function isRequestMethod(name: unknown): name is RequestMethod {
   return typeof name === 'string' && Object.hasOwn(requestSchemas, name);
@@ -265,7 +261,3 @@ export interface PreloadBridge {
   on<E extends PushEvent>(event: E, listener: (payload: PushPayloads[E]) => void): () => void;
   readonly platform: string;
 }
-
-/** Web mode: `POST /api/<method>` with the JSON input; pushes on `GET /api/events` (SSE). */
-export const WEB_API_PREFIX = '/api/';
-export const WEB_EVENTS_PATH = '/api/events';

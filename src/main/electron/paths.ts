@@ -1,0 +1,26 @@
+/** Files the shell loads: the built renderer, the preload, the tray icons. */
+import { join } from 'node:path';
+import type { TrayState } from './tray-menu.js';
+
+export function rendererFile(appPath: string): string {
+  return join(appPath, 'out', 'renderer', 'index.html');
+}
+
+export function preloadFile(appPath: string): string {
+  return join(appPath, 'out', 'preload', 'index.cjs');
+}
+
+/** macOS uses template images (black + alpha, tinted by the system); others use colour. */
+export function trayIconFile(
+  assetsDir: string,
+  state: TrayState,
+  platform: NodeJS.Platform,
+): string {
+  if (platform === 'darwin')
+    return join(
+      assetsDir,
+      'tray',
+      state === 'normal' ? 'trayTemplate.png' : `tray-${state}Template.png`,
+    );
+  return join(assetsDir, 'tray', `tray-${state}.png`);
+}

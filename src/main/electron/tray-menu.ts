@@ -1,0 +1,93 @@
+/** The tray's menu and tooltip, built from plain data so they can be tested. */
+import type { MenuItemConstructorOptions } from 'electron';
+import type { AppStatus, EventDate } from '../../shared/domain.js';
+
+export type TrayState = 'normal' | 'alerting' | 'offline';
+
+export function trayState(status: AppStatus | null): TrayState {
+  if (!status || status.mode === 'offline' || (status.lastError && !status.online))
+    return 'offline';
+  return status.unreadAlerts > 0 ? 'alerting' : 'normal';
+}
+
+export function tooltip(status: AppStatus | null): string {
+  const parts = ['Macrobell'];
+  if (status?.demo) parts.push('Demo data');
+  if (status?.mode === 'offline') parts.push('Offline');
+  if (status && status.unreadAlerts > 0)
+    parts.push(`${status.unreadAlerts} unread alert${status.unreadAlerts === 1 ? '' : 's'}`);
+  return parts.join(' — ');
+}
+
+export function countdownLabel(targetMs: number, now: number): string {
+  const mins = Math.max(0, Math.round((targetMs - now) / 60_000));
+  if (mins < 1) return 'now';
+  const h = Math.floor(mins / 60);
+  const m = mins % 60;
+  return h > 0 ? `in ${h}h ${String(m).padStart(2, '0')}m` : `in ${m}m`;
+}
+
+/** 08:00 local tomorrow. */
+export function tomorrowMorning(now: number): number {
+  const d = new Date(now);
+  d.setDate(d.getDate() + 1);
+  d.setHours(8, 0, 0, 0);
+  return d.getTime();
+}
+
+export interface TrayActions {
+  openEvent(ed: EventDate): void;
+  pause(until: number | null): void;
+  open(): void;
+  settings(): void;
+  toggleStartAtLogin(on: boolean): void;
+  quit(): void;
+}
+
+export function buildTrayMenu(opts: {
+  upcoming: EventDate[];
+  status: AppStatus | null;
+  startAtLogin: boolean;
+  now: number;
+  actions: TrayActions;
+}): MenuItemConstructorOptions[] {
+  const { upcoming, status, now, actions } = opts;
+  const paused =
+    status?.alertsPausedUntil !== null &&
+    status?.alertsPausedUntil !== undefined &&
+    status.alertsPausedUntil > now;
+  const releases: MenuItemConstructorOptions[] =
+    upcoming.length === 0
+      ? [{ label: 'No high-impact releases coming up', enabled: false }]
+      : upcoming.map((ed) => ({
+          label: `${ed.countryCode} ${ed.name} · ${countdownLabel(Date.parse(ed.dateUtc), now)}`,
+          click: () => actions.openEvent(ed),
+        }));
+  return [
+    {
+      label: status?.demo ? 'Next high-impact releases (demo data)' : 'Next high-impact releases',
+      enabled: false,
+    },
+    ...releases,
+    { type: 'separator' },
+    {
+      label: paused ? 'Alerts paused' : 'Pause alerts',
+      submenu: [
+        { label: 'For 1 hour', click: () => actions.pause(now + 3_600_000) },
+        { label: 'Until tomorrow 08:00', click: () => actions.pause(tomorrowMorning(now)) },
+        { label: 'Resume alerts', enabled: paused, click: () => actions.pause(null) },
+      ],
+    },
+    { type: 'separator' },
+    { label: 'Open Macrobell', click: () => actions.open() },
+    { label: 'Settings…', click: () => actions.settings() },
+    {
+      label: 'Start at login',
+      type: 'checkbox',
+      checked: opts.startAtLogin,
+      click: (item) => actions.toggleStartAtLogin(item.checked),
+    },
+    { type: 'separator' },
+    { label: 'Quit Macrobell', role: 'quit', click: () => actions.quit() },
+  ];
+}

@@ -1,0 +1,57 @@
+import Ajv from 'ajv';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { load as parse } from 'js-yaml';
+
+const root = process.cwd();
+
+function pngSize(file: string): [number, number] {
+  const b = readFileSync(file);
+  expect(b.subarray(1, 4).toString()).toBe('PNG');
+  return [b.readUInt32BE(16), b.readUInt32BE(20)];
+}
+
+describe('electron-builder.yml', () => {
+  const config = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as Record<
+    string,
+    any
+  >;
+
+  it("is valid against electron-builder's own schema", () => {
+    const schema = JSON.parse(
+      readFileSync(join(root, 'node_modules/app-builder-lib/scheme.json'), 'utf8'),
+    );
+    const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+    const validate = ajv.compile(schema);
+    const ok = validate(config);
+    expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
+    expect(ok).toBe(true);
+    expect(config.npmRebuild).toBe(false);
+    expect(config.mac.target[0]).toMatchObject({ target: 'dmg', arch: 'universal' });
+  });
+
+  it('references icons that exist in the sizes the targets need', () => {
+    expect(existsSync(join(root, config.mac.icon))).toBe(true);
+    expect(existsSync(join(root, config.win.icon))).toBe(true);
+    for (const s of [16, 32, 48, 64, 128, 256, 512, 1024]) {
+      expect(pngSize(join(root, config.linux.icon, `${s}x${s}.png`))).toEqual([s, s]);
+    }
+    const ico = readFileSync(join(root, config.win.icon));
+    expect(ico.readUInt16LE(2)).toBe(1);
+    expect(ico.readUInt16LE(4)).toBeGreaterThanOrEqual(5);
+    expect(readFileSync(join(root, config.mac.icon)).subarray(0, 4).toString()).toBe('icns');
+  });
+
+  it('has tray icons for every state at 1x and 2x, including macOS templates', () => {
+    for (const state of ['normal', 'alerting', 'offline']) {
+      expect(pngSize(join(root, `assets/tray/tray-${state}.png`))).toEqual([16, 16]);
+      expect(pngSize(join(root, `assets/tray/tray-${state}@2x.png`))).toEqual([32, 32]);
+      expect(pngSize(join(root, `assets/tray/tray-${state}-22.png`))).toEqual([22, 22]);
+    }
+    for (const t of ['trayTemplate', 'tray-alertingTemplate', 'tray-offlineTemplate']) {
+      expect(pngSize(join(root, `assets/tray/${t}.png`))).toEqual([16, 16]);
+      expect(pngSize(join(root, `assets/tray/${t}@2x.png`))).toEqual([32, 32]);
+    }
+  });
+});
