@@ -13,10 +13,13 @@ function pngSize(file: string): [number, number] {
 }
 
 describe('electron-builder.yml', () => {
-  const config = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as Record<
-    string,
-    any
-  >;
+  interface BuilderConfig {
+    npmRebuild: boolean;
+    mac: { icon: string; target: unknown[] };
+    win: { icon: string };
+    linux: { icon: string };
+  }
+  const config = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
 
   it("is valid against electron-builder's own schema", () => {
     const schema = JSON.parse(
