@@ -369,13 +369,18 @@ export class Store {
   searchPosts(q: { query: string; culture?: string; limit?: number }): SearchHit[] {
     const match = toFtsQuery(q.query);
     if (!match) return [];
-    const rows = this.stmt(
-      `SELECT p.id, p.culture, p.title, p.published_ms,
-              snippet(posts_fts, -1, char(1), char(2), '…', 16) AS snip
-       FROM posts_fts JOIN posts p ON p.pk = posts_fts.rowid
-       WHERE posts_fts MATCH @match AND (@culture IS NULL OR p.culture = @culture)
-       ORDER BY bm25(posts_fts, 10.0, 4.0, 1.0) LIMIT @limit`,
-    ).all({ match, culture: q.culture ?? null, limit: q.limit ?? 50 }) as Row[];
+    const limit = q.limit ?? 50;
+    // FTS5 sorts by its configured rank (bm25, title weighted) and stops at the limit, so
+    // snippets are built only for the rows returned; the culture filter is applied after.
+    const hits = this.stmt(
+      `SELECT rowid AS pk, snippet(posts_fts, -1, char(1), char(2), '…', 16) AS snip
+       FROM posts_fts WHERE posts_fts MATCH @match ORDER BY rank LIMIT @limit`,
+    ).all({ match, limit: q.culture ? limit * 4 : limit }) as Row[];
+    const meta = this.stmt('SELECT id, culture, title, published_ms FROM posts WHERE pk = ?');
+    const rows = hits
+      .map((h): Row => ({ ...((meta.get(h.pk) as Row | undefined) ?? {}), snip: h.snip }))
+      .filter((r) => r.id !== undefined && (!q.culture || r.culture === q.culture))
+      .slice(0, limit);
     return rows.map((r) => ({
       id: r.id as string,
       culture: r.culture as string,

@@ -53,6 +53,9 @@ function alertable(change: DomainChange): boolean {
 
 export class ChangeApplier {
   private readonly confirmations = new Set<Promise<unknown>>();
+  private readonly confirmTimers = new Map<string, NodeJS.Timeout>();
+  /** Delay before confirming a webhook's changes with a fetch; bursts share one fetch. */
+  static confirmDelayMs = 500;
 
   constructor(private readonly deps: ApplierDeps) {}
 
@@ -195,8 +198,9 @@ export class ChangeApplier {
           },
           { dedupKey, afterApply },
         );
-        // …then confirm with the server's full record (fills ratioDeviation & co).
-        this.track(this.confirmEventDate(n.eventDateId, source));
+        // …then confirm with the server's full record (fills ratioDeviation & co), once per
+        // occurrence per burst, off the hot path.
+        this.scheduleConfirm(n.eventDateId, source);
         return changes;
       }
       case 'eventDate_deleted': {
@@ -269,9 +273,30 @@ export class ChangeApplier {
     }
   }
 
-  /** Wait for background confirmations (tests, shutdown). */
+  /** Wait for background confirmations (tests, shutdown); pending ones run now. */
   async settle(): Promise<void> {
+    for (const [id, timer] of this.confirmTimers) {
+      clearTimeout(timer);
+      this.confirmTimers.delete(id);
+      this.track(this.confirmEventDate(id, 'relay'));
+    }
     while (this.confirmations.size > 0) await Promise.allSettled([...this.confirmations]);
+  }
+
+  /** Drop pending confirmations (shutdown without network). */
+  cancelPending(): void {
+    this.confirmTimers.forEach((t) => clearTimeout(t));
+    this.confirmTimers.clear();
+  }
+
+  private scheduleConfirm(id: string, source: ChangeSource): void {
+    if (this.confirmTimers.has(id)) return;
+    const timer = setTimeout(() => {
+      this.confirmTimers.delete(id);
+      this.track(this.confirmEventDate(id, source));
+    }, ChangeApplier.confirmDelayMs);
+    timer.unref?.();
+    this.confirmTimers.set(id, timer);
   }
 
   private upsertEventDate(ed: EventDate, raw: unknown, source: ChangeSource): DomainChange[] {

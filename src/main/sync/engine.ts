@@ -110,6 +110,7 @@ export class SyncEngine {
     this.retryTimer = null;
     await this.stopLive();
     await this.backfilling?.catch(() => undefined);
+    this.deps.applier.cancelPending();
     await this.deps.applier.settle();
   }
 

@@ -74,7 +74,7 @@ describe('migrations and opening', () => {
     v1.close();
     const store = openStore({ path });
     expect(store.getSyncState('k')).toBe('v');
-    expect(store.db.pragma('user_version', { simple: true })).toBe(2);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(3);
     expect(
       store.insertAlert({
         dedupKey: 'x',

@@ -3,36 +3,42 @@ export function zoneOf(setting: string): string | undefined {
   return setting === 'system' ? undefined : setting;
 }
 
+// Building an Intl.DateTimeFormat is costly and a calendar formats thousands of dates.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(
+  locale: string,
+  zone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${locale}|${zone}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: zoneOf(zone) });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 export function dayKey(iso: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zoneOf(zone),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(iso));
+  return formatter('en-CA', zone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(iso),
+  );
 }
 
 export function dayLabel(iso: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: zoneOf(zone),
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  }).format(new Date(iso));
+  return formatter('en-GB', zone, { weekday: 'long', day: 'numeric', month: 'long' }).format(
+    new Date(iso),
+  );
 }
 
 export function timeLabel(iso: string, zone: string, hourCycle: 'h12' | 'h23'): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: zoneOf(zone),
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle,
-  }).format(new Date(iso));
+  return formatter('en-GB', zone, { hour: '2-digit', minute: '2-digit', hourCycle }).format(
+    new Date(iso),
+  );
 }
 
 export function dateTimeLabel(iso: string, zone: string, hourCycle: 'h12' | 'h23'): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: zoneOf(zone),
+  return formatter('en-GB', zone, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

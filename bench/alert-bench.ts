@@ -1,0 +1,236 @@
+/**
+ * Time to alert: a webhook POSTed to the relay → the alerts engine raises the alert in
+ * the app core (the service's `alert` event is the instrumented sink). Compared with a
+ * pass-through relay (stores nothing) in the same run, and with polling.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import type { EventDate } from '../src/shared/domain.js';
+import { DEFAULT_ALERT_RULES } from '../src/shared/domain.js';
+import { createAppService, type AppService } from '../src/main/service.js';
+import { MemorySecretStore } from '../src/main/secrets/index.js';
+import { openStore } from '../src/main/store/index.js';
+import { startSimulator, type RunningSimulator } from '../src/simulator/index.js';
+import { nowMs, summarize } from './lib.js';
+import {
+  RELAY_SECRET,
+  RELAY_TOKEN,
+  startPassthroughProc,
+  startRelayProc,
+  type Proc,
+} from './procs.js';
+
+const DAY = 86_400_000;
+
+function seedCache(dataDir: string, n: number): EventDate[] {
+  const store = openStore({ path: join(dataDir, 'macrobell.db') });
+  const base = Date.now() + 60 * DAY; // outside the backfill window: backfill leaves them alone
+  const list: EventDate[] = [];
+  store.transaction(() => {
+    for (let i = 0; i < n; i++) {
+      const ed: EventDate = {
+        id: `bench-ed-${i}`,
+        eventId: `bench-ev-${i}`,
+        dateUtc: new Date(base + i * 60_000).toISOString(),
+        periodDateUtc: null,
+        periodType: 'MONTH',
+        actual: null,
+        revised: null,
+        consensus: 1,
+        ratioDeviation: null,
+        previous: 1,
+        isBetterThanExpected: null,
+        name: `Bench indicator ${i}`,
+        countryCode: 'US',
+        currencyCode: 'USD',
+        unit: '%',
+        potency: 'ZERO',
+        volatility: 'HIGH',
+        isAllDay: false,
+        isTentative: false,
+        isPreliminary: false,
+        isReport: false,
+        isSpeech: false,
+        lastUpdated: 1,
+      };
+      store.upsertEventDate(ed, ed);
+      list.push(ed);
+    }
+  });
+  store.close();
+  return list;
+}
+
+async function appOn(
+  sim: RunningSimulator,
+  relayUrl: string,
+  dataDir: string,
+): Promise<AppService> {
+  const secrets = new MemorySecretStore();
+  await secrets.set('publicKey', sim.clientId);
+  await secrets.set('privateKey', sim.clientSecret);
+  await secrets.set('relayToken', RELAY_TOKEN);
+  const service = await createAppService({
+    dataDir,
+    mode: 'real',
+    secretStore: secrets,
+    logFile: null,
+    logLevel: 'silent',
+    env: {
+      MACROBELL_AUTH_URL: sim.authUrl,
+      MACROBELL_CALENDAR_URL: sim.calendarUrl,
+      MACROBELL_NEWS_URL: sim.newsUrl,
+      MACROBELL_RELAY_URL: relayUrl,
+    },
+  });
+  await service.api.setAlertRules({ ...DEFAULT_ALERT_RULES, minVolatility: 'LOW' });
+  await service.start();
+  const deadline = Date.now() + 15_000;
+  while (!(await service.api.getStatus()).relay?.connected) {
+    if (Date.now() > deadline) throw new Error('app did not connect to the relay');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return service;
+}
+
+/** Send one webhook per event date (with `concurrency`), measure POST → alert raised. */
+async function measure(
+  service: AppService,
+  hookUrl: string,
+  dates: EventDate[],
+  concurrency: number,
+): Promise<number[]> {
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  let resolveAll: () => void = () => undefined;
+  const all = new Promise<void>((r) => (resolveAll = r));
+  const off = service.on('alert', (a) => {
+    if (a.target.type !== 'eventDate') return;
+    const t0 = sentAt.get(a.target.eventDateId);
+    if (t0 === undefined) return;
+    latencies.push(nowMs() - t0);
+    if (latencies.length === dates.length) resolveAll();
+  });
+  const agent = new Agent({ connections: concurrency });
+  let next = 0;
+  const worker = async () => {
+    while (next < dates.length) {
+      const ed = dates[next++] as EventDate;
+      const body = JSON.stringify({
+        type: 'eventDate_updated',
+        eventDateId: ed.id,
+        eventId: ed.eventId,
+        lastUpdated: 2_000_000_000,
+        changes: [{ key: 'actual', value: 1.5 }],
+      });
+      sentAt.set(ed.id, nowMs());
+      const res = await request(hookUrl, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      await res.body.dump();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  await Promise.race([all, new Promise((r) => setTimeout(r, 30_000))]);
+  off();
+  await agent.close();
+  return latencies;
+}
+
+export async function benchTimeToAlert(quick: boolean) {
+  const burst = quick ? 200 : 1000;
+  const sim = await startSimulator({ port: 0, seed: 5, autoplay: false, log: () => undefined });
+  const results: Record<string, ReturnType<typeof summarize>> = {};
+  for (const kind of ['durable', 'passthrough'] as const) {
+    const dataDir = mkdtempSync(join(tmpdir(), `mb-bench-${kind}-`));
+    const dates = seedCache(dataDir, burst + 20);
+    const relay: Proc =
+      kind === 'durable'
+        ? await startRelayProc(mkdtempSync(join(tmpdir(), 'mb-bench-relay-')))
+        : await startPassthroughProc();
+    const hookUrl =
+      kind === 'durable' ? `${relay.url}/hooks/${RELAY_SECRET}` : `${relay.url}/hooks/x`;
+    const service = await appOn(sim, relay.url, dataDir);
+    try {
+      // singles, spaced out
+      const singles: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        singles.push(...(await measure(service, hookUrl, [dates[i] as EventDate], 1)));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      results[`${kind}-single`] = summarize(singles);
+      results[`${kind}-burst`] = summarize(
+        await measure(service, hookUrl, dates.slice(20, 20 + burst), 64),
+      );
+    } finally {
+      await service.stop();
+      relay.stop();
+    }
+  }
+  await sim.close();
+  return { burst, results };
+}
+
+/** Polling with bursts: scheduled release → alert, measured end to end against the simulator. */
+export async function benchPolling(quick: boolean) {
+  const samples = quick ? 1 : 3;
+  const sim = await startSimulator({ port: 0, seed: 6, autoplay: false, log: () => undefined });
+  const secrets = new MemorySecretStore();
+  await secrets.set('publicKey', sim.clientId);
+  await secrets.set('privateKey', sim.clientSecret);
+  const service = await createAppService({
+    dataDir: mkdtempSync(join(tmpdir(), 'mb-bench-poll-')),
+    mode: 'real',
+    secretStore: secrets,
+    logFile: null,
+    logLevel: 'silent',
+    env: {
+      MACROBELL_AUTH_URL: sim.authUrl,
+      MACROBELL_CALENDAR_URL: sim.calendarUrl,
+      MACROBELL_NEWS_URL: sim.newsUrl,
+    },
+  });
+  await service.api.updateSettings({
+    polling: { baseIntervalSec: 5, burstIntervalSec: 1, burstLeadSec: 5, burstTimeoutSec: 60 },
+  });
+  await service.start();
+  const delays: number[] = [];
+  const anyEvent = [...sim.state.events.values()][0]?.event.id as string;
+  for (let k = 0; k < samples; k++) {
+    const at = Date.now() + 8_000;
+    const res = await fetch(`${sim.url}/_sim/event-dates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        eventId: anyEvent,
+        dateUtc: new Date(at).toISOString(),
+        volatility: 'HIGH',
+      }),
+    });
+    const ed = (await res.json()) as EventDate;
+    await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+    const printed = nowMs();
+    let seen = 0;
+    const off = service.on('alert', (a) => {
+      if (a.target.type === 'eventDate' && a.target.eventDateId === ed.id && a.kind === 'released')
+        seen = nowMs();
+    });
+    await fetch(`${sim.url}/_sim/event-dates/${ed.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ actual: 2 }),
+    });
+    const deadline = Date.now() + 30_000;
+    while (!seen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    off();
+    if (seen) delays.push(seen - printed);
+  }
+  await service.stop();
+  await sim.close();
+  return { delays: summarize(delays), burstIntervalSec: 1 };
+}

@@ -1,0 +1,234 @@
+/**
+ * Store figures: one-week calendar query over 100,000 cached event dates, full-text
+ * search over 50,000 cached posts, and RSS with both cached.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventDate, Post } from '../src/shared/domain.js';
+import { openStore, type Store } from '../src/main/store/index.js';
+import { createRng, pick } from '../src/simulator/rng.js';
+import { nowMs, summarize } from './lib.js';
+
+const DAY = 86_400_000;
+const COUNTRIES = ['US', 'EMU', 'DE', 'UK', 'JP', 'CN', 'CA', 'AU', 'NZ', 'CH'];
+const CURRENCY: Record<string, string> = {
+  US: 'USD',
+  EMU: 'EUR',
+  DE: 'EUR',
+  UK: 'GBP',
+  JP: 'JPY',
+  CN: 'CNY',
+  CA: 'CAD',
+  AU: 'AUD',
+  NZ: 'NZD',
+  CH: 'CHF',
+};
+const MARKET =
+  'inflation payrolls yields dollar euro gold oil rally slump forecast central bank rate decision growth manufacturing services consumer confidence housing exports tariffs equities bonds volatility guidance hawkish dovish'.split(
+    ' ',
+  );
+// A news vocabulary of a few thousand words, used with a Zipf-like skew like real text.
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ne',
+  'ru',
+  'ta',
+  'vo',
+  'zi',
+  'pe',
+  'sa',
+  'di',
+  'fu',
+  'go',
+  'he',
+  'ja',
+];
+const WORDS = [
+  ...MARKET,
+  ...Array.from(
+    { length: 3000 },
+    (_, i) =>
+      SYLLABLES[i % 15]! +
+      SYLLABLES[Math.floor(i / 15) % 15]! +
+      SYLLABLES[Math.floor(i / 225) % 15]!,
+  ),
+];
+const zipf = (rng: () => number) =>
+  WORDS[Math.min(WORDS.length - 1, Math.floor(Math.pow(rng(), 3) * WORDS.length))] as string;
+
+export function syntheticEventDate(
+  i: number,
+  t0: number,
+  spanDays: number,
+  rng: () => number,
+): EventDate {
+  const country = pick(rng, COUNTRIES);
+  const date = t0 + Math.floor(rng() * spanDays * DAY);
+  return {
+    id: `ed-${i}`,
+    eventId: `ev-${i % 2000}`,
+    dateUtc: new Date(date).toISOString(),
+    periodDateUtc: null,
+    periodType: 'MONTH',
+    actual: date < t0 + (spanDays / 2) * DAY ? Math.round(rng() * 1000) / 10 : null,
+    revised: null,
+    consensus: 1.2,
+    ratioDeviation: null,
+    previous: 1.1,
+    isBetterThanExpected: null,
+    name: `Indicator ${i % 2000}`,
+    countryCode: country,
+    currencyCode: CURRENCY[country] as string,
+    unit: '%',
+    potency: 'ZERO',
+    volatility: pick(rng, ['LOW', 'MEDIUM', 'HIGH', 'NONE']),
+    isAllDay: false,
+    isTentative: false,
+    isPreliminary: false,
+    isReport: false,
+    isSpeech: false,
+    lastUpdated: 1,
+  };
+}
+
+export function syntheticPost(i: number, rng: () => number): Post {
+  const words = (n: number) => Array.from({ length: n }, () => zipf(rng)).join(' ');
+  return {
+    id: `p-${i}`,
+    culture: 'en-US',
+    title: `${words(6)} ${i}`,
+    summary: words(20),
+    contentHtml: `<p>${words(120)}</p><p>${words(120)}</p>`,
+    publicationDate: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    updateDate: null,
+    url: null,
+    imageUrl: null,
+    authorName: 'Bench',
+    companyName: null,
+    categories: [],
+    tags: [],
+  };
+}
+
+export function fillStore(store: Store, eventDates: number, posts: number): void {
+  const rng = createRng('bench-store');
+  const t0 = Date.UTC(2026, 0, 1);
+  // ~60 releases a day, as on a real calendar: 100,000 is about four and a half years of them
+  const spanDays = Math.max(7, Math.round(eventDates / 60));
+  for (let start = 0; start < eventDates; start += 5000) {
+    store.transaction(() => {
+      for (let i = start; i < Math.min(eventDates, start + 5000); i++)
+        store.upsertEventDate(syntheticEventDate(i, t0, spanDays, rng), {});
+    });
+  }
+  for (let start = 0; start < posts; start += 2000) {
+    store.transaction(() => {
+      for (let i = start; i < Math.min(posts, start + 2000); i++)
+        store.upsertPost(syntheticPost(i, rng), {});
+    });
+  }
+}
+
+export async function benchStore(quick: boolean) {
+  const eventDates = quick ? 10_000 : 100_000;
+  const posts = quick ? 5_000 : 50_000;
+  const store = openStore({
+    path: join(mkdtempSync(join(tmpdir(), 'mb-bench-store-')), 'bench.db'),
+  });
+  const fillStart = nowMs();
+  fillStore(store, eventDates, posts);
+  const fillMs = nowMs() - fillStart;
+
+  const t0 = Date.UTC(2026, 0, 1);
+  const spanDays = Math.max(7, Math.round(eventDates / 60));
+  const weekly: number[] = [];
+  for (let k = 0; k < 200; k++) {
+    const from = t0 + ((k * 3) % Math.max(1, spanDays - 7)) * DAY;
+    const s = nowMs();
+    store.listEventDates({
+      from: new Date(from).toISOString(),
+      to: new Date(from + 7 * DAY).toISOString(),
+    });
+    weekly.push(nowMs() - s);
+  }
+  const rowsPerWeek = store.listEventDates({
+    from: new Date(t0).toISOString(),
+    to: new Date(t0 + 7 * DAY).toISOString(),
+  }).length;
+  const search: number[] = [];
+  for (let k = 0; k < 200; k++) {
+    const s = nowMs();
+    store.searchPosts({
+      query: `${MARKET[k % MARKET.length]} ${WORDS[40 + ((k * 37) % 400)]}`,
+      limit: 20,
+    });
+    search.push(nowMs() - s);
+  }
+  const rssMb = process.memoryUsage().rss / 1024 / 1024;
+  store.close();
+  return {
+    eventDates,
+    posts,
+    fillMs,
+    rowsPerWeek,
+    weekly: summarize(weekly),
+    search: summarize(search),
+    rssMb,
+  };
+}
+
+/** Applying notifications through the real apply path (store + alerts), per second. */
+export async function benchApply(quick: boolean) {
+  const { ChangeApplier } = await import('../src/main/sync/applier.js');
+  const { AlertsEngine } = await import('../src/main/alerts/index.js');
+  const { silentLogger } = await import('../src/main/log/logger.js');
+  const { DEFAULT_ALERT_RULES } = await import('../src/shared/domain.js');
+  const n = quick ? 2_000 : 20_000;
+  const store = openStore({
+    path: join(mkdtempSync(join(tmpdir(), 'mb-bench-apply-')), 'apply.db'),
+  });
+  const rng = createRng('bench-apply');
+  const t0 = Date.UTC(2026, 0, 1);
+  store.transaction(() => {
+    for (let i = 0; i < n; i++) store.upsertEventDate(syntheticEventDate(i, t0, 30, rng), {});
+  });
+  const alerts = new AlertsEngine({
+    store,
+    rules: () => DEFAULT_ALERT_RULES,
+    timeZone: () => 'UTC',
+    sink: () => undefined,
+  });
+  const never = async () => {
+    throw new Error('not used');
+  };
+  const applier = new ChangeApplier({
+    store,
+    calendar: { eventDates: never, eventDate: never, event: never, categories: never },
+    news: { post: never, feed: never },
+    alerts,
+    logger: silentLogger(),
+    cultures: () => ['en-US'],
+    onChanges: () => undefined,
+  });
+  const start = nowMs();
+  for (let i = 0; i < n; i++) {
+    await applier.applyNotification(
+      {
+        type: 'eventDate_updated',
+        eventDateId: `ed-${i}`,
+        eventId: `ev-${i % 2000}`,
+        lastUpdated: 10,
+        changes: [{ key: 'consensus', value: i }],
+      },
+      'relay',
+    );
+  }
+  const ms = nowMs() - start;
+  await applier.settle().catch(() => undefined);
+  alerts.stop();
+  store.close();
+  return { n, perSec: (n / ms) * 1000 };
+}

@@ -1,0 +1,108 @@
+/** Renderer figures in Chromium: first render of a 2,000-row calendar and cold start to first paint. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { createAppService } from '../src/main/service.js';
+import { MemorySecretStore } from '../src/main/secrets/index.js';
+import { openStore } from '../src/main/store/index.js';
+import { startWebHost } from '../src/main/web/host.js';
+import { createRng } from '../src/simulator/rng.js';
+import { syntheticEventDate } from './store-bench.js';
+import { summarize } from './lib.js';
+
+export async function benchUi(quick: boolean) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mb-bench-ui-'));
+  // A warm cache with 2,000 event dates inside the calendar window (demo db: demo mode).
+  const store = openStore({ path: join(dataDir, 'demo.db') });
+  const rng = createRng('bench-ui');
+  const from = Date.now() - 7 * 86_400_000;
+  store.transaction(() => {
+    for (let i = 0; i < 2000; i++)
+      store.upsertEventDate({ ...syntheticEventDate(i, from, 21, rng), id: `ui-${i}` }, {});
+  });
+  store.close();
+  const service = await createAppService({
+    dataDir,
+    mode: 'demo',
+    secretStore: new MemorySecretStore(),
+    logFile: null,
+    logLevel: 'silent',
+    demo: { autoplay: false },
+  });
+  const host = await startWebHost({
+    service,
+    staticDir: resolve(import.meta.dirname, '../out/renderer'),
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const firstRows: number[] = [];
+  const fcp: number[] = [];
+  const render: number[] = [];
+  let rows = 0;
+  try {
+    const runs = quick ? 2 : 5;
+    for (let k = 0; k < runs + 1; k++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const w = window as unknown as { __firstRowAt?: number };
+        new MutationObserver((_m, obs) => {
+          if (document.querySelector('[data-testid=event-row]')) {
+            w.__firstRowAt = performance.now();
+            obs.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(host.url);
+      await page.locator('[data-testid=event-row]').first().waitFor();
+      const t = await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        const data = performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.includes('/api/listEventDates'))
+          .map((e) => (e as PerformanceResourceTiming).responseEnd);
+        const rowsAt = (window as unknown as { __firstRowAt?: number }).__firstRowAt ?? NaN;
+        return { rowsAt, fcp: paint?.startTime ?? NaN, dataAt: Math.min(...data) };
+      });
+      rows = await page.evaluate(async () => {
+        const r = await fetch('/api/listEventDates', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            from: new Date(Date.now() - 7 * 86_400_000).toISOString(),
+            to: new Date(Date.now() + 15 * 86_400_000).toISOString(),
+          }),
+        });
+        return ((await r.json()) as { value: unknown[] }).value.length;
+      });
+      if (k > 0) {
+        // first run warms the HTTP cache and the service; later runs are "warm cache" cold starts
+        firstRows.push(t.rowsAt);
+        render.push(t.rowsAt - t.dataAt);
+        fcp.push(t.fcp);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await host.close();
+    await service.stop();
+  }
+  return {
+    rowsInWindow: rows,
+    coldStartToRows: summarize(firstRows),
+    renderAfterData: summarize(render),
+    fcp: summarize(fcp),
+  };
+}
