@@ -1,0 +1,232 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SETTINGS,
+  type AppStatus,
+  type DomainChange,
+  type EventDate,
+} from '../../../src/shared/domain.js';
+import type { AppApi, PushEvent, PushPayloads } from '../../../src/shared/ipc.js';
+import { apiFrom, type Bridge } from '../../../src/renderer/src/bridge/index.js';
+import { createStores, StoresContext } from '../../../src/renderer/src/state/index.js';
+import { App } from '../../../src/renderer/src/components/App.js';
+import { sanitizePost, sanitizeSnippet } from '../../../src/renderer/src/lib/sanitize.js';
+
+afterEach(cleanup);
+
+// jsdom has no layout: a ResizeObserver that never fires (the calendar then assumes 600 px).
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+const now = Date.now();
+const ed = (i: number, over: Partial<EventDate> = {}): EventDate => ({
+  id: `ed${i}`,
+  eventId: `e${i}`,
+  dateUtc: new Date(now + (i - 5) * 3_600_000).toISOString(),
+  periodDateUtc: null,
+  periodType: 'MONTH',
+  actual: null,
+  revised: null,
+  consensus: 200,
+  ratioDeviation: null,
+  previous: 229,
+  isBetterThanExpected: null,
+  name: `Indicator ${i}`,
+  countryCode: 'US',
+  currencyCode: 'USD',
+  unit: null,
+  potency: 'K',
+  volatility: 'HIGH',
+  isAllDay: false,
+  isTentative: false,
+  isPreliminary: false,
+  isReport: false,
+  isSpeech: false,
+  lastUpdated: 1,
+  ...over,
+});
+
+const status: AppStatus = {
+  demo: true,
+  mode: 'polling',
+  online: true,
+  lastSyncAt: now,
+  tokens: { calendar: 'valid', news: 'valid' },
+  credentials: {
+    configured: true,
+    maskedPublicKey: 'pk-A…yz',
+    relayTokenConfigured: false,
+    keychainAvailable: true,
+    keychainError: null,
+  },
+  relay: null,
+  backfill: null,
+  lastError: null,
+  alertsPausedUntil: null,
+  unreadAlerts: 0,
+};
+
+/** An in-memory Bridge for component tests: records calls, answers from fixtures, emits pushes. */
+function testBridge(rows: EventDate[]) {
+  const calls: [string, unknown][] = [];
+  const listeners = new Map<PushEvent, Set<(p: unknown) => void>>();
+  let settings = structuredClone(DEFAULT_SETTINGS);
+  const answers: Partial<Record<keyof AppApi, (input: unknown) => unknown>> = {
+    getStatus: () => status,
+    getSettings: () => settings,
+    updateSettings: (patch) => (settings = { ...settings, ...(patch as object) }),
+    listEventDates: () => rows,
+    listCategories: () => [{ id: 'c1', name: 'Labor Market' }],
+    getCredentials: () => status.credentials,
+    getCacheInfo: () => ({
+      dataDir: '/data',
+      databaseBytes: 1_048_576,
+      eventDates: rows.length,
+      posts: 3,
+    }),
+    listPosts: () => ({ items: [], page: 1, pageSize: 30, total: 0 }),
+    listAlerts: () => [],
+    getAlertRules: () => settings.alertRules,
+  };
+  const bridge: Bridge = {
+    kind: 'test',
+    api: apiFrom(async (method, input) => {
+      calls.push([method, input]);
+      return answers[method as keyof AppApi]?.(input) ?? null;
+    }),
+    on(event, l) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(l as (p: unknown) => void);
+      return () => set.delete(l as (p: unknown) => void);
+    },
+    onConnection: () => () => undefined,
+  };
+  const push = <E extends PushEvent>(e: E, p: PushPayloads[E]) =>
+    listeners.get(e)?.forEach((l) => l(p));
+  return { bridge, calls, push };
+}
+
+function mount(rows: EventDate[]) {
+  const t = testBridge(rows);
+  const stores = createStores(t.bridge, () => now);
+  render(
+    <StoresContext.Provider value={stores}>
+      <App />
+    </StoresContext.Provider>,
+  );
+  return { ...t, stores };
+}
+
+describe('calendar', () => {
+  it('shows values with unit, a text cue for the surprise, and the revised previous', async () => {
+    mount([
+      ed(1, { actual: 275, isBetterThanExpected: true, revised: 210 }),
+      ed(2, { actual: 150, isBetterThanExpected: false }),
+    ]);
+    const row = await screen.findByText('Indicator 1');
+    const cells = row.closest('[data-testid=event-row]') as HTMLElement;
+    expect(cells.querySelector('[data-col=actual]')?.textContent).toBe('275K ▲');
+    expect(cells.querySelector('[data-col=actual] .cue')?.getAttribute('aria-label')).toBe(
+      'beat expectations',
+    );
+    expect(cells.querySelector('[data-col=previous]')?.textContent).toBe('210K (rev. from 229K)');
+    const miss = (await screen.findByText('Indicator 2')).closest(
+      '[data-testid=event-row]',
+    ) as HTMLElement;
+    expect(miss.querySelector('[data-col=actual] .cue')?.getAttribute('aria-label')).toBe(
+      'missed expectations',
+    );
+  });
+
+  it('persists filters through the settings', async () => {
+    const t = mount([ed(1)]);
+    await screen.findByText('Indicator 1');
+    fireEvent.click(screen.getByRole('button', { name: 'High' }));
+    await waitFor(() =>
+      expect(
+        t.calls.some(
+          ([m, i]) =>
+            m === 'updateSettings' && JSON.stringify(i).includes('"volatilities":["HIGH"]'),
+        ),
+      ).toBe(true),
+    );
+    expect(t.calls.filter(([m]) => m === 'listEventDates').at(-1)?.[1]).toMatchObject({
+      volatilities: ['HIGH'],
+    });
+  });
+
+  it('updates a row live when a value prints', async () => {
+    const t = mount([ed(1)]);
+    const row = (await screen.findByText('Indicator 1')).closest(
+      '[data-testid=event-row]',
+    ) as HTMLElement;
+    expect(row.querySelector('[data-col=actual]')?.textContent).toBe('');
+    const change: DomainChange = {
+      kind: 'released',
+      eventDate: ed(1, { actual: 301, isBetterThanExpected: true }),
+      source: 'relay',
+    };
+    act(() => t.push('changes', [change]));
+    await waitFor(() => expect(row.querySelector('[data-col=actual]')?.textContent).toBe('301K ▲'));
+    expect(row.className).toContain('flash');
+  });
+
+  it('virtualises: thousands of releases, a screenful of rows in the DOM', async () => {
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      ed(i, { dateUtc: new Date(now + i * 600_000).toISOString() }),
+    );
+    mount(many);
+    await screen.findAllByTestId('event-row');
+    expect(screen.getAllByTestId('event-row').length).toBeLessThan(100);
+    // every release and day header is still announced to assistive technology
+    expect(
+      Number(screen.getByRole('grid', { name: 'Economic releases' }).getAttribute('aria-rowcount')),
+    ).toBeGreaterThan(3000);
+  });
+});
+
+describe('settings', () => {
+  it('never renders a stored secret: write-only fields, masked id only', async () => {
+    mount([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    await screen.findByText(/Configured \(pk-A…yz\)/);
+    for (const label of ['Public key', 'Private key', 'Relay token'])
+      expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe('');
+    expect(document.body.innerHTML).not.toMatch(/sk-|privateKey/);
+    const privateField = screen.getByLabelText('Private key') as HTMLInputElement;
+    expect(privateField.type).toBe('password');
+    expect(privateField.value).toBe('');
+  });
+});
+
+describe('sanitising', () => {
+  it('strips scripts, handlers, javascript: links and SVG from posts', () => {
+    const { html } = sanitizePost(
+      '<p onclick="x()">Hi</p><script>alert(1)</script><a href="javascript:alert(1)">l</a><svg onload="x()"><circle/></svg><a href="https://fxstreet.com">ok</a>',
+      false,
+    );
+    expect(html).not.toMatch(/script|onclick|onload|javascript:|<svg/i);
+    expect(html).toContain('href="https://fxstreet.com"');
+    expect(html).toContain('rel="noopener noreferrer"');
+  });
+
+  it('blocks remote images unless allowed', () => {
+    expect(sanitizePost('<img src="https://img.example/a.png">', false)).toMatchObject({
+      blockedImages: 1,
+    });
+    expect(sanitizePost('<img src="https://img.example/a.png">', true).html).toContain(
+      'https://img.example/a.png',
+    );
+  });
+
+  it('keeps search marks and nothing else', () => {
+    expect(sanitizeSnippet('a <mark>gold</mark> &lt;b&gt; <img src=x onerror=alert(1)>')).toBe(
+      'a <mark>gold</mark> &lt;b&gt; ',
+    );
+  });
+});
