@@ -3,7 +3,7 @@
  * baselines measured in the same run. Writes bench/RESULTS.md and bench/results.json.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { benchPolling, benchTimeToAlert } from './alert-bench.js';
 import { fmt } from './lib.js';
@@ -189,8 +189,12 @@ const md = [
   ),
   '',
 ].join('\n');
+const analysis = join(root, 'bench/analysis.md');
 if (!quick) {
-  writeFileSync(join(root, 'bench/RESULTS.md'), md);
+  writeFileSync(
+    join(root, 'bench/RESULTS.md'),
+    existsSync(analysis) ? `${md}\n${readFileSync(analysis, 'utf8')}` : md,
+  );
   writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(raw, null, 2)}\n`);
 } else {
   writeFileSync(join(root, 'bench/results-quick.json'), `${JSON.stringify(raw, null, 2)}\n`);

@@ -41,6 +41,12 @@ export interface ApplierDeps {
   onChanges: (changes: DomainChange[]) => void;
 }
 
+interface Step {
+  fn: () => DomainChange[];
+  dedupKey?: string;
+  afterApply?: () => void;
+}
+
 /** Thrown for a notification body that is not a usable notification; never retried. */
 export class InvalidNotificationError extends Error {
   override name = 'InvalidNotificationError';
@@ -67,22 +73,81 @@ export class ChangeApplier {
     fn: () => DomainChange[],
     opts: { dedupKey?: string; afterApply?: () => void } = {},
   ): DomainChange[] {
+    return this.commitMany([{ fn, ...opts }]);
+  }
+
+  /**
+   * Several steps in one transaction (one WAL commit): each keeps its own idempotency key
+   * and alert records, so a burst costs one commit instead of one per notification.
+   */
+  commitMany(steps: Step[]): DomainChange[] {
     const records: AlertRecord[] = [];
     const { store, alerts } = this.deps;
     const changes = store.transaction(() => {
-      let applied: DomainChange[] = [];
-      if (!opts.dedupKey || store.markNotificationApplied(opts.dedupKey)) {
-        applied = fn();
-        for (const change of applied) {
-          if (alertable(change)) records.push(...alerts.recordForChange(change));
+      const applied: DomainChange[] = [];
+      for (const step of steps) {
+        if (!step.dedupKey || store.markNotificationApplied(step.dedupKey)) {
+          const cs = step.fn();
+          for (const change of cs) {
+            if (alertable(change)) records.push(...alerts.recordForChange(change));
+          }
+          applied.push(...cs);
         }
+        step.afterApply?.();
       }
-      opts.afterApply?.();
       return applied;
     });
     if (records.length > 0) alerts.dispatch(records);
     if (changes.length > 0) this.deps.onChanges(changes);
     return changes;
+  }
+
+  /**
+   * Apply notifications in arrival order. Consecutive ones that need no fetch (updates of
+   * cached occurrences, deletions) share one transaction; the others go one by one.
+   */
+  async applyMany(
+    items: { payload: unknown; afterApply?: () => void }[],
+    source: ChangeSource,
+  ): Promise<DomainChange[]> {
+    const out: DomainChange[] = [];
+    let batch: Step[] = [];
+    const flush = () => {
+      if (batch.length > 0) out.push(...this.commitMany(batch));
+      batch = [];
+    };
+    for (const item of items) {
+      const step = this.syncStep(item.payload, source, item.afterApply);
+      if (step) batch.push(step);
+      else {
+        flush();
+        out.push(...(await this.applyNotification(item.payload, source, item.afterApply)));
+      }
+    }
+    flush();
+    return out;
+  }
+
+  /** The no-fetch path for a notification, or null when it needs the network. */
+  private syncStep(payload: unknown, source: ChangeSource, afterApply?: () => void): Step | null {
+    const upd = eventDateUpdatedSchema.safeParse(payload);
+    if (!upd.success) return null;
+    const n = upd.data;
+    if (!this.deps.store.getEventDate(n.eventDateId)) return null;
+    this.scheduleConfirm(n.eventDateId, source);
+    return { dedupKey: notificationKey(n), afterApply, fn: () => this.mergeUpdate(n, source) };
+  }
+
+  private mergeUpdate(
+    n: { eventDateId: string; lastUpdated: number; changes: { key: string; value: unknown }[] },
+    source: ChangeSource,
+  ): DomainChange[] {
+    const { store } = this.deps;
+    const current = store.getEventDate(n.eventDateId);
+    if (!current || current.lastUpdated > n.lastUpdated) return [];
+    const rawNow = store.getEventDateRaw(n.eventDateId);
+    const merged = mergeChanges(current, isRecord(rawNow) ? rawNow : {}, n.changes, n.lastUpdated);
+    return this.upsertEventDate(merged.eventDate, merged.raw, source);
   }
 
   /** Upsert fetched event dates (backfill, poll) and report what changed. */
@@ -183,21 +248,7 @@ export class ChangeApplier {
           );
         }
         // Apply the changes at once so the alert does not wait for a fetch…
-        const changes = this.commit(
-          () => {
-            const current = store.getEventDate(n.eventDateId);
-            if (!current || current.lastUpdated > n.lastUpdated) return [];
-            const rawNow = store.getEventDateRaw(n.eventDateId);
-            const merged = mergeChanges(
-              current,
-              isRecord(rawNow) ? rawNow : {},
-              n.changes,
-              n.lastUpdated,
-            );
-            return this.upsertEventDate(merged.eventDate, merged.raw, source);
-          },
-          { dedupKey, afterApply },
-        );
+        const changes = this.commit(() => this.mergeUpdate(n, source), { dedupKey, afterApply });
         // …then confirm with the server's full record (fills ratioDeviation & co), once per
         // occurrence per burst, off the hot path.
         this.scheduleConfirm(n.eventDateId, source);

@@ -36,6 +36,7 @@ export interface RelayConsumerFactory {
     token: () => Promise<string | null>;
     getLastEventId: () => number | null;
     apply: (id: number, payload: unknown) => Promise<void>;
+    applyBatch?: (items: { id: number; payload: unknown }[]) => Promise<void>;
     onReset: () => Promise<void>;
     onReconnectGap: () => Promise<void>;
     onStatus: (s: RelayStatus) => void;
@@ -192,6 +193,29 @@ export class SyncEngine {
           if (!(err instanceof InvalidNotificationError)) throw err;
           this.deps.logger.warn({ id, err: err.message }, 'relay notification skipped');
           store.transaction(persist);
+        }
+      },
+      // A burst already received is applied in one transaction, the cursor with it.
+      applyBatch: async (items) => {
+        const persist = (id: number) => () => store.setSyncState(RELAY_CURSOR_KEY, String(id));
+        try {
+          await applier.applyMany(
+            items.map((i) => ({ payload: i.payload, afterApply: persist(i.id) })),
+            'relay',
+          );
+        } catch (err) {
+          if (!(err instanceof InvalidNotificationError)) throw err;
+          // One malformed body in the run: redo the rest one by one, skipping it.
+          for (const i of items) {
+            if (Number(store.getSyncState(RELAY_CURSOR_KEY) ?? -1) >= i.id) continue;
+            try {
+              await applier.applyNotification(i.payload, 'relay', persist(i.id));
+            } catch (e) {
+              if (!(e instanceof InvalidNotificationError)) throw e;
+              this.deps.logger.warn({ id: i.id, err: e.message }, 'relay notification skipped');
+              store.transaction(persist(i.id));
+            }
+          }
         }
       },
       onReset: () => this.backfill(),

@@ -14,6 +14,8 @@ export interface RelayConsumerOptions {
   token: () => Promise<string | null>;
   getLastEventId: () => number | null;
   apply: (id: number, payload: unknown) => Promise<void>;
+  /** Optional: apply everything already received in one go (a burst), in order. */
+  applyBatch?: (items: { id: number; payload: unknown }[]) => Promise<void>;
   onReset: () => Promise<void>;
   onReconnectGap: () => Promise<void>;
   onStatus: (s: RelayStatus) => void;
@@ -142,7 +144,7 @@ export class RelayConsumer {
       for await (const chunk of res.body) {
         feedWatchdog();
         parser.feed((chunk as Buffer).toString('utf8'));
-        while (queue.length > 0) await this.handle(queue.shift() as EventSourceMessage);
+        if (queue.length > 0) await this.handleAll(queue.splice(0));
         if (!this.running) break;
       }
       return true;
@@ -153,6 +155,48 @@ export class RelayConsumer {
     } finally {
       if (watchdog) clearTimeout(watchdog);
       this.update({ connected: false });
+    }
+  }
+
+  /** Everything parsed from one chunk: resets in place, runs of notifications as batches. */
+  private async handleAll(messages: EventSourceMessage[]): Promise<void> {
+    if (!this.opts.applyBatch) {
+      for (const m of messages) await this.handle(m);
+      return;
+    }
+    let run: { id: number; payload: unknown }[] = [];
+    const flush = async () => {
+      if (run.length === 0) return;
+      const items = run;
+      run = [];
+      await (this.opts.applyBatch as NonNullable<RelayConsumerOptions['applyBatch']>)(items);
+      const last = items.at(-1) as { id: number; payload: unknown };
+      this.update({ lastEventId: last.id, lastEventAt: Date.now() });
+    };
+    for (const m of messages) {
+      if (m.event === 'reset') {
+        await flush();
+        await this.opts.onReset();
+        continue;
+      }
+      const item = this.parse(m);
+      if (item) run.push(item);
+    }
+    await flush();
+  }
+
+  /** A notification message → its id and payload, or null for anything to skip. */
+  private parse(msg: EventSourceMessage): { id: number; payload: unknown } | null {
+    if (msg.event !== undefined && msg.event !== 'notification' && msg.event !== 'message')
+      return null;
+    const id = Number(msg.id);
+    if (!Number.isSafeInteger(id)) return null;
+    const last = this.opts.getLastEventId();
+    if (last !== null && id <= last) return null;
+    try {
+      return { id, payload: JSON.parse(msg.data) as unknown };
+    } catch {
+      return { id, payload: { type: '__invalid__', data: msg.data } };
     }
   }
 

@@ -19,6 +19,7 @@ const window = () => ({
 describe('backfill and the apply path', () => {
   let h: CoreHarness;
   let apply: (id: number, payload: unknown) => Promise<void>;
+  let applyBatch: (items: { id: number; payload: unknown }[]) => Promise<void>;
   let nextId = 1;
   const deliver = (payload: unknown) => apply(nextId++, payload);
 
@@ -27,6 +28,7 @@ describe('backfill and the apply path', () => {
     // apply path the relay consumer uses.
     const relayConsumer: RelayConsumerFactory = (o) => {
       apply = o.apply;
+      applyBatch = o.applyBatch as typeof applyBatch;
       return {
         start: () =>
           o.onStatus({
@@ -94,6 +96,40 @@ describe('backfill and the apply path', () => {
           a.target.eventDateId === upcoming.id,
       ),
     ).toHaveLength(1);
+  });
+
+  it('applies a burst in one go: duplicates once, order kept, cursor at the last id', async () => {
+    const rows = (await h.service.api.listEventDates(window()))
+      .filter((d) => d.actual === null)
+      .slice(0, 2);
+    const [a, b] = rows as [EventDate, EventDate];
+    const upd = (d: EventDate, v: number) => ({
+      type: 'eventDate_updated',
+      eventDateId: d.id,
+      eventId: d.eventId,
+      lastUpdated: d.lastUpdated + 100,
+      changes: [{ key: 'actual', value: v }],
+    });
+    const before = h.events.changes.flat().length;
+    const first = nextId;
+    await applyBatch([
+      { id: nextId++, payload: upd(a, 1.1) },
+      { id: nextId++, payload: upd(a, 1.1) },
+      { id: nextId++, payload: upd(b, 2.2) },
+    ]);
+    const released = h.events.changes
+      .flat()
+      .slice(before)
+      .filter((c) => c.kind === 'released')
+      .map((c) => ('eventDate' in c ? c.eventDate?.id : null));
+    expect(released).toEqual([a.id, b.id]);
+    // the same burst again (a replay after a reconnect) changes nothing
+    const mid = h.events.changes.flat().length;
+    await applyBatch([
+      { id: first, payload: upd(a, 1.1) },
+      { id: first + 2, payload: upd(b, 2.2) },
+    ]);
+    expect(h.events.changes.flat().length).toBe(mid);
   });
 
   it('ignores an older update that arrives after a newer one', async () => {
