@@ -91,12 +91,12 @@ add({
 
 const apply = await step('apply', () => benchApply(quick));
 add({
-  figure: 'Applying notifications (store + alerts, one transaction each)',
+  figure: 'Applying notifications (store + alerts; a burst in one transaction, as the relay consumer does)',
   target: '≥ 10,000/s',
-  measured: `${fmt(apply.perSec)}/s`,
-  baseline: '—',
-  ratio: '—',
-  pass: apply.perSec >= 10_000,
+  measured: `${fmt(apply.batchedPerSec)}/s`,
+  baseline: `one transaction each ${fmt(apply.perSec)}/s`,
+  ratio: `${fmt(apply.batchedPerSec / apply.perSec, 2)}×`,
+  pass: apply.batchedPerSec >= 10_000,
 });
 const st = await step('store', () => benchStore(quick));
 add({

@@ -1,0 +1,103 @@
+/** `relay register` against the simulator: registration, the 444 two-URL limit, --replace. */
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, seed: 2, autoplay: false, log: () => undefined });
+});
+afterAll(() => sim.close());
+
+// Async: the simulator runs in this process and must keep answering while the CLI runs.
+function register(args: string[], data: string): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/relay/cli.ts',
+        'register',
+        '--data',
+        data,
+        '--auth-url',
+        sim.authUrl,
+        '--calendar-url',
+        sim.calendarUrl,
+        '--news-url',
+        sim.newsUrl,
+        ...args,
+      ],
+      {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          MACROBELL_PUBLIC_KEY: sim.clientId,
+          MACROBELL_PRIVATE_KEY: sim.clientSecret,
+          MACROBELL_RELAY_SECRET: 'reg-secret',
+        },
+        timeout: 30_000,
+      },
+      (err, stdout, stderr) =>
+        resolve({
+          code: err ? ((err as { code?: number }).code ?? null) : 0,
+          out: `${stdout}${stderr}`,
+        }),
+    );
+  });
+}
+
+describe('relay register', () => {
+  it('registers, explains the two-URL limit, and replaces one on request', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'mb-reg-'));
+    const first = await register(['--public-url', 'https://one.example', '--calendar'], data);
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/calendar: registered https:\/\/one\.example\/hooks\/<secret>/);
+    expect(first.out).not.toContain('reg-secret');
+    expect((await register(['--public-url', 'https://two.example', '--calendar'], data)).code).toBe(
+      0,
+    );
+    const third = await register(['--public-url', 'https://three.example', '--calendar'], data);
+    expect(third.code).toBe(3);
+    expect(third.out).toMatch(/two webhook URLs and both are taken/);
+    expect(third.out).toMatch(/--replace <id>/);
+    const id = sim.state.webhooks.calendar[0]?.id as string;
+    const replaced = await register(
+      ['--public-url', 'https://three.example', '--calendar', '--replace', id],
+      data,
+    );
+    expect(replaced.code).toBe(0);
+    expect(sim.state.webhooks.calendar.map((w) => w.url)).toEqual([
+      'https://two.example/hooks/reg-secret',
+      'https://three.example/hooks/reg-secret',
+    ]);
+  });
+
+  it('refuses to run without keys in the environment', () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/relay/cli.ts',
+        'register',
+        '--public-url',
+        'https://x.example',
+        '--data',
+        mkdtempSync(join(tmpdir(), 'mb-reg-nokeys-')),
+      ],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, MACROBELL_PUBLIC_KEY: '', MACROBELL_PRIVATE_KEY: '' },
+        cwd: process.cwd(),
+        timeout: 30_000,
+      },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/MACROBELL_PUBLIC_KEY/);
+  });
+});
