@@ -91,7 +91,8 @@ add({
 
 const apply = await step('apply', () => benchApply(quick));
 add({
-  figure: 'Applying notifications (store + alerts; a burst in one transaction, as the relay consumer does)',
+  figure:
+    'Applying notifications (store + alerts; a burst in one transaction, as the relay consumer does)',
   target: '≥ 10,000/s',
   measured: `${fmt(apply.batchedPerSec)}/s`,
   baseline: `one transaction each ${fmt(apply.perSec)}/s`,

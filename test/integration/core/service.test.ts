@@ -242,13 +242,23 @@ describe('backfill and the apply path', () => {
   });
 
   it('fetches a created event once', async () => {
-    const ev = await simJson<{ id: string }>(h.sim, 'POST', '/_sim/events', { name: 'New Indicator Index', countryCode: 'US', currencyCode: 'USD', volatility: 'HIGH' });
+    const ev = await simJson<{ id: string }>(h.sim, 'POST', '/_sim/events', {
+      name: 'New Indicator Index',
+      countryCode: 'US',
+      currencyCode: 'USD',
+      volatility: 'HIGH',
+    });
     const before = h.events.changes.flat().length;
     await deliver({ type: 'event_created', eventId: ev.id });
     await deliver({ type: 'event_created', eventId: ev.id });
-    const added = h.events.changes.flat().slice(before).filter((c) => c.kind === 'eventAdded');
+    const added = h.events.changes
+      .flat()
+      .slice(before)
+      .filter((c) => c.kind === 'eventAdded');
     expect(added).toHaveLength(1);
-    expect((await h.service.api.getEventDetail({ eventId: ev.id })).event?.name).toBe('New Indicator Index');
+    expect((await h.service.api.getEventDetail({ eventId: ev.id })).event?.name).toBe(
+      'New Indicator Index',
+    );
   });
 
   it('keeps unknown notification types and rejects bodies that are not notifications', async () => {
