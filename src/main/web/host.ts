@@ -11,6 +11,7 @@ import {
   PUSH_EVENTS,
   WEB_API_PREFIX,
   WEB_EVENTS_PATH,
+  type ApiErrorBody,
   type RequestResult,
 } from '../../shared/ipc.js';
 import { statusForApiError, toApiError } from '../errors.js';
@@ -57,12 +58,20 @@ function fail(res: ServerResponse, status: number, error: string, message: strin
   json(res, status, body);
 }
 
+/** One line, bounded: what a user may read, never a stack trace. */
+function userSafe(body: ApiErrorBody): ApiErrorBody {
+  const line = body.message.split('\n')[0] ?? '';
+  return { error: body.error, message: line.length > 500 ? `${line.slice(0, 500)}…` : line };
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
+  const tooLarge = () => Object.assign(new Error('Request body over 1 MiB'), { status: 413 });
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw Object.assign(new Error('Request body over 1 MiB'), { status: 413 });
+    if (size > MAX_BODY) throw tooLarge();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -76,9 +85,12 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent)
-        fail(res, (err as { status?: number }).status ?? 500, 'error', (err as Error).message);
-      else res.destroy();
+      const status = (err as { status?: number }).status;
+      if (res.headersSent) return void res.destroy();
+      // Only our own, deliberate errors carry a status; anything else stays generic.
+      if (status === 413) res.setHeader('connection', 'close');
+      if (status) fail(res, status, 'error', (err as Error).message);
+      else fail(res, 500, 'internal', 'Something went wrong in Macrobell; see its log.');
     });
   });
 
@@ -116,7 +128,10 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
       return;
     }
 
-    if (url.pathname === WEB_EVENTS_PATH) return events(req, res);
+    if (url.pathname === WEB_EVENTS_PATH) {
+      if (req.method !== 'GET') return fail(res, 405, 'method_not_allowed', 'Use GET');
+      return events(req, res);
+    }
     if (url.pathname.startsWith(WEB_API_PREFIX)) {
       if (req.method !== 'POST') return fail(res, 405, 'method_not_allowed', 'Use POST');
       const method = url.pathname.slice(WEB_API_PREFIX.length);
@@ -134,11 +149,13 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
       }
       try {
         const parsed = parseRequest(method, input === null ? undefined : input);
+        // The browser opens links itself (target=_blank); the host never launches anything.
+        if (method === 'openExternal') return json(res, 200, { ok: true, value: null });
         const call = opts.service.api[method] as (i: unknown) => Promise<unknown>;
         const value = await call(parsed);
         return json(res, 200, { ok: true, value: value ?? null });
       } catch (err) {
-        const body = toApiError(err);
+        const body = userSafe(toApiError(err));
         return json(res, statusForApiError(body), { ok: false, error: body });
       }
     }

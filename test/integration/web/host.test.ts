@@ -1,0 +1,310 @@
+/** The web-mode host over real HTTP on 127.0.0.1: session, origin checks, static files, API, SSE. */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebHost, type RunningWebHost } from '../../../src/main/web/host.js';
+import { PUSH_EVENTS } from '../../../src/shared/ipc.js';
+import { createFakeService, type FakeService } from './fake-service.js';
+
+const TOKEN = 'test-token-0123456789abcdefghijklmnopqrstuv';
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** node:http, not fetch: tests need to forge Host and Origin headers. */
+function send(
+  host: RunningWebHost,
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        path,
+        method: opts.method ?? 'GET',
+        headers: opts.headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    req.setTimeout(15_000, () => req.destroy(new Error(`timeout on ${path}`)));
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const auth = { authorization: `Bearer ${TOKEN}` };
+const api = (host: RunningWebHost, method: string, input?: unknown, extra = {}) =>
+  send(host, `/api/${method}`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json', ...extra },
+    body: input === undefined ? undefined : JSON.stringify(input),
+  });
+
+function builtRenderer(): string {
+  const root = mkdtempSync(join(tmpdir(), 'mb-web-'));
+  const dir = join(root, 'renderer');
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Macrobell</title><div id=root>');
+  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("app")');
+  writeFileSync(join(dir, 'assets', 'app.css'), 'body{}');
+  // Outside the static folder: must never be served.
+  writeFileSync(join(root, 'secret.txt'), 'TOP-SECRET-OUTSIDE');
+  return dir;
+}
+
+let service: FakeService;
+let host: RunningWebHost;
+beforeAll(async () => {
+  service = createFakeService();
+  host = await startWebHost({ service, staticDir: builtRenderer(), token: TOKEN, heartbeatMs: 50 });
+});
+afterAll(() => host?.close());
+
+describe('start', () => {
+  it('refuses to start without a built renderer, saying how to build it', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'mb-web-empty-'));
+    await expect(startWebHost({ service, staticDir: empty })).rejects.toThrow(/npm run build:web/);
+  });
+
+  it('listens on 127.0.0.1 and gives a URL carrying a fresh random token', async () => {
+    const other = await startWebHost({ service, staticDir: builtRenderer() });
+    try {
+      expect(other.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const token = new URL(other.url).searchParams.get('token') ?? '';
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(host.url).toBe(`${host.origin}/?token=${TOKEN}`);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('session', () => {
+  it('trades the token in the URL for an HttpOnly SameSite=Strict cookie and drops it from the address bar', async () => {
+    const r = await send(host, `/?token=${TOKEN}`);
+    expect(r.status).toBe(303);
+    expect(r.headers.location).toBe('/');
+    const cookie = r.headers['set-cookie']?.[0] ?? '';
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\//);
+    const page = await send(host, '/', { headers: { cookie: cookie.split(';')[0] as string } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>Macrobell</title>');
+  });
+
+  it('answers 401 without a session: JSON for the API, a short page for the app', async () => {
+    const apiReply = await send(host, '/api/getStatus', { method: 'POST' });
+    expect(apiReply.status).toBe(401);
+    expect(JSON.parse(apiReply.body)).toMatchObject({
+      ok: false,
+      error: { error: 'unauthorized' },
+    });
+    const page = await send(host, '/');
+    expect(page.status).toBe(401);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('npm run web');
+    const wrong = await send(host, '/?token=not-the-token');
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+    const badCookie = await send(host, '/api/getStatus', {
+      method: 'POST',
+      headers: { cookie: 'macrobell_session=guess' },
+    });
+    expect(badCookie.status).toBe(401);
+    expect(service.calls.some((c) => c.method === 'getStatus')).toBe(false);
+  });
+
+  it('refuses a foreign Origin even with a valid token (403)', async () => {
+    const r = await api(host, 'getStatus', undefined, { origin: 'https://evil.example' });
+    expect(r.status).toBe(403);
+    const lookalike = await api(host, 'getStatus', undefined, {
+      origin: `${host.origin}.evil.example`,
+    });
+    expect(lookalike.status).toBe(403);
+    const ok = await api(host, 'getStatus', undefined, { origin: host.origin });
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses a Host that is not this machine (DNS rebinding, 403)', async () => {
+    const rebound = await send(host, '/', {
+      headers: { ...auth, host: `attacker.example:${host.port}` },
+    });
+    expect(rebound.status).toBe(403);
+    const wrongPort = await send(host, '/', { headers: { ...auth, host: '127.0.0.1:1' } });
+    expect(wrongPort.status).toBe(403);
+    const localhost = await send(host, '/', {
+      headers: { ...auth, host: `localhost:${host.port}` },
+    });
+    expect(localhost.status).toBe(200);
+  });
+});
+
+describe('static files', () => {
+  it('serves the app with the right MIME types and security headers', async () => {
+    const index = await send(host, '/', { headers: auth });
+    expect(index.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(index.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(index.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(index.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(index.headers['x-content-type-options']).toBe('nosniff');
+    expect(index.headers['referrer-policy']).toBe('no-referrer');
+    const js = await send(host, '/assets/app.js', { headers: auth });
+    expect(js.headers['content-type']).toMatch(/^text\/javascript/);
+    const css = await send(host, '/assets/app.css', { headers: auth });
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+  });
+
+  it('never serves files outside its folder', async () => {
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e%5csecret.txt',
+    ]) {
+      const r = await send(host, path, { headers: auth });
+      expect(r.body, path).not.toContain('TOP-SECRET-OUTSIDE');
+    }
+  });
+
+  it('answers app routes with the app and missing files with 404', async () => {
+    expect((await send(host, '/news', { headers: auth })).body).toContain('Macrobell');
+    expect((await send(host, '/assets/missing.js', { headers: auth })).status).toBe(404);
+  });
+});
+
+describe('API', () => {
+  it('calls the service with validated input and answers a RequestResult', async () => {
+    const input = { from: '2026-01-01T00:00:00.000Z', to: '2026-01-08T00:00:00.000Z' };
+    const r = await api(host, 'listEventDates', input);
+    expect(r.status).toBe(200);
+    expect(r.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(r.body)).toEqual({
+      ok: true,
+      value: [{ id: 'ed-1', name: 'Nonfarm Payrolls' }],
+    });
+    expect(service.calls.at(-1)).toEqual({ method: 'listEventDates', input });
+  });
+
+  it('answers bad input with a readable 400 and does not call the service', async () => {
+    const before = service.calls.length;
+    const r = await api(host, 'listPosts', { page: 0, pageSize: 'ten' });
+    expect(r.status).toBe(400);
+    const body = JSON.parse(r.body) as { ok: boolean; error: { error: string; message: string } };
+    expect(body.ok).toBe(false);
+    expect(body.error.error).toBe('invalid_request');
+    expect(body.error.message).toMatch(/page/);
+    const broken = await send(host, '/api/listPosts', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"page": 1,',
+    });
+    expect(broken.status).toBe(400);
+    expect(JSON.parse(broken.body).error.error).toBe('invalid_json');
+    expect(service.calls.length).toBe(before);
+  });
+
+  it('answers an unknown method with 404 and a GET with 405', async () => {
+    const unknown = await api(host, 'dropDatabase', {});
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body).error.error).toBe('unknown_method');
+    const proto = await api(host, '__proto__', {});
+    expect(proto.status).toBe(404);
+    const get = await send(host, '/api/getStatus', { headers: auth });
+    expect(get.status).toBe(405);
+  });
+
+  it('refuses a body over 1 MiB with 413', async () => {
+    const big = JSON.stringify({ query: 'x'.repeat(1024 * 1024 + 10) });
+    const tooBig = await send(host, '/api/searchPosts', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: big,
+    }).catch((err: Error) => ({ status: -1, body: err.message, headers: {} }));
+    // The host may close the socket while the client still writes; either way no call happens.
+    if (tooBig.status !== -1) expect(tooBig.status).toBe(413);
+    expect(service.calls.some((c) => c.method === 'searchPosts')).toBe(false);
+  });
+
+  it('turns a service failure into a 500 with a one-line message and no stack', async () => {
+    const err = new Error('Database is locked\n    at Store.run (/src/main/store.ts:12:3)');
+    service.failNext('getCacheInfo', err);
+    const r = await api(host, 'getCacheInfo');
+    expect(r.status).toBe(500);
+    const body = JSON.parse(r.body) as { ok: boolean; error: { message: string } };
+    expect(body.ok).toBe(false);
+    expect(body.error.message).toBe('Database is locked');
+    expect(r.body).not.toContain('store.ts');
+  });
+
+  it('answers openExternal without doing anything (the browser opens links)', async () => {
+    const before = service.calls.length;
+    const r = await api(host, 'openExternal', { url: 'https://example.com/post' });
+    expect(JSON.parse(r.body)).toEqual({ ok: true, value: null });
+    expect(service.calls.length).toBe(before);
+    const bad = await api(host, 'openExternal', { url: 'javascript:alert(1)' });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('pushes (SSE)', () => {
+  it('forwards every push event by name, sends heartbeats, and unsubscribes on disconnect', async () => {
+    const baseline = service.listenerCount();
+    const controller = new AbortController();
+    const res = await fetch(`${host.origin}/api/events`, {
+      headers: auth,
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(service.listenerCount()).toBe(baseline + PUSH_EVENTS.length);
+
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const readUntil = async (needle: string) => {
+      const deadline = Date.now() + 15_000;
+      while (!text.includes(needle)) {
+        if (Date.now() > deadline) throw new Error(`no ${JSON.stringify(needle)} in ${text}`);
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        text += decoder.decode(value, { stream: true });
+      }
+    };
+    service.emit('navigate', { type: 'settings' });
+    service.emit('changes', []);
+    await readUntil('event: changes');
+    expect(text).toContain('event: navigate\ndata: {"type":"settings"}\n\n');
+    expect(text).toContain('event: changes\ndata: []\n\n');
+    await readUntil(': hb');
+
+    controller.abort();
+    const deadline = Date.now() + 15_000;
+    while (service.listenerCount() !== baseline && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(service.listenerCount()).toBe(baseline);
+  });
+
+  it('needs the session like everything else', async () => {
+    const r = await send(host, '/api/events');
+    expect(r.status).toBe(401);
+  });
+});
