@@ -65,7 +65,7 @@ export async function benchUi(quick: boolean) {
         }).observe(document, { childList: true, subtree: true });
       });
       await page.goto(host.url);
-      await page.locator('[data-testid=event-row]').first().waitFor();
+      await page.locator('[data-testid=event-row]').first().waitFor({ timeout: 60_000 });
       const t = await page.evaluate(() => {
         const paint = performance.getEntriesByName('first-contentful-paint')[0];
         const data = performance
