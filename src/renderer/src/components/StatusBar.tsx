@@ -14,7 +14,8 @@ export function StatusBar() {
   return (
     <footer className="status-bar" data-testid="status-bar" role="status" aria-live="polite">
       <span className={`dot dot-${mode}`} aria-hidden="true" />
-      <span>{MODE_LABEL[mode]}</span>
+      {/* demo data arrives by the simulator's webhooks, not by polling */}
+      <span>{status?.demo && mode !== 'offline' ? 'Live (demo webhooks)' : MODE_LABEL[mode]}</span>
       <span className="sep">·</span>
       <span>Synced {ago(status?.lastSyncAt ?? null, now)}</span>
       {status &&
