@@ -3,7 +3,7 @@
  * refreshes once and retries once. Responses are validated (loosely: unknown fields are
  * kept) and returned with the raw JSON, so the store never loses a field.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type {
   Asset,
   CalendarEvent,
@@ -27,9 +27,9 @@ import {
   type Webhook,
 } from '../../shared/wire.js';
 import type { TokenManager } from '../auth/token-manager.js';
-import { HttpClient, HttpError } from '../http/client.js';
+import { defaultHttpClient, HttpError, type HttpClient } from '../http/client.js';
 import type { Logger } from '../log/logger.js';
-import { NotFoundError, ResponseShapeError, WebhookLimitError } from './errors.js';
+import { ApiInputError, NotFoundError, ResponseShapeError, WebhookLimitError } from './errors.js';
 
 export interface Raw<T> {
   value: T;
@@ -79,6 +79,33 @@ export interface ApiClientOptions {
 
 const enc = encodeURIComponent;
 
+const idSchema = z.string().trim().min(1).max(200);
+const cultureSchema = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,4})?$/, 'expected a culture such as en-US');
+const pageSchema = z.number().int().min(1).max(10_000);
+const listSchema = z.array(z.string().trim().min(1).max(100)).max(100).optional();
+const eventDatesQuerySchema = z
+  .object({
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }),
+    volatilities: listSchema,
+    countries: listSchema,
+    categories: listSchema,
+  })
+  .refine((q) => Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'from must not be after to',
+    path: ['to'],
+  });
+const webhookUrlSchema = z.url({ protocol: /^https?$/ }).max(2000);
+
+/** Validate a caller's arguments; the error names the endpoint and the argument. */
+function input<S extends z.ZodType>(schema: S, value: unknown, endpoint: string): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ApiInputError(endpoint, issues(r.error));
+  return r.data;
+}
+
 function issues(err: z.ZodError): string {
   return err.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
 }
@@ -88,7 +115,7 @@ export function createApiClients(opts: ApiClientOptions): {
   news: NewsClient;
   http: HttpClient;
 } {
-  const http = opts.http ?? new HttpClient();
+  const http = opts.http ?? defaultHttpClient();
   const base = (scope: Scope) => opts.urls()[scope].replace(/\/+$/, '');
 
   async function call(
@@ -162,6 +189,7 @@ export function createApiClients(opts: ApiClientOptions): {
     return {
       list,
       async register(url) {
+        input(webhookUrlSchema, url, `${scope} webhooks`);
         try {
           const res = await call(scope, 'POST', '/webhooks', { url });
           return {
@@ -175,6 +203,7 @@ export function createApiClients(opts: ApiClientOptions): {
         }
       },
       async remove(id) {
+        input(idSchema, id, `${scope} webhooks`);
         await call(scope, 'DELETE', `/webhooks/${enc(id)}`);
       },
     };
@@ -182,7 +211,8 @@ export function createApiClients(opts: ApiClientOptions): {
 
   const lang = () => enc(opts.language());
   const calendar: CalendarClient = {
-    async eventDates(q) {
+    async eventDates(query) {
+      const q = input(eventDatesQuerySchema, query, 'eventDates');
       const params = new URLSearchParams();
       q.volatilities?.forEach((v) => params.append('volatilities', v));
       q.countries?.forEach((v) => params.append('countries', v));
@@ -196,6 +226,7 @@ export function createApiClients(opts: ApiClientOptions): {
       return many(eventDateWireSchema, res.json, 'eventDates', toEventDate);
     },
     async eventDate(id) {
+      input(idSchema, id, 'eventDates/{id}');
       return one(
         eventDateWireSchema,
         (await call('calendar', 'GET', `/${lang()}/api/v1/eventDates/${enc(id)}`)).json,
@@ -204,6 +235,7 @@ export function createApiClients(opts: ApiClientOptions): {
       );
     },
     async event(id) {
+      input(idSchema, id, 'events/{id}');
       return one(
         eventWireSchema,
         (await call('calendar', 'GET', `/${lang()}/api/v1/events/${enc(id)}`)).json,
@@ -212,6 +244,7 @@ export function createApiClients(opts: ApiClientOptions): {
       );
     },
     async historical(eventId) {
+      input(idSchema, eventId, 'historical');
       return many(
         eventDateWireSchema,
         (await call('calendar', 'GET', `/${lang()}/api/v1/events/${enc(eventId)}/historical`)).json,
@@ -240,6 +273,8 @@ export function createApiClients(opts: ApiClientOptions): {
 
   const news: NewsClient = {
     async post(id, culture) {
+      input(idSchema, id, 'post/{id}');
+      input(cultureSchema, culture, 'post/{id}');
       return one(
         postWireSchema,
         (await call('news', 'GET', `/v4/${enc(culture)}/post/${enc(id)}`)).json,
@@ -248,6 +283,8 @@ export function createApiClients(opts: ApiClientOptions): {
       );
     },
     async feed(culture, page) {
+      input(cultureSchema, culture, 'GeneralFeed');
+      input(pageSchema, page, 'GeneralFeed');
       const res = await call(
         'news',
         'GET',

@@ -26,7 +26,19 @@ export class WebhookLimitError extends Error {
     readonly registered: Webhook[],
   ) {
     super(
-      `The ${api} API allows two webhook URLs and both are taken: ${registered.map((w) => `${w.url} (id ${w.id})`).join(', ') || 'unknown'}. Remove one and try again.`,
+      `The service allows two webhook URLs for the ${api} API and both are taken: ${registered.map((w) => w.url).join(', ') || '(could not list them)'}. Remove one (${registered.map((w) => `id ${w.id}`).join(', ') || 'see the service dashboard'}) and try again.`,
     );
+  }
+}
+
+/** A call made with arguments the service cannot take: caught before any request. */
+export class ApiInputError extends Error {
+  override name = 'ApiInputError';
+  readonly code = 'invalid_input';
+  constructor(
+    readonly endpoint: string,
+    readonly issues: string,
+  ) {
+    super(`Invalid arguments for ${endpoint}: ${issues}`);
   }
 }

@@ -5,5 +5,6 @@ export {
   type WebhookClient,
   type Raw,
   type EventDatesQuery,
+  type ApiClientOptions,
 } from './clients.js';
-export { NotFoundError, ResponseShapeError, WebhookLimitError } from './errors.js';
+export { ApiInputError, NotFoundError, ResponseShapeError, WebhookLimitError } from './errors.js';

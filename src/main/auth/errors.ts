@@ -6,6 +6,7 @@ export type AuthErrorCode =
   | 'unsupported_grant_type'
   | 'unauthorized_client'
   | 'no_credentials'
+  | 'credentials_changed'
   | 'network'
   | 'server'
   | 'bad_response';

@@ -3,10 +3,27 @@
  * exchange in flight per scope shared by every caller, dropped at once when the
  * credentials change (an exchange started before that is discarded).
  */
+import { z } from 'zod';
 import type { Scope, TokenState } from '../../shared/domain.js';
 import { oauthErrorSchema, tokenResponseSchema } from '../../shared/wire.js';
-import { HttpClient, HttpError, NetworkError } from '../http/client.js';
+import { defaultHttpClient, HttpError, NetworkError, type HttpClient } from '../http/client.js';
+import { scrubSecrets } from '../log/logger.js';
 import { AuthError } from './errors.js';
+
+const scopeSchema = z.enum(['calendar', 'news']);
+
+/** Scopes arrive from IPC too: a wrong one is a clear error, not an odd token request. */
+function checkScope(scope: unknown): asserts scope is Scope {
+  const r = scopeSchema.safeParse(scope);
+  if (!r.success)
+    throw new AuthError(
+      'invalid_scope',
+      String(scope),
+      null,
+      null,
+      `Unknown API scope "${String(scope).slice(0, 40)}": expected calendar or news.`,
+    );
+}
 
 export interface Credentials {
   publicKey: string;
@@ -40,25 +57,44 @@ export class TokenManager {
   private readonly refreshAheadMs: number;
 
   constructor(private readonly opts: TokenManagerOptions) {
-    this.http = opts.http ?? new HttpClient();
+    this.http = opts.http ?? defaultHttpClient();
     this.now = opts.now ?? Date.now;
     this.refreshAheadMs = (opts.refreshAheadSec ?? 300) * 1000;
   }
 
   /** `<token_type> <access_token>` for the Authorization header. */
   async getAuthorization(scope: Scope): Promise<string> {
-    const cached = this.cache.get(scope);
-    const now = this.now();
-    if (cached && now < cached.refreshAt) return cached.authorization;
-    if (cached && now < cached.expiresAt) {
-      // Still valid: refresh in the background, answer with the current one.
-      void this.exchange(scope).catch(() => undefined);
-      return cached.authorization;
+    checkScope(scope);
+    // A clear() while we wait means the keys changed: that answer is stale, ask again
+    // with the new keys (bounded: keys do not change three times during one exchange).
+    for (let round = 0; round < 3; round++) {
+      const generation = this.generation;
+      const cached = this.cache.get(scope);
+      const now = this.now();
+      if (cached && now < cached.refreshAt) return cached.authorization;
+      if (cached && now < cached.expiresAt) {
+        // Still valid: refresh in the background, answer with the current one.
+        void this.exchange(scope).catch(() => undefined);
+        return cached.authorization;
+      }
+      try {
+        const token = await this.exchange(scope);
+        if (generation === this.generation) return token.authorization;
+      } catch (err) {
+        if (generation === this.generation) throw err;
+      }
     }
-    return (await this.exchange(scope)).authorization;
+    throw new AuthError(
+      'credentials_changed',
+      scope,
+      null,
+      null,
+      'The API keys changed while connecting. Try again.',
+    );
   }
 
   invalidate(scope: Scope): void {
+    checkScope(scope);
     this.cache.delete(scope);
     this.setState(scope, 'none');
   }
@@ -72,6 +108,7 @@ export class TokenManager {
   }
 
   state(scope: Scope): TokenState {
+    checkScope(scope);
     return this.states.get(scope) ?? 'none';
   }
 
@@ -82,9 +119,9 @@ export class TokenManager {
 
   /** A fresh exchange for "Test connection". */
   async test(scope: Scope): Promise<{ ok: boolean; message: string }> {
-    this.invalidate(scope);
     try {
-      await this.exchange(scope);
+      this.invalidate(scope);
+      await this.getAuthorization(scope);
       return { ok: true, message: `Connected: the ${scope} API accepted the keys.` };
     } catch (err) {
       return { ok: false, message: (err as Error).message };
@@ -136,13 +173,13 @@ export class TokenManager {
     } catch (err) {
       if (err instanceof HttpError) {
         const oauth = oauthErrorSchema.safeParse(err.json);
-        if (oauth.success)
-          throw new AuthError(
-            oauth.data.error,
-            scope,
-            err.status,
-            oauth.data.error_description ?? null,
-          );
+        if (oauth.success) {
+          // The description is the server's text: make sure it cannot echo a key back.
+          const description = oauth.data.error_description
+            ? scrubSecrets(oauth.data.error_description, [creds.publicKey, creds.privateKey])
+            : null;
+          throw new AuthError(oauth.data.error, scope, err.status, description);
+        }
         throw new AuthError(
           'server',
           scope,

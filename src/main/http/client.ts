@@ -33,15 +33,18 @@ export interface RetryPolicy {
   attempts: number;
   baseMs: number;
   maxDelayMs: number;
-  /** Longest Retry-After honoured. */
+  /** Longest Retry-After honoured (a longer hint is capped to this). */
   maxRetryAfterMs: number;
+  /** Give up rather than wait longer than this in total across retries. */
+  maxTotalDelayMs: number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = {
   attempts: 4,
   baseMs: 250,
   maxDelayMs: 8_000,
-  maxRetryAfterMs: 60_000,
+  maxRetryAfterMs: 30_000,
+  maxTotalDelayMs: 60_000,
 };
 
 export interface HttpRequest {
@@ -61,8 +64,23 @@ export interface HttpResponse {
 
 export interface HttpClientOptions {
   dispatcher?: Dispatcher;
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits between retries; tests inject one that records the delays. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
+}
+
+/** setTimeout as a promise that an abort ends early (the caller then sees the abort). */
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** Strip the query (it may carry ids) and any userinfo from a URL for messages. */
@@ -89,7 +107,7 @@ export function retryAfterMs(
 
 export class HttpClient {
   readonly dispatcher: Dispatcher;
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
 
   constructor(opts: HttpClientOptions = {}) {
@@ -102,7 +120,7 @@ export class HttpClient {
         headersTimeout: 30_000,
         bodyTimeout: 30_000,
       });
-    this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.sleep = opts.sleep ?? abortableSleep;
     this.random = opts.random ?? Math.random;
   }
 
@@ -110,9 +128,11 @@ export class HttpClient {
   async requestJson(req: HttpRequest): Promise<HttpResponse> {
     const policy =
       req.retry === false ? { ...DEFAULT_RETRY, attempts: 1 } : { ...DEFAULT_RETRY, ...req.retry };
+    let waited = 0;
     for (let attempt = 1; ; attempt++) {
-      let delay: number | null = null;
+      let delay: number;
       try {
+        req.signal?.throwIfAborted();
         return await this.once(req);
       } catch (err) {
         const retriable =
@@ -124,8 +144,10 @@ export class HttpClient {
           hinted !== null
             ? Math.min(hinted, policy.maxRetryAfterMs)
             : this.random() * Math.min(policy.maxDelayMs, policy.baseMs * 2 ** (attempt - 1));
+        if (waited + delay > policy.maxTotalDelayMs) throw err;
       }
-      await this.sleep(delay);
+      waited += delay;
+      await this.sleep(delay, req.signal);
     }
   }
 
@@ -181,4 +203,12 @@ export class HttpClient {
   close(): Promise<void> {
     return this.dispatcher.close();
   }
+}
+
+let shared: HttpClient | null = null;
+
+/** The process-wide client: one keep-alive connection pool for tokens and APIs alike. */
+export function defaultHttpClient(): HttpClient {
+  shared ??= new HttpClient();
+  return shared;
 }

@@ -2,9 +2,17 @@
  * Structured JSON logs (pino) with secrets redacted by field path. The app writes to a
  * size-capped file in its data folder (one `.1` backup); tests and the relay to stdout.
  */
-import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger } from 'pino';
 
@@ -18,6 +26,7 @@ const SECRET_KEYS = [
   'token',
   'access_token',
   'accessToken',
+  'refresh_token',
   'authorization',
   'Authorization',
   'relayToken',
@@ -33,8 +42,11 @@ export const REDACT_PATHS = [
 ];
 
 export interface LoggerOptions {
+  /** Append to this file, rotated past `maxBytes` (one `.1` backup kept). */
   file?: string;
   level?: string;
+  /** Also (or, without a file, instead of stderr) write to stdout. */
+  stdout?: boolean;
   /** Rotate the file past this size (default 5 MiB). */
   maxBytes?: number;
 }
@@ -44,21 +56,59 @@ export function createLogger(opts: LoggerOptions = {}): Logger {
     level: opts.level ?? 'info',
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
   };
-  if (!opts.file) return pino(base, pino.destination({ fd: 2, sync: false }));
-  mkdirSync(dirname(opts.file), { recursive: true });
-  rotateIfLarge(opts.file, opts.maxBytes ?? 5 * 1024 * 1024);
-  return pino(base, pino.destination({ dest: opts.file, sync: true, mkdir: true }));
+  const streams: DestinationStream[] = [];
+  if (opts.file) streams.push(new CappedFile(opts.file, opts.maxBytes ?? 5 * 1024 * 1024));
+  if (opts.stdout) streams.push(pino.destination({ fd: 1, sync: true }));
+  if (streams.length === 0) return pino(base, pino.destination({ fd: 2, sync: false }));
+  if (streams.length === 1) return pino(base, streams[0]);
+  return pino(base, pino.multistream(streams.map((stream) => ({ stream, level: base.level }))));
 }
 
-/** Keep one backup: at start, a log over the cap becomes `.1`. */
+/** Keep one backup: a log over the cap becomes `.1` (replacing the previous backup). */
 export function rotateIfLarge(file: string, maxBytes: number): void {
   if (existsSync(file) && statSync(file).size > maxBytes) renameSync(file, `${file}.1`);
 }
 
-/** Replace every known secret value in a text (diagnostics) with a marker. */
+/**
+ * A synchronous append-only file that rotates itself once it passes the cap, so a tray
+ * app running for weeks never grows its log without bound. Log volume is small: sync
+ * writes keep the last lines on disk even if the process dies.
+ */
+class CappedFile implements DestinationStream {
+  private fd: number;
+  private size: number;
+
+  constructor(
+    private readonly file: string,
+    private readonly maxBytes: number,
+  ) {
+    mkdirSync(dirname(file), { recursive: true });
+    rotateIfLarge(file, maxBytes);
+    this.fd = openSync(file, 'a');
+    this.size = statSync(file).size;
+  }
+
+  write(line: string): void {
+    const bytes = Buffer.from(line, 'utf8');
+    if (this.size > 0 && this.size + bytes.length > this.maxBytes) {
+      closeSync(this.fd);
+      renameSync(this.file, `${this.file}.1`);
+      this.fd = openSync(this.file, 'a');
+      this.size = 0;
+    }
+    writeSync(this.fd, bytes);
+    this.size += bytes.length;
+  }
+}
+
+/** Replace every known secret value (and its URL-encoded form) in a text with a marker. */
 export function scrubSecrets(text: string, secrets: string[]): string {
   let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('[redacted]');
+  for (const s of secrets) {
+    if (s.length < 4) continue; // too short to tell apart from ordinary text
+    for (const form of new Set([s, encodeURIComponent(s)]))
+      out = out.split(form).join('[redacted]');
+  }
   return out;
 }
 

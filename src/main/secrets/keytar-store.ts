@@ -10,13 +10,23 @@ type Keytar = typeof KeytarModule;
 
 const HINT =
   process.platform === 'linux'
-    ? ' On Linux, install and unlock a Secret Service keyring (gnome-keyring or KWallet; packages gnome-keyring libsecret-1-0) and log in to a desktop session.'
-    : '';
+    ? ' Install and unlock gnome-keyring (Linux; or another Secret Service such as KWallet — packages gnome-keyring libsecret-1-0) and log in to a desktop session.'
+    : ' Unlock the system keychain and try again.';
+
+export interface KeytarSecretStoreOptions {
+  /** Keychain service name; tests use a unique one. */
+  service?: string;
+}
 
 export class KeytarSecretStore implements SecretStore {
   private keytar: Promise<Keytar> | null = null;
 
-  constructor(private readonly service = 'Macrobell') {}
+  private readonly service: string;
+
+  /** A bare string is the service name (kept for existing callers). */
+  constructor(opts: KeytarSecretStoreOptions | string = {}) {
+    this.service = (typeof opts === 'string' ? opts : opts.service) ?? 'Macrobell';
+  }
 
   private load(): Promise<Keytar> {
     this.keytar ??= import('keytar')
