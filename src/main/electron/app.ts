@@ -1,72 +1,78 @@
 /**
- * The Electron shell, as a function of the `electron` module's pieces so it can be tested
- * against a fake: single instance, service, window, tray, notifications, IPC, lifecycle.
+ * The Electron shell, wiring the small modules around the core service: single instance,
+ * service, window, tray, notifications, IPC, lifecycle. Tested against a fake `electron`.
  */
 import { app, session } from 'electron';
 import { join } from 'node:path';
-import type { AlertTarget } from '../../shared/domain.js';
-import { createAppService } from '../service.js';
 import type { MacrobellService } from '../service-contract.js';
 import { registerIpc } from './ipc.js';
+import {
+  defaultLoginItemEnv,
+  getStartAtLogin,
+  setStartAtLogin,
+  type LoginItemEnv,
+} from './login-item.js';
 import { nativeBindingPath } from './native-binding.js';
 import { showNotification } from './notifications.js';
 import { preloadFile, rendererFile } from './paths.js';
 import { hardenContents, hardenSession } from './security.js';
+import { loadService, type CreateService } from './service-loader.js';
+import { acquireSingleInstance } from './single-instance.js';
 import { AppTray } from './tray.js';
-import { appUrlOf, createWindow } from './window.js';
-import type { BrowserWindow } from 'electron';
-import { ipcPushChannel } from '../../shared/channels.js';
+import { appUrlOf, WindowHost } from './window.js';
 
 export const APP_USER_MODEL_ID = 'app.macrobell.desktop';
+/** How long Quit waits for the service to flush and close before exiting anyway. */
+export const STOP_TIMEOUT_MS = 5_000;
 
 export interface ShellDeps {
-  createService?: typeof createAppService;
+  createService?: CreateService;
   devServerUrl?: string;
+  /** Where "start at login" is recorded (tests point it at a temp folder). */
+  loginItemEnv?: LoginItemEnv;
 }
 
-export async function runShell(deps: ShellDeps = {}): Promise<void> {
-  if (!app.requestSingleInstanceLock()) {
-    app.quit();
-    return;
-  }
+export interface Shell {
+  service: MacrobellService;
+  window: WindowHost;
+  tray: AppTray;
+}
+
+/** Starts the app; resolves with its parts (or null when another instance runs). */
+export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
+  let windowHost: WindowHost | null = null;
+  if (!acquireSingleInstance(() => windowHost?.show())) return null;
   if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
-  let win: BrowserWindow | null = null;
   let quitting = false;
   const appPath = app.getAppPath();
   const assetsDir = app.isPackaged
     ? join(process.resourcesPath, 'assets')
     : join(appPath, 'assets');
+  const icon = join(assetsDir, 'icon.png');
   const indexFile = rendererFile(appPath);
-  const devServerUrl = deps.devServerUrl;
+  const devServerUrl = deps.devServerUrl || undefined;
   const appUrl = appUrlOf({ devServerUrl, indexFile });
+  const host = (windowHost = new WindowHost({
+    preload: preloadFile(appPath),
+    devServerUrl,
+    indexFile,
+    icon,
+    quitting: () => quitting,
+  }));
 
-  const showWindow = (target?: AlertTarget | { type: 'settings' }) => {
-    if (!win || win.isDestroyed()) {
-      win = createWindow({
-        preload: preloadFile(appPath),
-        devServerUrl,
-        indexFile,
-        icon: join(assetsDir, 'icon.png'),
-        quitting: () => quitting,
-      });
-    }
-    if (win.isMinimized()) win.restore();
-    win.show();
-    win.focus();
-    if (target) win.webContents.send(ipcPushChannel('navigate'), target);
-  };
-
-  app.on('second-instance', () => showWindow());
   app.on('before-quit', () => {
     quitting = true;
   });
   app.on('web-contents-created', (_e, contents) => hardenContents(contents, appUrl));
+  // The tray app keeps running with no window open (on every platform).
+  app.on('window-all-closed', () => undefined);
+  app.on('activate', () => host.show());
 
   await app.whenReady();
   hardenSession(session.defaultSession, Boolean(devServerUrl));
 
-  const service: MacrobellService = await (deps.createService ?? createAppService)({
+  const service = await (deps.createService ?? (await loadService()))({
     dataDir: app.getPath('userData'),
     mode: 'auto',
     nativeBinding: nativeBindingPath({
@@ -75,36 +81,52 @@ export async function runShell(deps: ShellDeps = {}): Promise<void> {
       appPath,
     }),
   });
-  const unregister = registerIpc(service, () => win, appUrl);
-  service.on('notification', (n) =>
-    showNotification(n, (target) => showWindow(target), join(assetsDir, 'icon.png')),
-  );
 
-  const tray = new AppTray(
+  const loginEnv = deps.loginItemEnv ?? defaultLoginItemEnv();
+  const applyStartAtLogin = (on: boolean) => {
+    if (getStartAtLogin(loginEnv) !== on) setStartAtLogin(on, loginEnv);
+  };
+  const unregister = registerIpc(service, () => host.current(), appUrl, {
+    onSettingsSaved: (s) => applyStartAtLogin(s.startAtLogin),
+  });
+  service.on('notification', (n) => showNotification(n, (target) => host.show(target), icon));
+
+  const tray: AppTray = new AppTray(
     service,
     assetsDir,
     {
-      open: () => showWindow(),
-      settings: () => showWindow({ type: 'settings' }),
-      openEvent: (ed) => showWindow({ type: 'eventDate', eventDateId: ed.id, eventId: ed.eventId }),
-      pause: (until) => void service.api.pauseAlerts({ until }),
-      toggleStartAtLogin: (on) => app.setLoginItemSettings({ openAtLogin: on }),
+      open: () => host.show(),
+      settings: () => host.show({ type: 'settings' }),
+      openEvent: (ed) => host.show({ type: 'eventDate', eventDateId: ed.id, eventId: ed.eventId }),
+      pause: (until) =>
+        void service.api.pauseAlerts({ until }).then(
+          () => tray.reloadStatus(),
+          () => tray.reloadStatus(),
+        ),
+      toggleStartAtLogin: (on) => {
+        applyStartAtLogin(on);
+        // Keep the saved setting in step so Settings shows the same as the tray.
+        void service.api.updateSettings({ startAtLogin: on }).catch(() => undefined);
+        tray.refresh();
+      },
       quit: () => app.quit(),
     },
-    () => app.getLoginItemSettings().openAtLogin,
+    () => getStartAtLogin(loginEnv),
   );
 
-  // The tray app keeps running with no window open.
-  app.on('window-all-closed', () => undefined);
-  app.on('activate', () => showWindow());
+  let stopping = false;
   app.on('will-quit', (event) => {
-    if (!service) return;
+    if (stopping) return;
+    stopping = true;
     event.preventDefault();
     tray.destroy();
     unregister();
-    void service.stop().finally(() => app.exit(0));
+    // Flush and close the database, but never hang the quit on it.
+    const timeout = new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS).unref());
+    void Promise.race([service.stop().catch(() => undefined), timeout]).finally(() => app.exit(0));
   });
 
-  showWindow();
+  host.show();
   await service.start();
+  return { service, window: host, tray };
 }

@@ -12,6 +12,7 @@ import {
   PUSH_EVENTS,
   type RequestResult,
 } from '../../shared/ipc.js';
+import type { Settings } from '../../shared/domain.js';
 import { toApiError } from '../errors.js';
 import type { MacrobellService } from '../service-contract.js';
 import { isAppUrl, openExternalSafely } from './security.js';
@@ -26,10 +27,16 @@ export function senderAllowed(
   return typeof url === 'string' && isAppUrl(url, appUrl);
 }
 
+export interface IpcHooks {
+  /** Settings the user saved (e.g. to apply "start at login" to the OS). */
+  onSettingsSaved?(settings: Settings): void;
+}
+
 export async function handleRequest(
   service: Pick<MacrobellService, 'api'>,
   method: unknown,
   input: unknown,
+  hooks: IpcHooks = {},
 ): Promise<RequestResult<unknown>> {
   try {
     if (!isRequestMethod(method))
@@ -48,7 +55,15 @@ export async function handleRequest(
           };
     }
     const call = service.api[method] as (i: unknown) => Promise<unknown>;
-    return { ok: true, value: (await call(parsed)) ?? null };
+    const value = (await call(parsed)) ?? null;
+    if (method === 'updateSettings' && hooks.onSettingsSaved) {
+      try {
+        hooks.onSettingsSaved(value as Settings);
+      } catch {
+        // The settings are saved; an OS integration failing must not report them unsaved.
+      }
+    }
+    return { ok: true, value };
   } catch (err) {
     return { ok: false, error: toApiError(err) };
   }
@@ -58,6 +73,7 @@ export function registerIpc(
   service: MacrobellService,
   getWindow: () => BrowserWindow | null,
   appUrl: string,
+  hooks: IpcHooks = {},
 ): () => void {
   ipcMain.handle(IPC_REQUEST_CHANNEL, async (event, method: unknown, input: unknown) => {
     if (!senderAllowed(event, getWindow(), appUrl)) {
@@ -66,7 +82,7 @@ export function registerIpc(
         error: { error: 'forbidden', message: 'Request from an unknown sender.' },
       } satisfies RequestResult<never>;
     }
-    return handleRequest(service, method, input);
+    return handleRequest(service, method, input, hooks);
   });
   const offs = PUSH_EVENTS.map((name) =>
     service.on(name, (payload) => {

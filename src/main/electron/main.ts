@@ -2,10 +2,15 @@
 import { app, dialog } from 'electron';
 import { runShell } from './app.js';
 
+function explain(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  // better-sqlite3 built for Node instead of Electron: say how to fix it.
+  if (/NODE_MODULE_VERSION|better_sqlite3\.node/.test(message))
+    return `${message}\n\nThe SQLite module is not built for Electron. Run \`node scripts/electron-native.mjs\` (npm start does this for you).`;
+  return message;
+}
+
 runShell({ devServerUrl: process.env.ELECTRON_RENDERER_URL }).catch((err: unknown) => {
-  dialog.showErrorBox(
-    'Macrobell could not start',
-    err instanceof Error ? err.message : String(err),
-  );
+  dialog.showErrorBox('Macrobell could not start', explain(err));
   app.exit(1);
 });

@@ -2,6 +2,12 @@
 import { Notification } from 'electron';
 import type { NativeNotification } from '../../shared/domain.js';
 
+// Electron drops the click handler of a Notification that has been garbage-collected,
+// so each one is kept until it is clicked or closed (bounded, oldest dropped first).
+const live = new Set<Notification>();
+const MAX_LIVE = 50;
+
+/** Shows `n` natively; on Linux Electron uses libnotify. False when unsupported. */
 export function showNotification(
   n: NativeNotification,
   onClick: (target: NativeNotification['target']) => void,
@@ -14,7 +20,14 @@ export function showNotification(
     silent: n.silent,
     ...(icon ? { icon } : {}),
   });
-  notification.on('click', () => onClick(n.target));
+  const release = () => live.delete(notification);
+  notification.on('click', () => {
+    release();
+    onClick(n.target);
+  });
+  notification.on('close', release);
+  live.add(notification);
+  if (live.size > MAX_LIVE) live.delete(live.values().next().value as Notification);
   notification.show();
   return true;
 }

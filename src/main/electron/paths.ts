@@ -10,7 +10,10 @@ export function preloadFile(appPath: string): string {
   return join(appPath, 'out', 'preload', 'index.cjs');
 }
 
-/** macOS uses template images (black + alpha, tinted by the system); others use colour. */
+/**
+ * macOS uses template images (black + alpha, tinted by the system); Linux panels are 22 px
+ * tall; Windows takes the 16 px image (nativeImage picks its @2x sibling on HiDPI).
+ */
 export function trayIconFile(
   assetsDir: string,
   state: TrayState,
@@ -22,5 +25,6 @@ export function trayIconFile(
       'tray',
       state === 'normal' ? 'trayTemplate.png' : `tray-${state}Template.png`,
     );
+  if (platform === 'linux') return join(assetsDir, 'tray', `tray-${state}-22.png`);
   return join(assetsDir, 'tray', `tray-${state}.png`);
 }

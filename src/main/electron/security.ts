@@ -43,8 +43,14 @@ export function isAppUrl(url: string, appUrl: string): boolean {
   }
 }
 
+// Every webContents passes through here twice (createWindow and web-contents-created);
+// listeners must be added once, or a blocked link would open twice.
+const hardened = new WeakSet<WebContents>();
+
 /** Block navigation away from the app, new windows, permission requests and webviews. */
 export function hardenContents(contents: WebContents, appUrl: string): void {
+  if (hardened.has(contents)) return;
+  hardened.add(contents);
   contents.on('will-navigate', (event, url) => {
     if (!isAppUrl(url, appUrl)) {
       event.preventDefault();
@@ -61,6 +67,7 @@ export function hardenContents(contents: WebContents, appUrl: string): void {
   });
 }
 
+/** Deny every permission (camera, geolocation, notifications from the page…): the main process shows notifications itself. The CSP header covers dev-server pages; built pages carry it in index.html. */
 export function hardenSession(session: Session, devServer: boolean): void {
   session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);

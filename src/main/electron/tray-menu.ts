@@ -4,9 +4,10 @@ import type { AppStatus, EventDate } from '../../shared/domain.js';
 
 export type TrayState = 'normal' | 'alerting' | 'offline';
 
+/** Offline or failing wins over unread alerts: stale data is the thing to notice first. */
 export function trayState(status: AppStatus | null): TrayState {
-  if (!status || status.mode === 'offline' || (status.lastError && !status.online))
-    return 'offline';
+  if (!status) return 'normal'; // not known yet (first status arrives within a moment)
+  if (status.mode === 'offline' || status.lastError) return 'offline';
   return status.unreadAlerts > 0 ? 'alerting' : 'normal';
 }
 
@@ -14,16 +15,21 @@ export function tooltip(status: AppStatus | null): string {
   const parts = ['Macrobell'];
   if (status?.demo) parts.push('Demo data');
   if (status?.mode === 'offline') parts.push('Offline');
+  else if (status?.lastError) parts.push(status.lastError.message);
   if (status && status.unreadAlerts > 0)
     parts.push(`${status.unreadAlerts} unread alert${status.unreadAlerts === 1 ? '' : 's'}`);
-  return parts.join(' — ');
+  // Windows cuts tray tooltips at 127 characters.
+  const text = parts.join(' — ');
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
 export function countdownLabel(targetMs: number, now: number): string {
   const mins = Math.max(0, Math.round((targetMs - now) / 60_000));
   if (mins < 1) return 'now';
-  const h = Math.floor(mins / 60);
+  const d = Math.floor(mins / 1440);
+  const h = Math.floor(mins / 60) % 24;
   const m = mins % 60;
+  if (d > 0) return `in ${d}d ${h}h`;
   return h > 0 ? `in ${h}h ${String(m).padStart(2, '0')}m` : `in ${m}m`;
 }
 
@@ -88,6 +94,7 @@ export function buildTrayMenu(opts: {
       click: (item) => actions.toggleStartAtLogin(item.checked),
     },
     { type: 'separator' },
-    { label: 'Quit Macrobell', role: 'quit', click: () => actions.quit() },
+    // No `role: 'quit'` here: a role makes Electron ignore click.
+    { label: 'Quit Macrobell', click: () => actions.quit() },
   ];
 }

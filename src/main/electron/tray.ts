@@ -1,7 +1,7 @@
 /** The tray icon: state icon, tooltip and a menu refreshed every 30 s and on changes. */
 import { Menu, Tray, nativeImage } from 'electron';
 import type { AppStatus } from '../../shared/domain.js';
-import type { MacrobellService } from '../service-contract.js';
+import type { MacrobellService, Unsubscribe } from '../service-contract.js';
 import { trayIconFile } from './paths.js';
 import {
   buildTrayMenu,
@@ -11,33 +11,54 @@ import {
   type TrayState,
 } from './tray-menu.js';
 
+export const TRAY_REFRESH_MS = 30_000;
+
 export class AppTray {
   private readonly tray: Tray;
   private status: AppStatus | null = null;
   private state: TrayState | null = null;
   private readonly timer: NodeJS.Timeout;
+  private readonly offs: Unsubscribe[];
 
   constructor(
-    private readonly service: MacrobellService,
+    private readonly service: Pick<MacrobellService, 'on' | 'upcomingReleases' | 'api'>,
     private readonly assetsDir: string,
     private readonly actions: TrayActions,
     private readonly startAtLogin: () => boolean,
+    private readonly platform: NodeJS.Platform = process.platform,
   ) {
     this.tray = new Tray(this.icon('normal'));
+    // Windows and macOS: a left click opens the window (Linux indicators only show the menu).
     this.tray.on('click', () => actions.open());
-    service.on('status', (s) => {
-      this.status = s;
-      this.refresh();
-    });
-    service.on('changes', () => this.refresh());
-    this.timer = setInterval(() => this.refresh(), 30_000);
+    this.offs = [
+      service.on('status', (s) => this.setStatus(s)),
+      service.on('changes', () => this.refresh()),
+      // A new alert changes the unread count; ask for the status rather than guess it.
+      service.on('alert', () => void this.reloadStatus()),
+    ];
+    this.timer = setInterval(() => this.refresh(), TRAY_REFRESH_MS);
     this.refresh();
+    void this.reloadStatus();
   }
 
   private icon(state: TrayState) {
-    const image = nativeImage.createFromPath(trayIconFile(this.assetsDir, state, process.platform));
-    if (process.platform === 'darwin') image.setTemplateImage(true);
+    const image = nativeImage.createFromPath(trayIconFile(this.assetsDir, state, this.platform));
+    if (this.platform === 'darwin') image.setTemplateImage(true);
     return image;
+  }
+
+  setStatus(status: AppStatus): void {
+    this.status = status;
+    this.refresh();
+  }
+
+  /** Fetch the status now (at start, after an alert or a pause). Never throws. */
+  async reloadStatus(): Promise<void> {
+    try {
+      this.setStatus(await this.service.api.getStatus());
+    } catch {
+      // The next status push corrects the tray; nothing for the user to do here.
+    }
   }
 
   refresh(): void {
@@ -47,8 +68,14 @@ export class AppTray {
       this.tray.setImage(this.icon(state));
     }
     this.tray.setToolTip(tooltip(this.status));
+    let upcoming: ReturnType<MacrobellService['upcomingReleases']> = [];
+    try {
+      upcoming = this.service.upcomingReleases(5);
+    } catch {
+      // A closed or busy store must not take the tray down; the list comes back next refresh.
+    }
     const template = buildTrayMenu({
-      upcoming: this.service.upcomingReleases(5),
+      upcoming,
       status: this.status,
       startAtLogin: this.startAtLogin(),
       now: Date.now(),
@@ -59,6 +86,7 @@ export class AppTray {
 
   destroy(): void {
     clearInterval(this.timer);
+    this.offs.forEach((off) => off());
     this.tray.destroy();
   }
 }

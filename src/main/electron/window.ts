@@ -1,6 +1,7 @@
 /** The one app window: hardened, shown when ready, hidden (not closed) on close. */
 import { BrowserWindow } from 'electron';
 import { pathToFileURL } from 'node:url';
+import { ipcPushChannel, type PushPayloads } from '../../shared/ipc.js';
 import { hardenContents, WEB_PREFERENCES } from './security.js';
 
 export interface WindowOptions {
@@ -12,6 +13,8 @@ export interface WindowOptions {
   /** Returns true when the app is really quitting (then close closes). */
   quitting: () => boolean;
 }
+
+export type NavigateTarget = PushPayloads['navigate'];
 
 export function appUrlOf(opts: Pick<WindowOptions, 'devServerUrl' | 'indexFile'>): string {
   return opts.devServerUrl ?? pathToFileURL(opts.indexFile).href;
@@ -41,4 +44,40 @@ export function createWindow(opts: WindowOptions): BrowserWindow {
   if (opts.devServerUrl) void win.loadURL(opts.devServerUrl);
   else void win.loadFile(opts.indexFile);
   return win;
+}
+
+/** Owns the window: creates it on demand, brings it forward, routes navigate pushes. */
+export class WindowHost {
+  private win: BrowserWindow | null = null;
+
+  constructor(private readonly opts: WindowOptions) {}
+
+  /** The live window, if any (IPC checks senders against it; pushes go to it). */
+  current(): BrowserWindow | null {
+    return this.win && !this.win.isDestroyed() ? this.win : null;
+  }
+
+  /** Show the window (creating it if needed), optionally opening a screen in it. */
+  show(target?: NavigateTarget): BrowserWindow {
+    let win = this.current();
+    if (!win) {
+      // A new window shows itself on ready-to-show, so it never flashes blank.
+      win = this.win = createWindow(this.opts);
+    } else {
+      if (win.isMinimized()) win.restore();
+      win.show();
+      win.focus();
+    }
+    if (target) this.navigate(win, target);
+    return win;
+  }
+
+  private navigate(win: BrowserWindow, target: NavigateTarget): void {
+    const send = () => {
+      if (!win.isDestroyed()) win.webContents.send(ipcPushChannel('navigate'), target);
+    };
+    // A page still loading has no listener yet: deliver once it has loaded.
+    if (win.webContents.isLoading()) win.webContents.once('did-finish-load', send);
+    else send();
+  }
 }

@@ -1,4 +1,7 @@
-/** A hand-written stand-in for the `electron` module (Electron cannot be launched here). */
+/**
+ * A hand-written stand-in for the `electron` module (Electron cannot be launched here).
+ * It records what the shell does so tests can assert it; `resetFakeElectron()` between tests.
+ */
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
 
@@ -6,9 +9,18 @@ export class FakeWebContents extends EventEmitter {
   static nextId = 1;
   id = FakeWebContents.nextId++;
   sent: [string, unknown][] = [];
+  loading = true;
   openHandler: ((d: { url: string }) => { action: string }) | null = null;
   send(channel: string, payload: unknown) {
     this.sent.push([channel, payload]);
+  }
+  isLoading() {
+    return this.loading;
+  }
+  /** What Electron does when the page has loaded. */
+  finishLoad() {
+    this.loading = false;
+    this.emit('did-finish-load');
   }
   setWindowOpenHandler(h: (d: { url: string }) => { action: string }) {
     this.openHandler = h;
@@ -19,6 +31,8 @@ export class BrowserWindow extends EventEmitter {
   static instances: BrowserWindow[] = [];
   webContents = new FakeWebContents();
   visible = false;
+  focused = false;
+  destroyed = false;
   loaded: string | null = null;
   constructor(readonly options: Record<string, unknown>) {
     super();
@@ -29,14 +43,17 @@ export class BrowserWindow extends EventEmitter {
   }
   hide() {
     this.visible = false;
+    this.focused = false;
   }
-  focus() {}
+  focus() {
+    this.focused = true;
+  }
   restore() {}
   isMinimized() {
     return false;
   }
   isDestroyed() {
-    return false;
+    return this.destroyed;
   }
   async loadFile(f: string) {
     this.loaded = f;
@@ -44,13 +61,22 @@ export class BrowserWindow extends EventEmitter {
   async loadURL(u: string) {
     this.loaded = u;
   }
+  /** What Electron does when the user clicks the close button. Returns true if it closed. */
+  userClose(): boolean {
+    let prevented = false;
+    this.emit('close', { preventDefault: () => (prevented = true) });
+    if (!prevented) this.destroyed = true;
+    return !prevented;
+  }
 }
 
-export const shell = { openExternal: vi.fn(async () => undefined) };
+export const shell = { openExternal: vi.fn(async (_url: string) => undefined) };
 
+type Handler = (...args: unknown[]) => unknown;
 export const ipcMain = {
-  handlers: new Map<string, (...args: unknown[]) => unknown>(),
-  handle(channel: string, fn: (...args: unknown[]) => unknown) {
+  handlers: new Map<string, Handler>(),
+  handle(channel: string, fn: Handler) {
+    if (this.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
     this.handlers.set(channel, fn);
   },
   removeHandler(channel: string) {
@@ -59,7 +85,7 @@ export const ipcMain = {
 };
 
 export const ipcRenderer = {
-  invoke: vi.fn(async (..._args: unknown[]) => ({ ok: true, value: null })),
+  invoke: vi.fn(async (..._args: unknown[]) => ({ ok: true, value: null }) as unknown),
   on: vi.fn(),
   removeListener: vi.fn(),
 };
@@ -77,7 +103,7 @@ export class Notification extends EventEmitter {
   static isSupported() {
     return Notification.supported;
   }
-  constructor(readonly options: { title: string; body: string; silent?: boolean }) {
+  constructor(readonly options: { title: string; body: string; silent?: boolean; icon?: string }) {
     super();
   }
   show() {
@@ -88,58 +114,117 @@ export class Notification extends EventEmitter {
 export const app = Object.assign(new EventEmitter(), {
   lockAcquired: true,
   isPackaged: false,
-  quit: vi.fn(),
+  loginItem: { openAtLogin: false },
+  quit: vi.fn(() => {
+    // Like Electron: before-quit, then will-quit (which the shell may defer).
+    app.emit('before-quit', { preventDefault: () => undefined });
+    app.emit('will-quit', { preventDefault: () => undefined });
+  }),
   exit: vi.fn(),
   requestSingleInstanceLock: () => app.lockAcquired,
   setAppUserModelId: vi.fn(),
   getAppPath: () => '/app',
-  getPath: () => '/tmp/macrobell-fake-userdata',
+  getPath: vi.fn((_name: string) => '/tmp/macrobell-fake-userdata'),
   whenReady: async () => undefined,
-  setLoginItemSettings: vi.fn(),
-  getLoginItemSettings: () => ({ openAtLogin: false }),
+  setLoginItemSettings: vi.fn((s: { openAtLogin: boolean }) => {
+    app.loginItem = { openAtLogin: s.openAtLogin };
+  }),
+  getLoginItemSettings: () => app.loginItem,
 });
 
+type PermissionHandler = (wc: unknown, p: string, cb: (ok: boolean) => void) => void;
+type HeadersListener = (
+  details: { url: string; responseHeaders?: Record<string, string[]> },
+  cb: (r: { responseHeaders?: Record<string, string[]> }) => void,
+) => void;
 export const session = {
   defaultSession: {
-    permissionHandler: null as null | ((wc: unknown, p: string, cb: (ok: boolean) => void) => void),
-    checkHandler: null as null | (() => boolean),
-    setPermissionRequestHandler(h: (wc: unknown, p: string, cb: (ok: boolean) => void) => void) {
+    permissionHandler: null as null | PermissionHandler,
+    checkHandler: null as null | ((...a: unknown[]) => boolean),
+    headersListener: null as null | HeadersListener,
+    setPermissionRequestHandler(h: PermissionHandler) {
       this.permissionHandler = h;
     },
     setPermissionCheckHandler(h: () => boolean) {
       this.checkHandler = h;
     },
-    webRequest: { onHeadersReceived: vi.fn() },
+    webRequest: {
+      onHeadersReceived(l: HeadersListener) {
+        session.defaultSession.headersListener = l;
+      },
+    },
   },
 };
+
+export interface FakeMenuItem {
+  label?: string;
+  type?: string;
+  role?: string;
+  enabled?: boolean;
+  checked?: boolean;
+  click?: (item: { checked: boolean }) => void;
+  submenu?: FakeMenuItem[];
+}
 
 export class Tray extends EventEmitter {
   static instances: Tray[] = [];
   tooltip = '';
-  menu: unknown = null;
-  image: unknown = null;
-  constructor(image: unknown) {
+  menu: { template: FakeMenuItem[] } | null = null;
+  image: { path: string } | null = null;
+  destroyed = false;
+  constructor(image: { path: string }) {
     super();
     this.image = image;
     Tray.instances.push(this);
   }
-  setImage(i: unknown) {
+  setImage(i: { path: string }) {
     this.image = i;
   }
   setToolTip(t: string) {
     this.tooltip = t;
   }
-  setContextMenu(m: unknown) {
+  setContextMenu(m: { template: FakeMenuItem[] }) {
     this.menu = m;
   }
-  destroy() {}
+  destroy() {
+    this.destroyed = true;
+  }
+  /** The menu item with this label (searching submenus), or a failing test. */
+  item(label: string): FakeMenuItem {
+    const walk = (items: FakeMenuItem[]): FakeMenuItem | undefined =>
+      items.find((i) => i.label === label) ??
+      items.map((i) => (i.submenu ? walk(i.submenu) : undefined)).find(Boolean);
+    const found = walk(this.menu?.template ?? []);
+    if (!found) throw new Error(`no tray menu item "${label}" in ${JSON.stringify(this.labels())}`);
+    return found;
+  }
+  labels(): string[] {
+    return (this.menu?.template ?? []).flatMap((i) => (i.label ? [i.label] : []));
+  }
 }
 
-export const Menu = { buildFromTemplate: (t: unknown) => ({ template: t }) };
+export const Menu = { buildFromTemplate: (t: FakeMenuItem[]) => ({ template: t }) };
 export const nativeImage = {
   createFromPath: (p: string) => ({ path: p, setTemplateImage: vi.fn() }),
 };
 export const dialog = { showErrorBox: vi.fn() };
+
+export function resetFakeElectron(): void {
+  BrowserWindow.instances = [];
+  Tray.instances = [];
+  Notification.shown = [];
+  Notification.supported = true;
+  ipcMain.handlers.clear();
+  contextBridge.exposed.clear();
+  app.removeAllListeners();
+  app.lockAcquired = true;
+  app.isPackaged = false;
+  app.loginItem = { openAtLogin: false };
+  session.defaultSession.permissionHandler = null;
+  session.defaultSession.checkHandler = null;
+  session.defaultSession.headersListener = null;
+  vi.clearAllMocks();
+}
 
 export default {
   app,

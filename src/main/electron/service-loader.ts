@@ -1,0 +1,19 @@
+/**
+ * The one place the shell reaches the composition root (src/main/service.ts), loaded
+ * lazily so the shell's modules stay testable without the whole core.
+ */
+import type { MacrobellService } from '../service-contract.js';
+
+export interface CreateServiceOptions {
+  dataDir: string;
+  mode?: 'auto' | 'demo' | 'real';
+  /** better-sqlite3 built for Electron's ABI (see native-binding.ts). */
+  nativeBinding?: string;
+}
+
+export type CreateService = (opts: CreateServiceOptions) => Promise<MacrobellService>;
+
+export async function loadService(): Promise<CreateService> {
+  const { createAppService } = await import('../service.js');
+  return createAppService;
+}

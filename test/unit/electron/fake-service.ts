@@ -1,0 +1,112 @@
+/** A stand-in for the core service (src/main/service.ts): records calls, emits pushes. */
+import type { AppStatus, EventDate } from '../../../src/shared/domain.js';
+import type { MacrobellService, ServiceEvents } from '../../../src/main/service-contract.js';
+
+export interface FakeService extends MacrobellService {
+  calls: { method: string; input: unknown }[];
+  stopped: number;
+  upcoming: EventDate[];
+  emit<E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]): void;
+  listenerCount(event: keyof ServiceEvents): number;
+}
+
+export function status(over: Partial<AppStatus> = {}): AppStatus {
+  return {
+    demo: true,
+    mode: 'polling',
+    online: true,
+    lastSyncAt: 1,
+    tokens: { calendar: 'valid', news: 'valid' },
+    credentials: {
+      configured: false,
+      maskedPublicKey: null,
+      relayTokenConfigured: false,
+      keychainAvailable: true,
+      keychainError: null,
+    },
+    relay: null,
+    backfill: null,
+    lastError: null,
+    alertsPausedUntil: null,
+    unreadAlerts: 0,
+    ...over,
+  };
+}
+
+export function eventDate(over: Partial<EventDate> = {}): EventDate {
+  return {
+    id: 'ed-nfp',
+    eventId: 'ev-nfp',
+    dateUtc: '2026-11-06T13:30:00Z',
+    periodDateUtc: null,
+    periodType: null,
+    actual: null,
+    revised: null,
+    consensus: 200,
+    ratioDeviation: null,
+    previous: 229,
+    isBetterThanExpected: null,
+    name: 'NFP',
+    countryCode: 'US',
+    currencyCode: 'USD',
+    unit: 'K',
+    potency: 'K',
+    volatility: 'HIGH',
+    isAllDay: false,
+    isTentative: false,
+    isPreliminary: false,
+    isReport: false,
+    isSpeech: false,
+    lastUpdated: 0,
+    ...over,
+  };
+}
+
+/** Every api method answers `{ called, input }` unless `answers` says otherwise. */
+export function fakeService(
+  answers: Partial<Record<string, (input: unknown) => Promise<unknown>>> = {},
+  currentStatus: () => AppStatus = () => status(),
+): FakeService {
+  const listeners = new Map<string, Set<(p: unknown) => void>>();
+  const svc: FakeService = {
+    calls: [],
+    stopped: 0,
+    upcoming: [],
+    api: new Proxy({} as MacrobellService['api'], {
+      get: (_t, method: string) => async (input: unknown) => {
+        svc.calls.push({ method, input });
+        const answer = answers[method];
+        if (answer) return answer(input);
+        if (method === 'getStatus') return currentStatus();
+        return { called: method, input };
+      },
+    }),
+    demo: true,
+    dataDir: '/tmp/fake',
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(listener as (p: unknown) => void);
+      return () => set.delete(listener as (p: unknown) => void);
+    },
+    emit(event, payload) {
+      listeners.get(event)?.forEach((l) => l(payload));
+    },
+    listenerCount: (event) => listeners.get(event)?.size ?? 0,
+    upcomingReleases: (limit) => svc.upcoming.slice(0, limit),
+    start: async () => undefined,
+    stop: async () => {
+      svc.stopped++;
+    },
+  };
+  return svc;
+}
+
+/** Wait until `check` passes (bounded: 200 tries, ~5 s). */
+export async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

@@ -1,0 +1,219 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', async () => await import('./fake-electron.js'));
+
+import * as fake from './fake-electron.js';
+import { eventDate, fakeService, status, until } from './fake-service.js';
+import {
+  buildTrayMenu,
+  countdownLabel,
+  tomorrowMorning,
+  tooltip,
+  trayState,
+} from '../../../src/main/electron/tray-menu.js';
+import { trayIconFile } from '../../../src/main/electron/paths.js';
+import { AppTray, TRAY_REFRESH_MS } from '../../../src/main/electron/tray.js';
+
+const now = Date.parse('2026-11-06T12:25:00Z');
+const actions = () => ({
+  openEvent: vi.fn(),
+  pause: vi.fn(),
+  open: vi.fn(),
+  settings: vi.fn(),
+  toggleStartAtLogin: vi.fn(),
+  quit: vi.fn(),
+});
+
+beforeEach(() => fake.resetFakeElectron());
+afterEach(() => vi.useRealTimers());
+
+describe('tray menu', () => {
+  it('lists the next releases with a countdown, each opening its event', () => {
+    const a = actions();
+    const nfp = eventDate();
+    const cpi = eventDate({
+      id: 'ed-cpi',
+      name: 'CPI',
+      countryCode: 'EU',
+      dateUtc: '2026-11-08T10:00:00Z',
+    });
+    const menu = buildTrayMenu({
+      upcoming: [nfp, cpi],
+      status: status(),
+      startAtLogin: false,
+      now,
+      actions: a,
+    });
+    const labels = menu.map((m) => m.label);
+    expect(labels.slice(0, 3)).toEqual([
+      'Next high-impact releases (demo data)',
+      'US NFP · in 1h 05m',
+      'EU CPI · in 1d 21h',
+    ]);
+    expect(labels.filter(Boolean).slice(3)).toEqual([
+      'Pause alerts',
+      'Open Macrobell',
+      'Settings…',
+      'Start at login',
+      'Quit Macrobell',
+    ]);
+    (menu[1]?.click as () => void)();
+    expect(a.openEvent).toHaveBeenCalledWith(nfp);
+    const quit = menu.find((m) => m.label === 'Quit Macrobell');
+    expect(quit?.role).toBeUndefined(); // a role would make Electron ignore the click
+    (quit?.click as () => void)();
+    expect(a.quit).toHaveBeenCalled();
+  });
+
+  it('says so when nothing is coming up', () => {
+    const menu = buildTrayMenu({
+      upcoming: [],
+      status: null,
+      startAtLogin: true,
+      now,
+      actions: actions(),
+    });
+    expect(menu[0]?.label).toBe('Next high-impact releases');
+    expect(menu[1]).toMatchObject({ label: 'No high-impact releases coming up', enabled: false });
+    expect(menu.find((m) => m.label === 'Start at login')).toMatchObject({
+      type: 'checkbox',
+      checked: true,
+    });
+  });
+
+  it('pauses for an hour, until 08:00 tomorrow, or resumes', () => {
+    const a = actions();
+    const pausedUntil = now + 600_000;
+    const menu = buildTrayMenu({
+      upcoming: [],
+      status: status({ alertsPausedUntil: pausedUntil }),
+      startAtLogin: false,
+      now,
+      actions: a,
+    });
+    const pause = menu.find((m) => m.label === 'Alerts paused')?.submenu as fake.FakeMenuItem[];
+    expect(pause.map((p) => p.label)).toEqual([
+      'For 1 hour',
+      'Until tomorrow 08:00',
+      'Resume alerts',
+    ]);
+    pause[0]?.click?.({ checked: false });
+    expect(a.pause).toHaveBeenLastCalledWith(now + 3_600_000);
+    pause[1]?.click?.({ checked: false });
+    const tomorrow = new Date(a.pause.mock.calls.at(-1)?.[0] as number);
+    expect([tomorrow.getHours(), tomorrow.getMinutes()]).toEqual([8, 0]);
+    expect(tomorrow.getDate()).toBe(new Date(now + 86_400_000).getDate());
+    expect(pause[2]?.enabled).toBe(true);
+    pause[2]?.click?.({ checked: false });
+    expect(a.pause).toHaveBeenLastCalledWith(null);
+    const notPaused = buildTrayMenu({
+      upcoming: [],
+      status: status(),
+      startAtLogin: false,
+      now,
+      actions: a,
+    });
+    const sub = notPaused.find((m) => m.label === 'Pause alerts')?.submenu as fake.FakeMenuItem[];
+    expect(sub[2]?.enabled).toBe(false);
+  });
+
+  it('formats countdowns a trader can scan', () => {
+    expect(countdownLabel(now + 20_000, now)).toBe('now');
+    expect(countdownLabel(now - 60_000, now)).toBe('now');
+    expect(countdownLabel(now + 9 * 60_000, now)).toBe('in 9m');
+    expect(countdownLabel(now + 65 * 60_000, now)).toBe('in 1h 05m');
+    expect(countdownLabel(now + 26 * 3_600_000, now)).toBe('in 1d 2h');
+    expect(new Date(tomorrowMorning(now)).getHours()).toBe(8);
+  });
+});
+
+describe('tray state', () => {
+  it('is alerting with unread alerts and offline when offline or failing', () => {
+    expect(trayState(null)).toBe('normal');
+    expect(trayState(status())).toBe('normal');
+    expect(trayState(status({ unreadAlerts: 2 }))).toBe('alerting');
+    expect(trayState(status({ mode: 'offline', online: false, unreadAlerts: 2 }))).toBe('offline');
+    expect(
+      trayState(status({ lastError: { source: 'calendar', message: 'HTTP 503', at: 1 } })),
+    ).toBe('offline');
+  });
+
+  it('says demo, offline, errors and unread counts in the tooltip', () => {
+    expect(tooltip(status())).toBe('Macrobell — Demo data');
+    expect(tooltip(status({ demo: false }))).toBe('Macrobell');
+    expect(tooltip(status({ unreadAlerts: 1 }))).toBe('Macrobell — Demo data — 1 unread alert');
+    expect(tooltip(status({ demo: false, mode: 'offline', unreadAlerts: 4 }))).toBe(
+      'Macrobell — Offline — 4 unread alerts',
+    );
+    const long = tooltip(status({ lastError: { source: 'x', message: 'e'.repeat(300), at: 1 } }));
+    expect(long.length).toBeLessThanOrEqual(120);
+  });
+
+  it('uses template images on macOS, 22 px on Linux, 16 px (+@2x) on Windows', () => {
+    expect(trayIconFile('/a', 'normal', 'darwin')).toBe('/a/tray/trayTemplate.png');
+    expect(trayIconFile('/a', 'alerting', 'darwin')).toBe('/a/tray/tray-alertingTemplate.png');
+    expect(trayIconFile('/a', 'offline', 'linux')).toBe('/a/tray/tray-offline-22.png');
+    expect(trayIconFile('/a', 'alerting', 'win32')).toBe('/a/tray/tray-alerting.png');
+  });
+});
+
+describe('AppTray', () => {
+  it('follows status pushes in its icon and tooltip, and lists upcoming releases', async () => {
+    const svc = fakeService();
+    svc.upcoming = [eventDate({ dateUtc: new Date(Date.now() + 3_900_000).toISOString() })];
+    const tray = new AppTray(svc, '/assets', actions(), () => false, 'win32');
+    const t = fake.Tray.instances[0] as fake.Tray;
+    await until(() => t.tooltip === 'Macrobell — Demo data', 'the first status');
+    expect(t.image?.path).toBe('/assets/tray/tray-normal.png');
+    expect(t.labels()).toContain('US NFP · in 1h 05m');
+
+    svc.emit('status', status({ unreadAlerts: 2 }));
+    expect(t.image?.path).toBe('/assets/tray/tray-alerting.png');
+    svc.emit('status', status({ mode: 'offline', online: false }));
+    expect(t.image?.path).toBe('/assets/tray/tray-offline.png');
+    expect(t.tooltip).toBe('Macrobell — Demo data — Offline');
+    tray.destroy();
+    expect(t.destroyed).toBe(true);
+    expect(svc.listenerCount('status')).toBe(0);
+  });
+
+  it('re-reads the status after an alert, and rebuilds the menu on changes and every 30 s', async () => {
+    let unread = 0;
+    const svc = fakeService({}, () => status({ unreadAlerts: unread }));
+    const tray = new AppTray(svc, '/assets', actions(), () => false, 'darwin');
+    const t = fake.Tray.instances[0] as fake.Tray;
+    await until(() => t.tooltip !== '' && svc.calls.length > 0, 'the first status');
+    expect(t.image?.path).toBe('/assets/tray/trayTemplate.png');
+    unread = 1;
+    svc.emit('alert', {} as never);
+    await until(
+      () => t.image?.path === '/assets/tray/tray-alertingTemplate.png',
+      'the alerting icon',
+    );
+
+    svc.emit('changes', []);
+    expect(t.labels()).toContain('No high-impact releases coming up');
+    svc.upcoming = [eventDate({ dateUtc: new Date(Date.now() + 600_000).toISOString() })];
+    svc.emit('changes', []);
+    expect(t.labels()).toContain('US NFP · in 10m');
+
+    vi.useFakeTimers({ now: Date.now() + 5 * 60_000, toFake: ['setInterval', 'Date'] });
+    tray.destroy();
+    const t2 = new AppTray(svc, '/assets', actions(), () => false, 'darwin');
+    const tray2 = fake.Tray.instances[1] as fake.Tray;
+    expect(tray2.labels()).toContain('US NFP · in 5m');
+    vi.advanceTimersByTime(TRAY_REFRESH_MS * 2 + 1000);
+    expect(tray2.labels()).toContain('US NFP · in 4m');
+    t2.destroy();
+  });
+
+  it('keeps working when the store cannot list releases', () => {
+    const svc = fakeService();
+    svc.upcomingReleases = () => {
+      throw new Error('database is closed');
+    };
+    const tray = new AppTray(svc, '/assets', actions(), () => false, 'linux');
+    expect((fake.Tray.instances[0] as fake.Tray).labels()).toContain('Open Macrobell');
+    tray.destroy();
+  });
+});
