@@ -1,32 +1,42 @@
 /** Alert text a trader can act on without opening the app. Pure. */
-import { DateTime } from 'luxon';
-import type { EventDate, Post } from '../../shared/domain.js';
+import type { AlertKind, EventDate, Post } from '../../shared/domain.js';
 import { formatValue, surpriseOf } from '../../shared/format.js';
+import { formatTime, formatWhen } from './zone.js';
+
+export { formatWhen } from './zone.js';
 
 export interface AlertText {
   title: string;
   body: string;
 }
 
+type HourCycle = 'h12' | 'h23';
+
 const v = (ed: EventDate, value: number | null) => formatValue(value, ed.unit, ed.potency);
 
-export function titleOf(ed: EventDate): string {
+/** `US Nonfarm Payrolls` */
+export function titleOf(ed: Pick<EventDate, 'countryCode' | 'name'>): string {
   return `${ed.countryCode} ${ed.name}`;
 }
 
-/** `275K vs 200K consensus (prev 229K, revised from 210K) — beat` */
-export function releaseBody(ed: EventDate, previousRevised?: number | null): string {
-  const parts = [v(ed, ed.actual)];
-  if (ed.consensus !== null) parts.push(`vs ${v(ed, ed.consensus)} consensus`);
-  const prev =
-    ed.revised !== null && ed.revised !== ed.previous
+/** `prev 229K`, or `prev 210K, revised from 229K` when the service revised it. */
+function previousText(ed: EventDate): string | null {
+  if (ed.revised !== null && ed.revised !== ed.previous) {
+    return ed.previous !== null
       ? `prev ${v(ed, ed.revised)}, revised from ${v(ed, ed.previous)}`
-      : ed.previous !== null
-        ? `prev ${v(ed, ed.previous)}`
-        : null;
-  let text = parts.join(' ');
+      : `prev ${v(ed, ed.revised)}`;
+  }
+  return ed.previous !== null ? `prev ${v(ed, ed.previous)}` : null;
+}
+
+/** `275K vs 200K consensus (prev 229K) — beat` */
+export function releaseBody(ed: EventDate): string {
+  // A speech or an event without a figure still "prints": say it is on.
+  if (ed.actual === null) return ed.isSpeech ? 'Speech under way' : 'Out now';
+  let text = v(ed, ed.actual);
+  if (ed.consensus !== null) text += ` vs ${v(ed, ed.consensus)} consensus`;
+  const prev = previousText(ed);
   if (prev) text += ` (${prev})`;
-  void previousRevised;
   const surprise = surpriseOf(ed);
   if (surprise === 'beat') text += ' — beat';
   else if (surprise === 'miss') text += ' — miss';
@@ -35,27 +45,29 @@ export function releaseBody(ed: EventDate, previousRevised?: number | null): str
 }
 
 export function releaseText(ed: EventDate): AlertText {
-  return { title: titleOf(ed), body: releaseBody(ed) };
+  return {
+    title: ed.isPreliminary ? `${titleOf(ed)} (prelim)` : titleOf(ed),
+    body: releaseBody(ed),
+  };
 }
 
+/** The previous period's figure was revised: `Previous now 210K (was 229K)`. */
 export function revisedText(ed: EventDate, was: number | null): AlertText {
   const from = was ?? ed.previous;
   return {
     title: `${titleOf(ed)} revised`,
-    body: `Previous now ${v(ed, ed.revised)} (was ${v(ed, from)})`,
+    body:
+      from !== null && from !== ed.revised
+        ? `Previous now ${v(ed, ed.revised)} (was ${v(ed, from)})`
+        : `Previous now ${v(ed, ed.revised)}`,
   };
-}
-
-export function formatWhen(iso: string, zone: string, hourCycle: 'h12' | 'h23'): string {
-  const dt = DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone === 'system' ? 'local' : zone);
-  return dt.toFormat(hourCycle === 'h12' ? 'ccc d LLL h:mm a' : 'ccc d LLL HH:mm');
 }
 
 export function rescheduledText(
   ed: EventDate,
   from: string,
   zone: string,
-  hourCycle: 'h12' | 'h23',
+  hourCycle: HourCycle,
 ): AlertText {
   return {
     title: `${titleOf(ed)} rescheduled`,
@@ -63,30 +75,76 @@ export function rescheduledText(
   };
 }
 
-export function addedText(ed: EventDate, zone: string, hourCycle: 'h12' | 'h23'): AlertText {
+export function addedText(ed: EventDate, zone: string, hourCycle: HourCycle): AlertText {
+  const when = formatWhen(ed.dateUtc, zone, hourCycle);
   return {
     title: `${titleOf(ed)} added`,
-    body: `Scheduled for ${formatWhen(ed.dateUtc, zone, hourCycle)}`,
+    body: ed.isTentative ? `Scheduled for ${when} (tentative)` : `Scheduled for ${when}`,
   };
 }
 
-export function removedText(ed: EventDate | null, id: string): AlertText {
+export function removedText(
+  ed: EventDate | null,
+  eventDateId: string,
+  zone: string,
+  hourCycle: HourCycle,
+): AlertText {
+  if (!ed) return { title: 'Release removed', body: `Event date ${eventDateId} was removed` };
   return {
-    title: ed ? `${titleOf(ed)} removed` : 'Release removed',
-    body: ed ? 'Taken off the calendar' : `Event date ${id} was removed`,
+    title: `${titleOf(ed)} removed`,
+    body: `Taken off the calendar (was due ${formatWhen(ed.dateUtc, zone, hourCycle)})`,
   };
 }
 
+/** `US CPI m/m in 5 min` / `consensus 0.3%, prev 0.4%` */
 export function reminderText(ed: EventDate, minutes: number): AlertText {
-  const bits = [] as string[];
+  const bits: string[] = [];
   if (ed.consensus !== null) bits.push(`consensus ${v(ed, ed.consensus)}`);
-  if (ed.previous !== null) bits.push(`prev ${v(ed, ed.previous)}`);
+  const prev = previousText(ed);
+  if (prev) bits.push(prev);
   return {
     title: `${titleOf(ed)} in ${minutes} min`,
-    body: bits.length ? bits.join(', ') : 'Coming up',
+    body: bits.length > 0 ? bits.join(', ') : 'No consensus yet',
   };
 }
 
 export function newsText(post: Post): AlertText {
   return { title: post.title, body: post.summary ?? '' };
+}
+
+/** What a grouped notification needs to know of each alert it carries. */
+export interface GroupItem {
+  kind: AlertKind;
+  title: string;
+  body: string;
+  /** For releases and reminders: where and when it was due. */
+  countryCode?: string;
+  dateUtc?: string;
+}
+
+const MAX_LINES = 8;
+
+/**
+ * Several alerts as one notification: `US: 3 releases at 13:30` when they share a country
+ * and a time, `3 releases` otherwise, and one line per alert (the first eight).
+ */
+export function groupText(items: GroupItem[], zone: string, hourCycle: HourCycle): AlertText {
+  const n = items.length;
+  const kinds = new Set(items.map((i) => i.kind));
+  const only = kinds.size === 1 ? items[0]?.kind : undefined;
+  let title = `${n} alerts`;
+  if (only === 'released') {
+    const countries = new Set(items.map((i) => i.countryCode));
+    const times = new Set(items.map((i) => i.dateUtc));
+    const [country] = countries;
+    const [time] = times;
+    title =
+      countries.size === 1 && times.size === 1 && country && time
+        ? `${country}: ${n} releases at ${formatTime(time, zone, hourCycle)}`
+        : `${n} releases`;
+  } else if (only === 'news') title = `${n} news alerts`;
+  else if (only === 'reminder') title = `${n} releases coming up`;
+  const lines = items.slice(0, MAX_LINES).map((i) => (i.body ? `${i.title}: ${i.body}` : i.title));
+  if (n > MAX_LINES) lines.push(`…and ${n - MAX_LINES} more`);
+  return { title, body: lines.join('\n') };
 }

@@ -1,0 +1,112 @@
+/**
+ * From recorded alerts to native notifications: a burst becomes one grouped notification,
+ * at most `maxPerMinute` go out (the excess waits and joins the next group — the history
+ * keeps every alert regardless), quiet hours make them silent, a pause makes none.
+ */
+import type { AlertRecord, AlertRules, NativeNotification } from '../../shared/domain.js';
+import { groupText, type GroupItem } from './message.js';
+import type { Timers } from './port.js';
+import { inQuietHours } from './rules.js';
+
+export interface DeliveryItem {
+  record: AlertRecord;
+  countryCode?: string;
+  dateUtc?: string;
+}
+
+export interface DeliveryOptions {
+  sink: (n: NativeNotification) => void;
+  rules: () => AlertRules;
+  timeZone: () => string;
+  hourCycle: () => 'h12' | 'h23';
+  now: () => number;
+  timers: Timers;
+  /** After a notification, alerts within this long are held and sent together. */
+  coalesceMs: number;
+  /** The first alert after a calm waits this long for companions printed at the same time. */
+  settleMs: number;
+  maxPerMinute: number;
+  onError: (err: unknown) => void;
+}
+
+const MINUTE = 60_000;
+
+export function isPaused(rules: AlertRules, now: number): boolean {
+  return rules.pausedUntil !== null && rules.pausedUntil > now;
+}
+
+export class Delivery {
+  private pending: DeliveryItem[] = [];
+  private timer: unknown = null;
+  /** When each notification of the last minute went out. */
+  private sentAt: number[] = [];
+
+  constructor(private readonly o: DeliveryOptions) {}
+
+  push(items: DeliveryItem[]): void {
+    if (items.length === 0) return;
+    if (isPaused(this.o.rules(), this.o.now())) return;
+    this.pending.push(...items);
+    if (this.timer !== null) return; // a flush is planned; these join it
+    const now = this.o.now();
+    const last = this.sentAt.at(-1);
+    const wait =
+      last === undefined || now - last >= this.o.coalesceMs
+        ? this.o.settleMs
+        : last + this.o.coalesceMs - now;
+    this.schedule(wait);
+  }
+
+  stop(): void {
+    if (this.timer !== null) this.o.timers.clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = [];
+  }
+
+  private schedule(ms: number): void {
+    this.timer = this.o.timers.setTimeout(() => {
+      this.timer = null;
+      this.tryFlush();
+    }, ms);
+  }
+
+  private tryFlush(): void {
+    const now = this.o.now();
+    this.sentAt = this.sentAt.filter((t) => t > now - MINUTE);
+    if (this.sentAt.length >= this.o.maxPerMinute) {
+      // Over the limit: wait until the oldest send leaves the window, then send as a group.
+      this.schedule(Math.max(250, (this.sentAt[0] ?? now) + MINUTE - now));
+      return;
+    }
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    const rules = this.o.rules();
+    if (isPaused(rules, now)) return;
+    this.sentAt.push(now);
+    const silent = inQuietHours(now, rules, this.o.timeZone());
+    try {
+      this.o.sink(this.notificationOf(batch, silent));
+    } catch (err) {
+      this.o.onError(err);
+    }
+  }
+
+  private notificationOf(batch: DeliveryItem[], silent: boolean): NativeNotification {
+    const alertIds = batch.map((i) => i.record.id);
+    const only = batch.length === 1 ? batch[0] : undefined;
+    if (only) {
+      const { title, body, target } = only.record;
+      return { title, body, target, alertIds, silent };
+    }
+    const items: GroupItem[] = batch.map((i) => ({
+      kind: i.record.kind,
+      title: i.record.title,
+      body: i.record.body,
+      countryCode: i.countryCode,
+      dateUtc: i.dateUtc,
+    }));
+    const text = groupText(items, this.o.timeZone(), this.o.hourCycle());
+    return { ...text, target: { type: 'alerts' }, alertIds, silent };
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * What the alerts engine needs from the outside world, narrowed to the few calls it makes:
+ * the store (the SQLite one in the app, a small in-memory one in tests) and timers (real
+ * ones in the app, a controllable clock in tests).
+ */
+import type { AlertKind, AlertRecord, AlertTarget, EventDate } from '../../shared/domain.js';
+
+/** An alert to record; `dedupKey` is unique in the store, across sources and restarts. */
+export interface NewAlert {
+  dedupKey: string;
+  kind: AlertKind;
+  title: string;
+  body: string;
+  createdAt: number;
+  target: AlertTarget;
+}
+
+export interface UpcomingQuery {
+  /** ISO-8601 UTC bounds, `from` inclusive. */
+  from: string;
+  to: string;
+  minVolatility?: string;
+  eventIds?: string[];
+}
+
+export interface AlertStore {
+  /** Null when an alert with this dedup key already exists. */
+  insertAlert(a: NewAlert): AlertRecord | null;
+  upcoming(q: UpcomingQuery): EventDate[];
+}
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Node timers that never keep the process alive on their own. */
+export const realTimers: Timers = {
+  setTimeout: (fn, ms) => {
+    const t = setTimeout(fn, ms);
+    t.unref();
+    return t;
+  },
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+};

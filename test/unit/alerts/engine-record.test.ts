@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ALERT_RULES, type DomainChange } from '../../../src/shared/domain.js';
+import { ed, post, rig } from './helpers.js';
+
+const released = (source: DomainChange['source'], over = {}): DomainChange => ({
+  kind: 'released',
+  eventDate: ed(over),
+  source,
+});
+
+describe('what gets recorded', () => {
+  it('a release alerts once, whatever the source and however often it is seen', () => {
+    const t = rig();
+    expect(t.apply(released('relay'))).toHaveLength(1);
+    expect(t.apply(released('relay'))).toHaveLength(0);
+    expect(t.apply(released('poll'))).toHaveLength(0);
+    expect(t.apply(released('webhook'))).toHaveLength(0);
+    expect(t.store.alerts).toHaveLength(1);
+    expect(t.recorded).toHaveLength(1);
+    t.clock.advance(5_000);
+    expect(t.sent).toEqual([
+      {
+        title: 'US Nonfarm Payrolls',
+        body: '275K vs 200K consensus (prev 229K) — beat',
+        target: { type: 'eventDate', eventDateId: 'ed1', eventId: 'e1' },
+        alertIds: [1],
+        silent: false,
+      },
+    ]);
+  });
+
+  it('after a restart (a new engine on the same store) the same release does not alert again', () => {
+    const first = rig();
+    first.apply(released('relay'));
+    first.e.stop();
+    const second = rig({}, { store: first.store, clock: first.clock });
+    second.clock.advance(60_000);
+    expect(second.apply(released('backfill'))).toHaveLength(0);
+    expect(second.apply(released('poll'))).toHaveLength(0);
+    second.clock.advance(5_000);
+    expect(second.sent).toHaveLength(0);
+    expect(first.store.alerts).toHaveLength(1);
+  });
+
+  it('a backfill after a night offline does not spray old prints; a short gap still alerts', () => {
+    const t = rig();
+    t.apply(released('backfill', { id: 'overnight', dateUtc: '2026-11-06T01:00:00Z' }));
+    t.apply(released('backfill', { id: 'eleven-min', dateUtc: '2026-11-06T13:19:00Z' }));
+    t.apply(released('backfill', { id: 'five-min', dateUtc: '2026-11-06T13:25:00Z' }));
+    // the same old print from a live source is news (e.g. a late webhook)
+    t.apply(released('relay', { id: 'late-webhook', dateUtc: '2026-11-06T01:00:00Z' }));
+    expect(t.store.alerts.map((a) => a.target)).toEqual([
+      { type: 'eventDate', eventDateId: 'five-min', eventId: 'e1' },
+      { type: 'eventDate', eventDateId: 'late-webhook', eventId: 'e1' },
+    ]);
+  });
+
+  it('revisions alert once per revised value', () => {
+    const t = rig();
+    const rev = (value: number): DomainChange => ({
+      kind: 'revised',
+      eventDate: ed({ revised: value }),
+      previousRevised: null,
+      source: 'relay',
+    });
+    expect(t.apply(rev(210))).toHaveLength(1);
+    expect(t.apply(rev(210))).toHaveLength(0);
+    expect(t.apply(rev(205))).toHaveLength(1);
+    expect(t.store.alerts.map((a) => a.body)).toEqual([
+      'Previous now 210K (was 229K)',
+      'Previous now 205K (was 229K)',
+    ]);
+  });
+
+  it('reschedules alert once per new time, in the user’s zone', () => {
+    const t = rig({}, { timeZone: 'America/New_York' });
+    const moved = (to: string): DomainChange => ({
+      kind: 'rescheduled',
+      eventDate: ed({ actual: null, dateUtc: to }),
+      fromDateUtc: '2026-11-06T13:30:00Z',
+      source: 'relay',
+    });
+    t.apply(moved('2026-11-06T15:00:00Z'));
+    t.apply(moved('2026-11-06T15:00:00Z'));
+    t.apply(moved('2026-11-06T16:00:00Z'));
+    expect(t.store.alerts.map((a) => a.body)).toEqual([
+      'Moved to Fri 6 Nov 10:00 (was Fri 6 Nov 08:30)',
+      'Moved to Fri 6 Nov 11:00 (was Fri 6 Nov 08:30)',
+    ]);
+  });
+
+  it('added and removed alert only when switched on, never for a backfill’s initial load', () => {
+    const changes = { ...DEFAULT_ALERT_RULES.changes, added: true, removed: true };
+    const t = rig({ changes });
+    const future = ed({ id: 'new', actual: null, dateUtc: '2026-11-10T13:30:00Z' });
+    t.apply({ kind: 'eventDateAdded', eventDate: future, source: 'backfill' });
+    t.apply({ kind: 'eventDateAdded', eventDate: future, source: 'relay' });
+    t.apply({
+      kind: 'eventDateRemoved',
+      eventDateId: 'new',
+      eventId: 'e1',
+      eventDate: future,
+      source: 'relay',
+    });
+    expect(t.store.alerts.map((a) => [a.kind, a.title])).toEqual([
+      ['added', 'US Nonfarm Payrolls added'],
+      ['removed', 'US Nonfarm Payrolls removed'],
+    ]);
+    const off = rig();
+    off.apply({ kind: 'eventDateAdded', eventDate: future, source: 'relay' });
+    expect(off.store.alerts).toHaveLength(0);
+  });
+
+  it('news alerts once per post and culture; updates and backfills do not alert', () => {
+    const t = rig({ newsEnabled: true, newsKeywords: ['powell'] });
+    t.apply({ kind: 'postPublished', post: post(), source: 'relay' });
+    t.apply({ kind: 'postPublished', post: post(), source: 'poll' });
+    t.apply({ kind: 'postPublished', post: post({ culture: 'es-ES' }), source: 'relay' });
+    t.apply({ kind: 'postUpdated', post: post({ id: 'p2' }), source: 'relay' });
+    t.apply({ kind: 'postPublished', post: post({ id: 'p3' }), source: 'backfill' });
+    expect(t.store.alerts.map((a) => a.target)).toEqual([
+      { type: 'post', postId: 'p1', culture: 'en-US' },
+      { type: 'post', postId: 'p1', culture: 'es-ES' },
+    ]);
+  });
+
+  it('changes below the rules leave no trace', () => {
+    const t = rig();
+    t.apply(released('relay', { volatility: 'LOW' }));
+    t.apply({ kind: 'eventDateUpdated', eventDate: ed(), keys: ['consensus'], source: 'relay' });
+    t.apply({ kind: 'postRemoved', postId: 'p1', culture: 'en-US', source: 'relay' });
+    t.clock.advance(5_000);
+    expect(t.store.alerts).toHaveLength(0);
+    expect(t.sent).toHaveLength(0);
+  });
+
+  it('a failing history listener does not undo the recording (it runs inside the apply)', () => {
+    const errors: unknown[] = [];
+    const t = rig(
+      {},
+      {
+        extra: {
+          onAlert: () => {
+            throw new Error('renderer gone');
+          },
+          onError: (e) => errors.push(e),
+        },
+      },
+    );
+    expect(t.apply(released('relay'))).toHaveLength(1);
+    expect(errors).toHaveLength(1);
+    t.clock.advance(5_000);
+    expect(t.sent).toHaveLength(1);
+  });
+});

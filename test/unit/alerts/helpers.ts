@@ -1,0 +1,173 @@
+/** Test helpers for the alerts engine: an in-memory store port, a clock, an engine rig. */
+import {
+  DEFAULT_ALERT_RULES,
+  type AlertRecord,
+  type AlertRules,
+  type DomainChange,
+  type EventDate,
+  type NativeNotification,
+  type Post,
+} from '../../../src/shared/domain.js';
+import {
+  AlertsEngine,
+  type AlertsEngineOptions,
+  type AlertStore,
+  type NewAlert,
+  type Timers,
+  type UpcomingQuery,
+} from '../../../src/main/alerts/index.js';
+
+export const NFP_TIME = '2026-11-06T13:30:00Z';
+
+export const ed = (over: Partial<EventDate> = {}): EventDate => ({
+  id: 'ed1',
+  eventId: 'e1',
+  dateUtc: NFP_TIME,
+  periodDateUtc: null,
+  periodType: 'MONTH',
+  actual: 275,
+  revised: null,
+  consensus: 200,
+  ratioDeviation: 1.5,
+  previous: 229,
+  isBetterThanExpected: true,
+  name: 'Nonfarm Payrolls',
+  countryCode: 'US',
+  currencyCode: 'USD',
+  unit: null,
+  potency: 'K',
+  volatility: 'HIGH',
+  isAllDay: false,
+  isTentative: false,
+  isPreliminary: false,
+  isReport: false,
+  isSpeech: false,
+  lastUpdated: 1,
+  ...over,
+});
+
+export const post = (over: Partial<Post> = {}): Post => ({
+  id: 'p1',
+  culture: 'en-US',
+  title: 'Fed hikes rates by 25 bp',
+  summary: 'Powell signals more tightening ahead',
+  contentHtml: '<p>…</p>',
+  publicationDate: NFP_TIME,
+  updateDate: null,
+  url: null,
+  imageUrl: null,
+  authorName: null,
+  companyName: null,
+  categories: ['Central Banks'],
+  tags: ['USD'],
+  ...over,
+});
+
+/**
+ * A second implementation of the engine's store port, with the same contract as the
+ * SQLite one: a dedup key is recorded once; `upcoming` is [from, to) on dateUtc.
+ */
+export class MemoryAlertStore implements AlertStore {
+  alerts: AlertRecord[] = [];
+  private keys = new Set<string>();
+  dates: EventDate[] = [];
+  insertAlert(a: NewAlert): AlertRecord | null {
+    if (this.keys.has(a.dedupKey)) return null;
+    this.keys.add(a.dedupKey);
+    const r: AlertRecord = {
+      id: this.alerts.length + 1,
+      kind: a.kind,
+      title: a.title,
+      body: a.body,
+      createdAt: a.createdAt,
+      read: false,
+      target: a.target,
+    };
+    this.alerts.push(r);
+    return r;
+  }
+  upcoming(q: UpcomingQuery): EventDate[] {
+    return this.dates.filter(
+      (d) =>
+        d.dateUtc >= q.from && d.dateUtc < q.to && (!q.eventIds || q.eventIds.includes(d.eventId)),
+    );
+  }
+}
+
+/** A controllable clock with timers; `advance` runs what falls due, in order, bounded. */
+export class Clock implements Timers {
+  now = Date.parse(NFP_TIME);
+  private queue: { at: number; fn: () => void; id: number }[] = [];
+  private n = 0;
+  setTimeout(fn: () => void, ms: number) {
+    const id = ++this.n;
+    this.queue.push({ at: this.now + Math.max(0, ms), fn, id });
+    return id;
+  }
+  clearTimeout(h: unknown) {
+    this.queue = this.queue.filter((t) => t.id !== h);
+  }
+  get pending(): number {
+    return this.queue.length;
+  }
+  advance(ms: number) {
+    const end = this.now + ms;
+    for (let i = 0; i < 10_000; i++) {
+      this.queue.sort((a, b) => a.at - b.at || a.id - b.id);
+      const next = this.queue[0];
+      if (!next || next.at > end) break;
+      this.queue.shift();
+      this.now = next.at;
+      next.fn();
+    }
+    this.now = end;
+  }
+}
+
+export interface Rig {
+  e: AlertsEngine;
+  store: MemoryAlertStore;
+  clock: Clock;
+  sent: NativeNotification[];
+  recorded: AlertRecord[];
+  rules: AlertRules;
+  /** What the sync engine does: record inside the apply, dispatch after commit. */
+  apply: (change: DomainChange) => AlertRecord[];
+}
+
+export function rig(
+  rules: Partial<AlertRules> = {},
+  opts: {
+    store?: MemoryAlertStore;
+    clock?: Clock;
+    timeZone?: string;
+    extra?: Partial<AlertsEngineOptions>;
+  } = {},
+): Rig {
+  const store = opts.store ?? new MemoryAlertStore();
+  const clock = opts.clock ?? new Clock();
+  const sent: NativeNotification[] = [];
+  const recorded: AlertRecord[] = [];
+  const r: AlertRules = { ...DEFAULT_ALERT_RULES, ...rules };
+  const e = new AlertsEngine({
+    store,
+    rules: () => r,
+    timeZone: () => opts.timeZone ?? 'UTC',
+    sink: (n) => sent.push(n),
+    onAlert: (a) => recorded.push(a),
+    now: () => clock.now,
+    timers: clock,
+    coalesceMs: 1500,
+    maxPerMinute: 4,
+    ...opts.extra,
+  });
+  const apply = (change: DomainChange) => {
+    const records = e.recordForChange(change);
+    e.dispatch(records);
+    return records;
+  };
+  return { e, store, clock, sent, recorded, rules: r, apply };
+}
+
+/** Lets the engine's after-commit microtasks (reminder re-plans) run. */
+export const afterCommit = () => new Promise<void>((resolve) => setImmediate(resolve));
