@@ -1,56 +1,143 @@
 // better-sqlite3 is a V8 addon: Electron needs its own build, while tests, web mode and
 // the relay keep the Node build in node_modules. This builds a copy for Electron's ABI
-// into .electron-native/ (once per Electron version); the main process loads it through
-// better-sqlite3's `nativeBinding` option. keytar uses N-API, which is ABI-stable, so it
-// needs no rebuild.
+// into .electron-native/ (once per Electron version and arch); the main process loads it
+// through better-sqlite3's `nativeBinding` option (src/main/electron/native-binding.ts).
+// keytar uses N-API, which is ABI-stable, so the same keytar.node runs under Node and
+// Electron and needs no rebuild.
+//
+//   node scripts/electron-native.mjs [--arch x64|arm64|ia32]   (npm start runs it)
+//   electron-builder runs the default export as its beforePack hook, once per target arch
+//   (twice for a universal macOS build), so packaging never rebuilds node_modules in place.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const electronVersion = JSON.parse(
-  readFileSync(require.resolve('electron/package.json'), 'utf8'),
-).version;
-const outDir = join(root, '.electron-native');
-const target = join(outDir, 'better_sqlite3.node');
-const stamp = join(outDir, 'stamp.json');
-const want = { electron: electronVersion, arch: process.arch, platform: process.platform };
+const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-if (existsSync(target) && existsSync(stamp) && readFileSync(stamp, 'utf8') === JSON.stringify(want))
-  process.exit(0);
-
-process.stdout.write(
-  `Building the SQLite module for Electron ${electronVersion} (first run only, about a minute)…\n`,
-);
-const work = join(outDir, 'build', 'better-sqlite3');
-rmSync(work, { recursive: true, force: true });
-mkdirSync(dirname(work), { recursive: true });
-const source = dirname(require.resolve('better-sqlite3/package.json'));
-// copy the sources, not the Node build
-cpSync(source, work, { recursive: true, filter: (p) => !p.startsWith(join(source, 'build')) });
-const gyp = require.resolve('node-gyp/bin/node-gyp.js');
-const r = spawnSync(
-  process.execPath,
-  [
-    gyp,
-    'rebuild',
-    '--release',
-    `--target=${electronVersion}`,
-    `--arch=${process.arch}`,
-    '--dist-url=https://electronjs.org/headers',
-    '--runtime=electron',
-  ],
-  { cwd: work, stdio: 'inherit' },
-);
-if (r.status !== 0) {
-  process.stderr.write(
-    'Could not build better-sqlite3 for Electron. Check your C++ toolchain (build-essential / Xcode / VS Build Tools) and network access to electronjs.org.\n',
-  );
-  process.exit(r.status ?? 1);
+export function electronVersion() {
+  return JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')).version;
 }
-cpSync(join(work, 'build', 'Release', 'better_sqlite3.node'), target);
-writeFileSync(stamp, JSON.stringify(want));
-process.stdout.write(`Built ${target}\n`);
+
+/** Where the build for one platform and arch goes; electron-builder.yml ships it from there. */
+export function archBinding(root, platform, arch) {
+  return join(root, '.electron-native', `${platform}-${arch}`, 'better_sqlite3.node');
+}
+
+/** The build native-binding.ts loads in development (the host's arch). */
+export function devBinding(root) {
+  return join(root, '.electron-native', 'better_sqlite3.node');
+}
+
+function stampOf(file) {
+  return `${file}.stamp.json`;
+}
+
+function upToDate(file, want) {
+  return (
+    existsSync(file) && existsSync(stampOf(file)) && readFileSync(stampOf(file), 'utf8') === want
+  );
+}
+
+function install(from, to, want) {
+  mkdirSync(dirname(to), { recursive: true });
+  cpSync(from, to);
+  writeFileSync(stampOf(to), want);
+}
+
+/**
+ * Build better-sqlite3 for Electron on this platform and `arch`, unless already built for
+ * this Electron version. Returns 'up-to-date' or 'built'; throws with a readable message.
+ */
+export function buildElectronSqlite({
+  root = projectRoot,
+  arch = process.arch,
+  platform = process.platform,
+  log = (line) => process.stdout.write(`${line}\n`),
+} = {}) {
+  if (platform !== process.platform)
+    throw new Error(
+      `Cannot build the SQLite module for ${platform} on ${process.platform}: package each platform on its own OS (or CI runner).`,
+    );
+  const version = electronVersion();
+  const want = JSON.stringify({ electron: version, platform, arch });
+  const target = archBinding(root, platform, arch);
+  const isHostArch = arch === process.arch;
+  if (upToDate(target, want)) {
+    if (isHostArch && !upToDate(devBinding(root), want)) install(target, devBinding(root), want);
+    return 'up-to-date';
+  }
+
+  log(
+    `Building the SQLite module for Electron ${version} (${platform}-${arch}; first run only, about a minute)…`,
+  );
+  const work = join(root, '.electron-native', 'build', `${platform}-${arch}`, 'better-sqlite3');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(dirname(work), { recursive: true });
+  const source = dirname(require.resolve('better-sqlite3/package.json'));
+  // Copy the sources, not the Node build.
+  cpSync(source, work, {
+    recursive: true,
+    filter: (p) => !resolve(p).startsWith(join(source, 'build')),
+  });
+  let gyp;
+  try {
+    gyp = require.resolve('node-gyp/bin/node-gyp.js');
+  } catch {
+    throw new Error('node-gyp is missing: run `npm install` (it comes with the dev dependencies).');
+  }
+  const r = spawnSync(
+    process.execPath,
+    [
+      gyp,
+      'rebuild',
+      '--release',
+      `--target=${version}`,
+      `--arch=${arch}`,
+      '--dist-url=https://electronjs.org/headers',
+      '--runtime=electron',
+      `--devdir=${join(homedir(), '.electron-gyp')}`,
+    ],
+    { cwd: work, stdio: 'inherit', env: gypEnv() },
+  );
+  if (r.status !== 0)
+    throw new Error(
+      'Could not build better-sqlite3 for Electron. Check your C++ toolchain (build-essential and python3 / Xcode command line tools / Visual Studio Build Tools) and network access to electronjs.org.',
+    );
+  install(join(work, 'build', 'Release', 'better_sqlite3.node'), target, want);
+  if (isHostArch) install(target, devBinding(root), want);
+  rmSync(join(root, '.electron-native', 'build'), { recursive: true, force: true });
+  log(`Built ${target}`);
+  return 'built';
+}
+
+/** The environment without npm's node-gyp settings, which would point it at Node's headers. */
+function gypEnv() {
+  const env = { ...process.env };
+  for (const key of Object.keys(env))
+    if (/^npm_config_(nodedir|target|runtime|disturl|dist_url|arch|target_arch)$/i.test(key))
+      delete env[key];
+  return env;
+}
+
+// electron-builder's Arch enum (builder-util), by value.
+const ARCH_NAMES = ['ia32', 'x64', 'armv7l', 'arm64', 'universal'];
+
+/** electron-builder beforePack hook: the module for the arch being packed. */
+export default async function beforePack(context) {
+  const arch = ARCH_NAMES[context.arch] ?? String(context.arch);
+  buildElectronSqlite({ arch, platform: context.electronPlatformName });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const i = process.argv.indexOf('--arch');
+  try {
+    buildElectronSqlite(i > 0 ? { arch: process.argv[i + 1] } : {});
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+}

@@ -2,7 +2,8 @@
 // builds the SQLite module for Electron's ABI (first run only), builds the app and
 // launches it — in demo mode when no API keys are configured. Where Electron cannot run
 // (its download was skipped, or a headless Linux box), it says so and opens the same UI
-// as a local web dashboard instead, so `npm install && npm start` always gives a demo.
+// as a local web dashboard in demo mode instead, so `npm install && npm start` always
+// gives a working demo.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,18 +13,30 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
+/** The Electron executable, or null when the package was installed without its binary. */
 function electronBinary() {
   try {
-    const path = require('electron'); // the package exports the binary's path
+    const path = require('electron'); // the package's main exports the binary's path
     return typeof path === 'string' && existsSync(path) ? path : null;
   } catch {
     return null;
   }
 }
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+function run(args) {
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+/** Run a child in the foreground: forward Ctrl+C and friends, exit with its code. */
+function foreground(cmd, args, env = process.env) {
+  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env });
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
+  child.on('error', (err) => {
+    process.stderr.write(`Could not start ${cmd}: ${err.message}\n`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
 const electron = electronBinary();
@@ -31,26 +44,23 @@ const headless =
   process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
 
 if (electron && !headless) {
-  run(process.execPath, [join(root, 'scripts', 'electron-native.mjs')]);
-  run(process.execPath, [
-    join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'),
-    'build',
-  ]);
-  const child = spawn(electron, ['.', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
-  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-  child.on('exit', (code) => process.exit(code ?? 0));
+  process.stdout.write('Building the SQLite module for Electron (first run only)…\n');
+  run([join(root, 'scripts', 'electron-native.mjs')]);
+  run([join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build']);
+  // Set by some tools (and VS Code tasks): it would make Electron behave as plain Node.
+  const env = { ...process.env };
+  delete env.ELECTRON_RUN_AS_NODE;
+  foreground(electron, ['.', ...process.argv.slice(2)], env);
 } else {
   const why = !electron
-    ? 'The Electron binary is not installed here (npm was run with ELECTRON_SKIP_BINARY_DOWNLOAD=1, or its download failed; `npx electron --version` tells).'
-    : 'There is no display (DISPLAY/WAYLAND_DISPLAY are unset).';
+    ? 'The Electron binary is not installed here (npm install ran with ELECTRON_SKIP_BINARY_DOWNLOAD=1, or the download failed; reinstall with `npm install electron` on a machine that can reach GitHub to get the desktop app).'
+    : 'There is no display (DISPLAY and WAYLAND_DISPLAY are unset), so the desktop app cannot open a window.';
   process.stdout.write(
-    `${why}\nStarting Macrobell as a local web dashboard instead — the same app, in your browser.\nOpen the "web UI on" link below. Stop with Ctrl+C.\n\n`,
+    `${why} Starting Macrobell as a local web dashboard in demo mode instead: the same app, in your browser, with demo data from the built-in simulator. Open the link printed below; stop with Ctrl+C.\n\n`,
   );
-  const child = spawn(
-    process.execPath,
-    [join(root, 'scripts', 'web.mjs'), ...process.argv.slice(2)],
-    { cwd: root, stdio: 'inherit' },
-  );
-  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-  child.on('exit', (code) => process.exit(code ?? 0));
+  foreground(process.execPath, [
+    join(root, 'scripts', 'web.mjs'),
+    '--demo',
+    ...process.argv.slice(2),
+  ]);
 }

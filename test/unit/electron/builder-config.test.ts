@@ -1,6 +1,8 @@
 import Ajv from 'ajv';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { load as parse } from 'js-yaml';
 
@@ -15,6 +17,9 @@ function pngSize(file: string): [number, number] {
 describe('electron-builder.yml', () => {
   interface BuilderConfig {
     npmRebuild: boolean;
+    beforePack: string;
+    asarUnpack: string[];
+    extraResources: { from: string; to: string }[];
     mac: { icon: string; target: unknown[] };
     win: { icon: string };
     linux: { icon: string };
@@ -55,6 +60,60 @@ describe('electron-builder.yml', () => {
     for (const t of ['trayTemplate', 'tray-alertingTemplate', 'tray-offlineTemplate']) {
       expect(pngSize(join(root, `assets/tray/${t}.png`))).toEqual([16, 16]);
       expect(pngSize(join(root, `assets/tray/${t}@2x.png`))).toEqual([32, 32]);
+    }
+  });
+
+  it('ships the Electron build of SQLite per arch, built by the beforePack hook', async () => {
+    expect(config.extraResources[0]).toEqual({
+      from: '.electron-native/${platform}-${arch}/better_sqlite3.node',
+      to: 'native/better_sqlite3.node',
+    });
+    expect(config.asarUnpack).toContain('**/node_modules/keytar/build/Release/*.node');
+    const hook = (await import(pathToFileURL(join(root, config.beforePack)).href)) as {
+      default: unknown;
+      archBinding: (root: string, platform: string, arch: string) => string;
+    };
+    expect(typeof hook.default).toBe('function');
+    // The hook's output path is the one extraResources ships (macros expanded).
+    expect(hook.archBinding(root, 'darwin', 'arm64')).toBe(
+      join(
+        root,
+        config.extraResources[0]!.from.replace('${platform}', 'darwin').replace('${arch}', 'arm64'),
+      ),
+    );
+  });
+});
+
+describe('scripts/electron-native.mjs', () => {
+  it('skips the build when this Electron version is already built, and refreshes the dev copy', async () => {
+    const mod = (await import(pathToFileURL(join(root, 'scripts/electron-native.mjs')).href)) as {
+      buildElectronSqlite: (o: object) => string;
+      archBinding: (root: string, platform: string, arch: string) => string;
+      devBinding: (root: string) => string;
+      electronVersion: () => string;
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'macrobell-native-'));
+    try {
+      const built = mod.archBinding(dir, process.platform, process.arch);
+      mkdirSync(join(built, '..'), { recursive: true });
+      writeFileSync(built, 'addon');
+      const stamp = {
+        electron: mod.electronVersion(),
+        platform: process.platform,
+        arch: process.arch,
+      };
+      writeFileSync(`${built}.stamp.json`, JSON.stringify(stamp));
+      const lines: string[] = [];
+      expect(mod.buildElectronSqlite({ root: dir, log: (l: string) => lines.push(l) })).toBe(
+        'up-to-date',
+      );
+      expect(lines).toEqual([]);
+      expect(readFileSync(mod.devBinding(dir), 'utf8')).toBe('addon');
+      expect(() => mod.buildElectronSqlite({ root: dir, platform: 'plan9' })).toThrow(
+        /on its own OS/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
