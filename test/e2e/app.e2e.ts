@@ -20,13 +20,23 @@ async function noSeriousA11yViolations(screen: string) {
   const serious = result.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
-  expect(serious.map((v) => `${screen}: ${v.id} — ${v.help} (${v.nodes.length})`)).toEqual([]);
+  // Name the first offending nodes, so a failure says where to look.
+  const where = (v: (typeof serious)[number]) =>
+    v.nodes
+      .slice(0, 2)
+      .map((n) => n.html.slice(0, 160))
+      .join(' | ');
+  expect(
+    serious.map((v) => `${screen}: ${v.id} — ${v.help} (${v.nodes.length}) at ${where(v)}`),
+  ).toEqual([]);
 }
 
 describe('calendar', () => {
   it('fills from the cache with formatted rows and the demo label', async () => {
     const rows = e.page.locator('[data-testid=event-row]');
     expect(await rows.count()).toBeGreaterThan(10);
+    // The session token was traded for a cookie and left the address bar.
+    expect(e.page.url()).toBe(`${e.host.origin}/`);
     await expect.poll(() => e.page.getByTestId('demo-badge').textContent()).toBe('Demo data');
     const printed = e.page.locator('[data-testid=event-row] [data-col=actual]:not(:empty)').first();
     expect(await printed.textContent()).toMatch(/\d/);
@@ -101,6 +111,7 @@ describe('news', () => {
       .poll(() => e.page.locator('[data-testid=post-item] mark').count())
       .toBeGreaterThan(0);
     await e.page.getByLabel('Search news').fill('');
+    await expect.poll(() => e.page.locator('[data-testid=post-item] mark').count()).toBe(0);
     await noSeriousA11yViolations('news');
   });
 
@@ -153,10 +164,25 @@ describe('news', () => {
 });
 
 describe('alerts and settings', () => {
-  it('shows the alert history and the rule editor', async () => {
+  it('lists an alert for a release a user follows, next to the rule editor', async () => {
+    await e.service.api.setAlertRules({
+      ...(await e.service.api.getAlertRules()),
+      minVolatility: 'LOW',
+    });
     await nav('Alerts');
     await e.page.getByRole('form', { name: 'Alert rules' }).waitFor();
-    expect(await e.page.getByText(/Nonfarm|CPI|alerts yet|\w/).count()).toBeGreaterThan(0);
+    const dates = await sim<EventDate[]>(e, 'GET', '/_sim/event-dates');
+    const target = dates.find(
+      (d) => d.actual === null && d.consensus !== null && Date.parse(d.dateUtc) > Date.now(),
+    ) as EventDate;
+    await sim(e, 'PATCH', `/_sim/event-dates/${target.id}`, {
+      actual: (target.consensus as number) + 1,
+    });
+    await expect
+      .poll(() => e.page.getByRole('list', { name: 'Alert history' }).textContent(), {
+        timeout: 15_000,
+      })
+      .toContain(target.name);
     await noSeriousA11yViolations('alerts');
   });
 

@@ -1,5 +1,5 @@
 /** Screenshots of each screen, light and dark, for the README (docs/screenshots/). */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness.js';
@@ -25,8 +25,15 @@ for (const scheme of ['light', 'dark'] as const) {
         .getByRole('button', { name: new RegExp(`^${name}`) })
         .click();
     const shot = async (name: string) => {
-      await e.page.waitForTimeout(400);
-      await e.page.screenshot({ path: `${OUT}/${name}-${scheme}.png` });
+      // Let pending renders and transitions settle (two animation frames), then capture.
+      await e.page.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+      );
+      const path = `${OUT}/${name}-${scheme}.png`;
+      await e.page.screenshot({ path, animations: 'disabled' });
+      const png = readFileSync(path);
+      expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+      expect(png.length).toBeGreaterThan(10_000); // a blank page compresses far smaller
     };
 
     it('captures every screen', async () => {
@@ -48,7 +55,23 @@ for (const scheme of ['light', 'dark'] as const) {
           body: JSON.stringify({ actual: (d.consensus as number) * 1.1 }),
         });
       }
-      await e.page.waitForTimeout(800);
+      // The releases arrive by webhook; wait until the app has stored them (the page is pushed
+      // the same change; the rows may sit outside the virtualised viewport).
+      for (const d of upcoming) {
+        const at = Date.parse(d.dateUtc);
+        await expect
+          .poll(
+            async () =>
+              (
+                await e.service.api.listEventDates({
+                  from: new Date(at - 60_000).toISOString(),
+                  to: new Date(at + 60_000).toISOString(),
+                })
+              ).find((x) => x.id === d.id)?.actual ?? null,
+            { timeout: 15_000 },
+          )
+          .not.toBeNull();
+      }
       await shot('calendar');
       await e.page.locator('[data-testid=event-row]:has([data-col=actual] .cue)').first().click();
       await e.page.getByTestId('history-chart').waitFor();
@@ -58,10 +81,11 @@ for (const scheme of ['light', 'dark'] as const) {
       await e.page.getByTestId('post-reader').waitFor();
       await shot('news');
       await nav('Alerts');
+      await e.page.getByRole('form', { name: 'Alert rules' }).waitFor();
       await shot('alerts');
       await nav('Settings');
+      await e.page.getByTestId('credentials-state').waitFor();
       await shot('settings');
-      expect(true).toBe(true);
     });
   });
 }
