@@ -50,7 +50,7 @@ export class TokenManager {
   private readonly cache = new Map<Scope, Cached>();
   private readonly inflight = new Map<Scope, Promise<Cached>>();
   private readonly states = new Map<Scope, TokenState>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(scope: Scope, state: TokenState) => void>();
   private generation = 0;
   private readonly http: HttpClient;
   private readonly now: () => number;
@@ -112,7 +112,7 @@ export class TokenManager {
     return this.states.get(scope) ?? 'none';
   }
 
-  onStateChange(listener: () => void): () => void {
+  onStateChange(listener: (scope: Scope, state: TokenState) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -217,8 +217,8 @@ export class TokenManager {
   }
 
   private setState(scope: Scope, state: TokenState): void {
-    if (this.states.get(scope) === state) return;
+    if ((this.states.get(scope) ?? 'none') === state) return; // no news, no notification
     this.states.set(scope, state);
-    this.listeners.forEach((l) => l());
+    this.listeners.forEach((l) => l(scope, state));
   }
 }

@@ -222,4 +222,40 @@ describe('calendar and news', () => {
     await expect(calendar.eventDate('x')).rejects.toThrow(/eventDates\/\{id\}/);
     bad.close();
   });
+
+  it('on a 401 refreshes the token once and retries once, then reports the 401', async () => {
+    let tokenCalls = 0;
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/v2/token') {
+        tokenCalls++;
+        res.end(
+          JSON.stringify({ access_token: `t${tokenCalls}`, token_type: 'Bearer', expires_in: 600 }),
+        );
+        return;
+      }
+      seen.push(String(req.headers.authorization));
+      res.statusCode = 401;
+      res.end(JSON.stringify({ error: 'invalid_token' }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const tokens = new TokenManager({
+      authUrl: () => base,
+      credentials: async () => ({ publicKey: 'a', privateKey: 'b' }),
+      http,
+    });
+    const { news } = createApiClients({
+      urls: () => ({ auth: base, calendar: base, news: base }),
+      language: () => 'en',
+      tokens,
+      http,
+    });
+    await expect(news.feed('en-US', 1)).rejects.toMatchObject({ status: 401 });
+    expect(seen).toEqual(['Bearer t1', 'Bearer t2']);
+    expect(tokenCalls).toBe(2);
+    expect(sleeps).toEqual([]);
+    await new Promise((r) => server.close(r));
+  });
 });

@@ -11,7 +11,7 @@ const HOW =
 
 describe('KeytarSecretStore on the real keychain', () => {
   const service = `Macrobell-test-${randomUUID()}`;
-  const store = new KeytarSecretStore(service);
+  const store = new KeytarSecretStore({ service });
   afterAll(async () => {
     for (const n of ['publicKey', 'privateKey', 'relayToken'] as const)
       await store.delete(n).catch(() => undefined);
@@ -25,7 +25,7 @@ describe('KeytarSecretStore on the real keychain', () => {
     await store.set('publicKey', 'pk-keychain-test');
     expect(await store.get('privateKey')).toBe('sk-keychain-test-Ω');
     // A second instance (another app start) sees the same entry.
-    expect(await new KeytarSecretStore(service).get('publicKey')).toBe('pk-keychain-test');
+    expect(await new KeytarSecretStore({ service }).get('publicKey')).toBe('pk-keychain-test');
     await store.delete('privateKey');
     expect(await store.get('privateKey')).toBeNull();
     expect(await store.get('relayToken')).toBeNull();
