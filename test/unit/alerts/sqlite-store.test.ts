@@ -1,0 +1,92 @@
+/** The engine against the real SQLite store: the port's contract, atomicity and restarts. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AlertsEngine } from '../../../src/main/alerts/index.js';
+import { openStore, type Store } from '../../../src/main/store/index.js';
+import {
+  DEFAULT_ALERT_RULES,
+  type DomainChange,
+  type NativeNotification,
+} from '../../../src/shared/domain.js';
+import { Clock, ed } from './helpers.js';
+
+const dirs: string[] = [];
+const stores: Store[] = [];
+afterEach(() => {
+  stores.splice(0).forEach((s) => s.close());
+  dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
+
+function dbPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'macrobell-alerts-'));
+  dirs.push(dir);
+  return join(dir, 'cache.sqlite');
+}
+
+function open(path: string) {
+  const store = openStore({ path });
+  stores.push(store);
+  return store;
+}
+
+function engineOn(store: Store, clock: Clock, sent: NativeNotification[]) {
+  return new AlertsEngine({
+    store,
+    rules: () => ({ ...DEFAULT_ALERT_RULES, watchedEventIds: ['e1'] }),
+    timeZone: () => 'UTC',
+    sink: (n) => sent.push(n),
+    now: () => clock.now,
+    timers: clock,
+  });
+}
+
+const release: DomainChange = { kind: 'released', eventDate: ed(), source: 'relay' };
+
+describe('alerts on the SQLite store', () => {
+  it('an alert recorded in a transaction that rolls back is gone, and comes back on retry', () => {
+    const store = open(dbPath());
+    const clock = new Clock();
+    const sent: NativeNotification[] = [];
+    const e = engineOn(store, clock, sent);
+    expect(() =>
+      store.transaction(() => {
+        e.recordForChange(release);
+        throw new Error('apply failed half-way');
+      }),
+    ).toThrow('apply failed half-way');
+    expect(store.listAlerts()).toHaveLength(0);
+    const records = store.transaction(() => e.recordForChange(release));
+    e.dispatch(records);
+    clock.advance(2_000);
+    expect(sent.map((n) => n.title)).toEqual(['US Nonfarm Payrolls']);
+  });
+
+  it('a restart (new engine, reopened file) does not alert the same release again', () => {
+    const path = dbPath();
+    const clock = new Clock();
+    const sent: NativeNotification[] = [];
+    const first = open(path);
+    engineOn(first, clock, sent).recordForChange(release);
+    first.close();
+    const second = open(path);
+    const again = engineOn(second, clock, sent);
+    expect(second.transaction(() => again.recordForChange({ ...release, source: 'poll' }))).toEqual(
+      [],
+    );
+    expect(second.countUnreadAlerts()).toBe(1);
+  });
+
+  it('reminders come from the stored calendar', () => {
+    const store = open(dbPath());
+    const clock = new Clock();
+    clock.now = Date.parse('2026-11-06T13:00:00Z');
+    store.upsertEventDate(ed({ actual: null }), {});
+    const sent: NativeNotification[] = [];
+    engineOn(store, clock, sent).rescheduleReminders();
+    clock.advance(26 * 60_000);
+    expect(sent.map((n) => n.title)).toEqual(['US Nonfarm Payrolls in 5 min']);
+    expect(store.countUnreadAlerts()).toBe(1);
+  });
+});
