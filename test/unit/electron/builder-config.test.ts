@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { load as parse } from 'js-yaml';
 
@@ -12,6 +13,39 @@ function pngSize(file: string): [number, number] {
   const b = readFileSync(file);
   expect(b.subarray(1, 4).toString()).toBe('PNG');
   return [b.readUInt32BE(16), b.readUInt32BE(20)];
+}
+
+/** RGBA pixels of an 8-bit RGBA PNG (what rsvg-convert writes), unfiltered. */
+function pngPixels(file: string): { width: number; height: number; px: Buffer } {
+  const b = readFileSync(file);
+  const [width, height] = pngSize(file);
+  expect([b[24], b[25]], `${file}: 8-bit RGBA`).toEqual([8, 6]);
+  const idat: Buffer[] = [];
+  for (let i = 8; i < b.length;) {
+    const len = b.readUInt32BE(i);
+    if (b.toString('latin1', i + 4, i + 8) === 'IDAT') idat.push(b.subarray(i + 8, i + 8 + len));
+    i += 12 + len;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * 4;
+  const px = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    for (let x = 0; x < stride; x++) {
+      const v = raw[y * (stride + 1) + 1 + x]!;
+      const a = x >= 4 ? px[y * stride + x - 4]! : 0;
+      const up = y > 0 ? px[(y - 1) * stride + x]! : 0;
+      const c = x >= 4 && y > 0 ? px[(y - 1) * stride + x - 4]! : 0;
+      const paeth = () => {
+        const p = a + up - c;
+        const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - up), Math.abs(p - c)];
+        return pa <= pb && pa <= pc ? a : pb <= pc ? up : c;
+      };
+      const pred = [0, a, up, (a + up) >> 1, filter === 4 ? paeth() : 0][filter!]!;
+      px[y * stride + x] = (v + pred) & 0xff;
+    }
+  }
+  return { width, height, px };
 }
 
 describe('electron-builder.yml', () => {
@@ -61,6 +95,26 @@ describe('electron-builder.yml', () => {
       expect(pngSize(join(root, `assets/tray/${t}.png`))).toEqual([16, 16]);
       expect(pngSize(join(root, `assets/tray/${t}@2x.png`))).toEqual([32, 32]);
     }
+  });
+
+  it('has macOS template images that are black + alpha only, and colour icons that are not', () => {
+    for (const t of ['trayTemplate', 'tray-alertingTemplate', 'tray-offlineTemplate']) {
+      for (const file of [`${t}.png`, `${t}@2x.png`]) {
+        const { px } = pngPixels(join(root, 'assets/tray', file));
+        let visible = 0;
+        for (let i = 0; i < px.length; i += 4) {
+          if (px[i + 3] === 0) continue;
+          visible++;
+          expect([px[i], px[i + 1], px[i + 2]], `${file} pixel ${i / 4}`).toEqual([0, 0, 0]);
+        }
+        expect(visible).toBeGreaterThan(20);
+      }
+    }
+    const { px } = pngPixels(join(root, 'assets/tray/tray-alerting@2x.png'));
+    let red = 0;
+    for (let i = 0; i < px.length; i += 4)
+      if (px[i]! > 200 && px[i + 1]! < 100 && px[i + 3]! > 200) red++;
+    expect(red, 'the alerting icon carries a red badge').toBeGreaterThan(10);
   });
 
   it('ships the Electron build of SQLite per arch, built by the beforePack hook', async () => {
