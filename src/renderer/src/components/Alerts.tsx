@@ -195,7 +195,8 @@ export function Alerts() {
             <li key={a.id} className={a.read ? 'read' : 'unread'}>
               <button type="button" onClick={() => app.getState().navigate(a.target)}>
                 <span className="alert-title">
-                  {!a.read && <span className="unread-dot" aria-label="unread" />}
+                  {!a.read && <span className="unread-dot" aria-hidden="true" />}
+                  {!a.read && <span className="sr-only">Unread: </span>}
                   {a.title}
                 </span>
                 <span className="alert-body">{a.body}</span>

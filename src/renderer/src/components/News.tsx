@@ -112,46 +112,49 @@ export function News() {
         )}
       </header>
       <div className="news-body">
-        <div className="post-list" role="list" aria-label={hits ? 'Search results' : 'Latest news'}>
+        <div className="post-list">
           {hits && hits.length === 0 && (
             <p className="muted pad">No cached story matches “{query}”.</p>
           )}
-          {hits
-            ? hits.map((h) => (
-                <button
-                  type="button"
-                  role="listitem"
-                  key={`${h.culture}:${h.id}`}
-                  data-testid="post-item"
-                  className={`post-item${current?.id === h.id ? ' selected' : ''}`}
-                  onClick={() => void news.getState().open(h.id, h.culture)}
-                >
-                  <span className="post-title">{h.title}</span>
-                  <span
-                    className="snippet"
-                    dangerouslySetInnerHTML={{ __html: sanitizeSnippet(h.snippetHtml) }}
-                  />
-                  <span className="meta">{dateTimeLabel(h.publicationDate, zone, hc)}</span>
-                </button>
-              ))
-            : items.map((p) => (
-                <button
-                  type="button"
-                  role="listitem"
-                  key={`${p.culture}:${p.id}`}
-                  data-testid="post-item"
-                  className={`post-item${p.read ? ' read' : ''}${current?.id === p.id ? ' selected' : ''}`}
-                  onClick={() => void news.getState().open(p.id, p.culture)}
-                >
-                  <span className="post-title">
-                    {!p.read && <span className="unread-dot" aria-label="unread" />}
-                    {p.title}
-                  </span>
-                  <span className="meta">
-                    {p.authorName ?? ''} · {dateTimeLabel(p.publicationDate, zone, hc)}
-                  </span>
-                </button>
-              ))}
+          <ul className="plain-list" aria-label={hits ? 'Search results' : 'Latest news'}>
+            {hits
+              ? hits.map((h) => (
+                  <li key={`${h.culture}:${h.id}`}>
+                    <button
+                      type="button"
+                      data-testid="post-item"
+                      className={`post-item${current?.id === h.id ? ' selected' : ''}`}
+                      onClick={() => void news.getState().open(h.id, h.culture)}
+                    >
+                      <span className="post-title">{h.title}</span>
+                      <span
+                        className="snippet"
+                        dangerouslySetInnerHTML={{ __html: sanitizeSnippet(h.snippetHtml) }}
+                      />
+                      <span className="meta">{dateTimeLabel(h.publicationDate, zone, hc)}</span>
+                    </button>
+                  </li>
+                ))
+              : items.map((p) => (
+                  <li key={`${p.culture}:${p.id}`}>
+                    <button
+                      type="button"
+                      data-testid="post-item"
+                      className={`post-item${p.read ? ' read' : ''}${current?.id === p.id ? ' selected' : ''}`}
+                      onClick={() => void news.getState().open(p.id, p.culture)}
+                    >
+                      <span className="post-title">
+                        {!p.read && <span className="unread-dot" aria-hidden="true" />}
+                        {!p.read && <span className="sr-only">Unread: </span>}
+                        {p.title}
+                      </span>
+                      <span className="meta">
+                        {p.authorName ?? ''} · {dateTimeLabel(p.publicationDate, zone, hc)}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+          </ul>
           {!hits && items.length < total && (
             <button
               type="button"
