@@ -145,6 +145,8 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     timeZone: () => effective().timeZone,
     hourCycle: () => effective().hourCycle,
     sink: (n) => emit('notification', n),
+    onError: (err) =>
+      logger.warn({ err: String(err) }, 'alerts: a notification could not be delivered'),
     onAlert: (a) => {
       emit('alert', a);
       pushStatus();
