@@ -46,3 +46,21 @@ export function toFtsQuery(input: string): string | null {
   if (tokens.length === 0) return null;
   return tokens.map((t, i) => `"${t}"${i === tokens.length - 1 ? '*' : ''}`).join(' ');
 }
+
+// Control characters never belong in indexed text, and \x01/\x02 mark snippet matches.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f]/g;
+
+/** The three searchable columns of a post, as plain text (title weighs most, then summary). */
+export function searchColumns(p: {
+  title: string;
+  summary: string | null;
+  contentHtml: string;
+}): [title: string, summary: string, body: string] {
+  const clean = (s: string) => s.replace(CONTROL_CHARS, ' ');
+  return [
+    clean(p.title),
+    clean(p.summary ? htmlToText(p.summary) : ''),
+    clean(htmlToText(p.contentHtml)),
+  ];
+}

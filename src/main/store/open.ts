@@ -1,14 +1,29 @@
-/** Open (or create) the cache database: pragmas, integrity, migrations. */
+/** Open (or create) the cache database: version and damage checks, pragmas, migrations. */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { StoreError } from './errors.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
 
-export function openDatabase(
-  path: string,
-  opts: { nativeBinding?: string; migrations?: Migration[] } = {},
-): Database.Database {
+export interface OpenOptions {
+  /** Path to a better_sqlite3.node built for another ABI (the Electron build). */
+  nativeBinding?: string;
+  migrations?: Migration[];
+  /**
+   * Run `PRAGMA quick_check` before using an existing file. Off by default: it reads the
+   * whole file (seconds for a large cache), while header and schema damage are caught anyway.
+   */
+  quickCheck?: boolean;
+}
+
+const damaged = (path: string, detail: string) =>
+  new StoreError(
+    `The cache database at ${path} is damaged: ${detail}. Move it aside (Macrobell will rebuild the cache from the service); your settings and keys are not in it.`,
+    'damaged',
+    path,
+  );
+
+export function openDatabase(path: string, opts: OpenOptions = {}): Database.Database {
   const migrations = opts.migrations ?? MIGRATIONS;
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   let db: Database.Database;
@@ -22,24 +37,26 @@ export function openDatabase(
     );
   }
   try {
-    // Read the version before anything writes to the file (WAL switch included).
+    // Everything up to the migrations only reads, so a file we refuse is left as it was.
+    db.pragma('busy_timeout = 5000');
     const version = db.pragma('user_version', { simple: true }) as number;
     const known = migrations.at(-1)?.version ?? 0;
     if (version > known) {
       throw new StoreError(
-        `The cache database at ${path} was written by a newer version of Macrobell (schema ${version}, this version understands ${known}). Update Macrobell or choose another data folder.`,
+        `The cache database was written by a newer version of Macrobell (schema ${version}, this version understands ${known}): ${path}. Update Macrobell or choose another data folder.`,
         'newer_version',
         path,
       );
     }
+    // Reading the schema catches a file that is not SQLite or whose header is damaged.
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    if (version > 0 && opts.quickCheck) {
+      const check = db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw damaged(path, String(check));
+    }
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    if (version > 0) {
-      const check = db.pragma('quick_check', { simple: true });
-      if (check !== 'ok') throw new Error(String(check));
-    }
     for (const m of migrations) {
       if (m.version <= version) continue;
       db.transaction(() => {
@@ -52,10 +69,6 @@ export function openDatabase(
   } catch (err) {
     db.close();
     if (err instanceof StoreError) throw err;
-    throw new StoreError(
-      `The cache database at ${path} is damaged (${(err as Error).message}). Move it aside — Macrobell will rebuild the cache from the service; your settings and keys are not in it.`,
-      'damaged',
-      path,
-    );
+    throw damaged(path, (err as Error).message);
   }
 }

@@ -17,8 +17,9 @@ import type {
   SearchHit,
 } from '../../shared/domain.js';
 import { volatilityRank } from '../../shared/format.js';
-import { escapeHtml, htmlToText, toFtsQuery } from './html-text.js';
-import { openDatabase } from './open.js';
+import { escapeHtml, searchColumns, toFtsQuery } from './html-text.js';
+import { openDatabase, type OpenOptions } from './open.js';
+import { RecordCache } from './record-cache.js';
 
 export interface EventDateFilter {
   from: string;
@@ -47,9 +48,11 @@ const ms = (iso: string): number => {
   if (Number.isNaN(t)) throw new Error(`Not a date: ${iso}`);
   return t;
 };
-// Control characters never belong in post text, and \x01/\x02 mark snippet matches.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f]/g;
+/** Search ranks the newest matches only: bm25 over every post that says "inflation" is too slow to type against. */
+const SEARCH_CANDIDATES = 1000;
+const parseEventDates = (records: string[]): EventDate[] =>
+  records.map((r) => JSON.parse(r) as EventDate);
+// \x01/\x02 mark snippet matches (control characters are stripped from indexed text).
 // eslint-disable-next-line no-control-regex
 const MARK_OPEN = /\u0001/g;
 // eslint-disable-next-line no-control-regex
@@ -57,6 +60,7 @@ const MARK_CLOSE = /\u0002/g;
 
 export class Store {
   private readonly stmts = new Map<string, Database.Statement>();
+  private readonly parsed = new RecordCache();
 
   constructor(
     readonly db: Database.Database,
@@ -72,8 +76,25 @@ export class Store {
     return s;
   }
 
+  /** A cached statement returning its single column's values (no row objects: faster). */
+  private column(sql: string): Database.Statement {
+    const key = `pluck:${sql}`;
+    let s = this.stmts.get(key);
+    if (!s) {
+      s = this.db.prepare(sql).pluck();
+      this.stmts.set(key, s);
+    }
+    return s;
+  }
+
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    try {
+      return this.db.transaction(fn)();
+    } catch (err) {
+      // Rows read inside the rolled-back transaction may have been cached.
+      this.parsed.clear();
+      throw err;
+    }
   }
 
   // ── events ────────────────────────────────────────────────────────────────
@@ -125,25 +146,33 @@ export class Store {
     const record = JSON.stringify(ed);
     if (previous && JSON.stringify(previous) === record) return { previous, written: false };
     this.stmt(
-      `INSERT INTO event_dates (id, event_id, date_ms, country_code, currency_code, volatility_rank, name, actual, last_updated, record, raw)
-       VALUES (@id, @eventId, @date, @country, @currency, @rank, @name, @actual, @lastUpdated, @record, @raw)
+      `INSERT INTO event_dates (id, event_id, date_ms, country_code, currency_code, volatility, volatility_rank,
+         name, actual, consensus, previous, revised, last_updated, record, raw)
+       VALUES (@id, @eventId, @date, @country, @currency, @volatility, @rank,
+         @name, @actual, @consensus, @previous, @revised, @lastUpdated, @record, @raw)
        ON CONFLICT(id) DO UPDATE SET event_id=excluded.event_id, date_ms=excluded.date_ms,
          country_code=excluded.country_code, currency_code=excluded.currency_code,
-         volatility_rank=excluded.volatility_rank, name=excluded.name, actual=excluded.actual,
-         last_updated=excluded.last_updated, record=excluded.record, raw=excluded.raw`,
+         volatility=excluded.volatility, volatility_rank=excluded.volatility_rank, name=excluded.name,
+         actual=excluded.actual, consensus=excluded.consensus, previous=excluded.previous,
+         revised=excluded.revised, last_updated=excluded.last_updated, record=excluded.record, raw=excluded.raw`,
     ).run({
       id: ed.id,
       eventId: ed.eventId,
       date: ms(ed.dateUtc),
       country: ed.countryCode,
       currency: ed.currencyCode,
+      volatility: ed.volatility,
       rank: volatilityRank(ed.volatility),
       name: ed.name,
       actual: ed.actual,
+      consensus: ed.consensus,
+      previous: ed.previous,
+      revised: ed.revised,
       lastUpdated: ed.lastUpdated,
       record,
       raw: JSON.stringify(raw ?? ed),
     });
+    this.parsed.delete(ed.id);
     this.stmt("DELETE FROM tombstones WHERE kind = 'eventDate' AND id = ? AND culture = ''").run(
       ed.id,
     );
@@ -166,6 +195,7 @@ export class Store {
     this.tombstone('eventDate', id, '', lastUpdated);
     if (!previous) return null;
     this.stmt('DELETE FROM event_dates WHERE id = ?').run(id);
+    this.parsed.delete(id);
     return previous;
   }
 
@@ -183,6 +213,10 @@ export class Store {
     ).run(kind, id, culture, lastUpdated, Date.now());
   }
 
+  /**
+   * A window of the calendar, by date. Lists travel as one JSON parameter (json_each), so
+   * each filter combination is one cached statement whatever the number of values.
+   */
   listEventDates(q: EventDateFilter): EventDate[] {
     const where = ['date_ms >= @from', 'date_ms < @to'];
     const params: Record<string, unknown> = {
@@ -191,73 +225,97 @@ export class Store {
       limit: q.limit ?? 20000,
     };
     if (q.volatilities?.length) {
-      const ranks = [...new Set(q.volatilities.map(volatilityRank))];
-      where.push(`volatility_rank IN (${ranks.join(',')})`);
+      params.ranks = JSON.stringify([...new Set(q.volatilities.map(volatilityRank))]);
+      where.push('volatility_rank IN (SELECT value FROM json_each(@ranks))');
     }
     if (q.countries?.length) {
-      const names = q.countries.map((_, i) => `@c${i}`).join(',');
-      q.countries.forEach((c, i) => (params[`c${i}`] = c));
-      where.push(`(country_code IN (${names}) OR currency_code IN (${names}))`);
+      params.countries = JSON.stringify(q.countries);
+      where.push(
+        '(country_code IN (SELECT value FROM json_each(@countries)) OR currency_code IN (SELECT value FROM json_each(@countries)))',
+      );
     }
     if (q.categories?.length) {
-      const names = q.categories.map((_, i) => `@k${i}`).join(',');
-      q.categories.forEach((c, i) => (params[`k${i}`] = c));
-      where.push(`event_id IN (SELECT id FROM events WHERE category_id IN (${names}))`);
+      params.categories = JSON.stringify(q.categories);
+      where.push(
+        'event_id IN (SELECT id FROM events WHERE category_id IN (SELECT value FROM json_each(@categories)))',
+      );
     }
     if (q.text?.trim()) {
       params.text = `%${q.text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.push(`name LIKE @text ESCAPE '\\'`);
     }
-    const sql = `SELECT record FROM event_dates WHERE ${where.join(' AND ')} ORDER BY date_ms, id LIMIT @limit`;
-    return (this.stmt(sql).all(params) as Row[]).map(
-      (r) => JSON.parse(r.record as string) as EventDate,
-    );
+    // Ids in order come from the covering window index; records from the parsed cache,
+    // and only the misses are read and parsed.
+    const sql = `SELECT id, last_updated FROM event_dates WHERE ${where.join(' AND ')} ORDER BY date_ms, id LIMIT @limit`;
+    let rows = this.stmts.get(sql);
+    if (!rows) {
+      rows = this.db.prepare(sql).raw();
+      this.stmts.set(sql, rows);
+    }
+    const record = this.column('SELECT record FROM event_dates WHERE id = ?');
+    return (rows.all(params) as [string, number][]).map(([id, lastUpdated]) => {
+      let ed = this.parsed.get(id, lastUpdated);
+      if (!ed) {
+        ed = JSON.parse(record.get(id) as string) as EventDate;
+        this.parsed.set(id, lastUpdated, ed);
+      }
+      return { ...ed };
+    });
   }
 
+  /** The first occurrence at or after `after` that has not printed yet. */
   nextRelease(q: { after: string; volatilities?: string[] }): EventDate | null {
     const ranks = q.volatilities?.length
       ? [...new Set(q.volatilities.map(volatilityRank))]
       : [0, 1, 2, 3];
-    const row = this.stmt(
-      `SELECT record FROM event_dates WHERE date_ms >= ? AND actual IS NULL AND volatility_rank IN (${ranks.join(',')})
-       ORDER BY date_ms LIMIT 1`,
-    ).get(ms(q.after)) as Row | undefined;
-    return row ? (JSON.parse(row.record as string) as EventDate) : null;
+    const record = this.column(
+      `SELECT record FROM event_dates WHERE date_ms >= @after AND actual IS NULL
+         AND volatility_rank IN (SELECT value FROM json_each(@ranks))
+       ORDER BY date_ms, id LIMIT 1`,
+    ).get({ after: ms(q.after), ranks: JSON.stringify(ranks) }) as string | undefined;
+    return record ? (JSON.parse(record) as EventDate) : null;
   }
 
+  /** Occurrences in a window: of the given events when `eventIds` is set, else at or above an impact. */
   upcoming(q: {
     from: string;
     to: string;
     minVolatility?: string;
     eventIds?: string[];
   }): EventDate[] {
-    const minRank = q.minVolatility ? volatilityRank(q.minVolatility) : 0;
-    const rows = this.stmt(
-      'SELECT record, event_id, volatility_rank FROM event_dates WHERE date_ms >= ? AND date_ms < ? ORDER BY date_ms',
-    ).all(ms(q.from), ms(q.to)) as Row[];
-    const ids = q.eventIds ? new Set(q.eventIds) : null;
-    return rows
-      .filter((r) =>
-        ids ? ids.has(r.event_id as string) : (r.volatility_rank as number) >= minRank,
-      )
-      .map((r) => JSON.parse(r.record as string) as EventDate);
+    const range = { from: ms(q.from), to: ms(q.to) };
+    if (q.eventIds) {
+      if (q.eventIds.length === 0) return [];
+      return parseEventDates(
+        this.column(
+          `SELECT record FROM event_dates WHERE date_ms >= @from AND date_ms < @to
+             AND event_id IN (SELECT value FROM json_each(@ids)) ORDER BY date_ms, id`,
+        ).all({ ...range, ids: JSON.stringify(q.eventIds) }) as string[],
+      );
+    }
+    return parseEventDates(
+      this.column(
+        `SELECT record FROM event_dates WHERE date_ms >= @from AND date_ms < @to
+           AND volatility_rank >= @min ORDER BY date_ms, id`,
+      ).all({ ...range, min: q.minVolatility ? volatilityRank(q.minVolatility) : 0 }) as string[],
+    );
   }
 
   /** Past occurrences that printed, newest first. */
   eventHistory(eventId: string, opts: { limit?: number } = {}): EventDate[] {
-    return (
-      this.stmt(
+    return parseEventDates(
+      this.column(
         'SELECT record FROM event_dates WHERE event_id = ? AND date_ms <= ? AND actual IS NOT NULL ORDER BY date_ms DESC LIMIT ?',
-      ).all(eventId, Date.now(), opts.limit ?? 36) as Row[]
-    ).map((r) => JSON.parse(r.record as string) as EventDate);
+      ).all(eventId, Date.now(), opts.limit ?? 36) as string[],
+    );
   }
 
   eventOccurrences(eventId: string, q: { from: string; to: string }): EventDate[] {
-    return (
-      this.stmt(
+    return parseEventDates(
+      this.column(
         'SELECT record FROM event_dates WHERE event_id = ? AND date_ms >= ? AND date_ms < ? ORDER BY date_ms',
-      ).all(eventId, ms(q.from), ms(q.to)) as Row[]
-    ).map((r) => JSON.parse(r.record as string) as EventDate);
+      ).all(eventId, ms(q.from), ms(q.to)) as string[],
+    );
   }
 
   upsertCategories(list: Category[]): void {
@@ -299,13 +357,10 @@ export class Store {
       record,
       raw: JSON.stringify(raw ?? p),
     }) as Row;
-    const clean = (s: string | null) => (s ?? '').replace(CONTROL_CHARS, ' ');
     this.stmt('DELETE FROM posts_fts WHERE rowid = ?').run(row.pk);
     this.stmt('INSERT INTO posts_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)').run(
       row.pk,
-      clean(p.title),
-      clean(p.summary ? htmlToText(p.summary) : ''),
-      clean(htmlToText(p.contentHtml)),
+      ...searchColumns(p),
     );
     this.stmt("DELETE FROM tombstones WHERE kind = 'post' AND id = ? AND culture = ?").run(
       p.id,
@@ -365,27 +420,34 @@ export class Store {
     this.stmt('UPDATE posts SET read = 1 WHERE id = ? AND culture = ?').run(id, culture);
   }
 
-  /** Full-text search, best first (title matches weigh most), with safe highlighted snippets. */
+  /**
+   * Full-text search, best first (bm25; title matches weigh most), with safe highlighted
+   * snippets. Ranks the newest SEARCH_CANDIDATES matching posts of the culture (FTS rowid
+   * order is cache order), then builds snippets for the returned rows only.
+   */
   searchPosts(q: { query: string; culture?: string; limit?: number }): SearchHit[] {
     const match = toFtsQuery(q.query);
     if (!match) return [];
-    const limit = q.limit ?? 50;
-    // FTS5 sorts by its configured rank (bm25, title weighted) and stops at the limit, so
-    // snippets are built only for the rows returned; the culture filter is applied after.
-    const hits = this.stmt(
-      `SELECT rowid AS pk, snippet(posts_fts, -1, char(1), char(2), '…', 16) AS snip
-       FROM posts_fts WHERE posts_fts MATCH @match ORDER BY rank LIMIT @limit`,
-    ).all({ match, limit: q.culture ? limit * 4 : limit }) as Row[];
-    const meta = this.stmt('SELECT id, culture, title, published_ms FROM posts WHERE pk = ?');
-    const rows = hits
-      .map((h): Row => ({ ...((meta.get(h.pk) as Row | undefined) ?? {}), snip: h.snip }))
-      .filter((r) => r.id !== undefined && (!q.culture || r.culture === q.culture))
-      .slice(0, limit);
+    const limit = Math.max(1, Math.min(q.limit ?? 50, 500));
+    const rows = this.stmt(
+      `SELECT p.id, p.culture, p.title, p.published_ms, c.pk FROM (
+         SELECT f.rowid AS pk, bm25(posts_fts, 10.0, 4.0, 1.0) AS score
+         FROM posts_fts f JOIN posts p ON p.pk = f.rowid
+         WHERE posts_fts MATCH @match AND (@culture IS NULL OR p.culture = @culture)
+         ORDER BY f.rowid DESC LIMIT @candidates
+       ) c JOIN posts p ON p.pk = c.pk
+       ORDER BY c.score, p.published_ms DESC LIMIT @limit`,
+    ).all({ match, culture: q.culture ?? null, candidates: SEARCH_CANDIDATES, limit }) as Row[];
+    const snippet = this.column(
+      `SELECT snippet(posts_fts, -1, char(1), char(2), '…', 16) FROM posts_fts
+       WHERE posts_fts MATCH @match AND rowid = @pk`,
+    );
     return rows.map((r) => ({
       id: r.id as string,
       culture: r.culture as string,
       title: r.title as string,
-      snippetHtml: escapeHtml(String(r.snip ?? ''))
+      // The indexed text is plain: escape all of it, then turn the match markers into <mark>.
+      snippetHtml: escapeHtml(String(snippet.get({ match, pk: r.pk }) ?? ''))
         .replace(MARK_OPEN, '<mark>')
         .replace(MARK_CLOSE, '</mark>'),
       publicationDate: new Date(r.published_ms as number).toISOString(),
@@ -494,6 +556,7 @@ export class Store {
         this.db.exec(`DELETE FROM ${t}`);
       }
     });
+    this.parsed.clear();
   }
 
   prune(opts: { olderThanMs: number }): void {
@@ -509,6 +572,9 @@ export class Store {
   }
 }
 
-export function openStore(opts: { path: string; nativeBinding?: string }): Store {
-  return new Store(openDatabase(opts.path, { nativeBinding: opts.nativeBinding }), opts.path);
+export function openStore(
+  opts: { path: string } & Pick<OpenOptions, 'nativeBinding' | 'quickCheck'>,
+): Store {
+  const { path, ...rest } = opts;
+  return new Store(openDatabase(path, rest), path);
 }

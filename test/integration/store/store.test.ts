@@ -74,7 +74,7 @@ describe('migrations and opening', () => {
     v1.close();
     const store = openStore({ path });
     expect(store.getSyncState('k')).toBe('v');
-    expect(store.db.pragma('user_version', { simple: true })).toBe(3);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)?.version);
     expect(
       store.insertAlert({
         dedupKey: 'x',
@@ -210,12 +210,18 @@ describe('event dates', () => {
     expect(s.listEventDates({ ...win, text: 'price%' }).map((x) => x.id)).toEqual([]);
     expect(s.listEventDates({ ...win, text: 'price' }).map((x) => x.id)).toEqual(['b']);
     expect(s.nextRelease({ after: '2026-11-20T14:00:00Z' })?.id).toBe('b');
-    const plan = s.db
-      .prepare(
-        'EXPLAIN QUERY PLAN SELECT record FROM event_dates WHERE date_ms >= 1 AND date_ms < 2 ORDER BY date_ms',
-      )
-      .all();
-    expect(JSON.stringify(plan)).toMatch(/event_dates_date/);
+    const plan = JSON.stringify(
+      s.db
+        .prepare(
+          'EXPLAIN QUERY PLAN SELECT id, last_updated FROM event_dates WHERE date_ms >= 1 AND date_ms < 2 ORDER BY date_ms, id',
+        )
+        .all(),
+    );
+    expect(plan).toMatch(/COVERING INDEX event_dates_window/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+    // a changed record is never served from the parsed-record cache
+    s.upsertEventDate(ed('a', { lastUpdated: 100, consensus: 9 }), {});
+    expect(s.listEventDates(win).find((x) => x.id === 'a')?.consensus).toBe(9);
     s.close();
   });
 });

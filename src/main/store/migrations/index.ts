@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import m001 from './001_initial.js';
 import m002 from './002_search_and_alerts.js';
 import m003 from './003_search_rank.js';
+import m004 from './004_typed_columns_prefix_search.js';
 
 export interface Migration {
   version: number;
@@ -10,4 +11,4 @@ export interface Migration {
   up: string | ((db: Database.Database) => void);
 }
 
-export const MIGRATIONS: Migration[] = [m001, m002, m003];
+export const MIGRATIONS: Migration[] = [m001, m002, m003, m004];
