@@ -8,32 +8,76 @@ import {
 } from '../../../shared/ipc.js';
 import { apiFrom, BridgeError, type Bridge, type Connection } from './bridge.js';
 
-export function createHttpBridge(): Bridge {
+/** The part of EventSource the bridge uses, so tests can pass a Node implementation. */
+export interface EventSourceLike {
+  onopen: ((e: Event) => void) | null;
+  onerror: ((e: Event) => void) | null;
+  readonly readyState: number;
+  addEventListener(type: string, listener: (e: MessageEvent<string>) => void): void;
+  close(): void;
+}
+
+export interface HttpBridgeOptions {
+  /** Origin to prefix to the API paths; same-origin (empty) in the app. */
+  base?: string;
+  /** Opens the push stream; the browser's EventSource by default. */
+  openEvents?: (url: string) => EventSourceLike;
+  /** Delay before re-opening a push stream the browser gave up on (ms). */
+  reopenDelayMs?: number;
+}
+
+const CLOSED = 2;
+
+export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge & { close(): void } {
+  const base = options.base ?? '';
+  const openEvents =
+    options.openEvents ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
+  const reopenDelayMs = options.reopenDelayMs ?? 5000;
   const listeners = new Map<PushEvent, Set<(p: unknown) => void>>();
   const connListeners = new Set<(c: Connection) => void>();
   let connection: Connection = 'online';
+  let closed = false;
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
   const setConnection = (c: Connection) => {
     if (c === connection) return;
     connection = c;
     connListeners.forEach((l) => l(c));
   };
 
-  const source = new EventSource(WEB_EVENTS_PATH);
-  source.onopen = () => setConnection('online');
-  source.onerror = () => setConnection('offline');
-  for (const name of PUSH_EVENTS) {
-    source.addEventListener(name, (e) => {
-      const payload: unknown = JSON.parse((e as MessageEvent<string>).data);
-      listeners.get(name)?.forEach((l) => l(payload));
-    });
-  }
+  let source: EventSourceLike;
+  const open = () => {
+    source = openEvents(`${base}${WEB_EVENTS_PATH}`);
+    source.onopen = () => setConnection('online');
+    source.onerror = () => {
+      setConnection('offline');
+      // The browser retries by itself unless the host answered with an error status (then the
+      // stream is closed for good): re-open it after a pause so a restarted host is found again.
+      if (source.readyState === CLOSED && !closed && reopenTimer === undefined)
+        reopenTimer = setTimeout(() => {
+          reopenTimer = undefined;
+          if (!closed) open();
+        }, reopenDelayMs);
+    };
+    for (const name of PUSH_EVENTS) {
+      source.addEventListener(name, (e) => {
+        let payload: unknown;
+        try {
+          payload = JSON.parse(e.data);
+        } catch {
+          return; // a garbled push is dropped; the next sync brings the truth anyway
+        }
+        listeners.get(name)?.forEach((l) => l(payload));
+      });
+    }
+  };
+  open();
 
   return {
     kind: 'http',
     api: apiFrom(async (method, input) => {
       let res: Response;
       try {
-        res = await fetch(`${WEB_API_PREFIX}${method}`, {
+        res = await fetch(`${base}${WEB_API_PREFIX}${method}`, {
           method: 'POST',
           credentials: 'same-origin',
           headers: { 'content-type': 'application/json' },
@@ -45,9 +89,16 @@ export function createHttpBridge(): Bridge {
       }
       setConnection('online');
       const body = (await res.json().catch(() => null)) as RequestResult<unknown> | null;
-      if (!body) throw new BridgeError('bad_response', `HTTP ${res.status}`);
-      if (!body.ok) throw new BridgeError(body.error.error, body.error.message);
-      return body.value;
+      if (body && typeof body === 'object' && 'ok' in body) {
+        if (body.ok) return body.value;
+        throw new BridgeError(body.error.error, body.error.message);
+      }
+      if (res.status === 401 || res.status === 403)
+        throw new BridgeError(
+          'unauthorized',
+          'This browser session has expired: open the link Macrobell printed (with ?token=) again.',
+        );
+      throw new BridgeError('bad_response', `Macrobell answered HTTP ${res.status}.`);
     }),
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();
@@ -58,6 +109,11 @@ export function createHttpBridge(): Bridge {
     onConnection(listener) {
       connListeners.add(listener);
       return () => connListeners.delete(listener);
+    },
+    close() {
+      closed = true;
+      clearTimeout(reopenTimer);
+      source.close();
     },
   };
 }
