@@ -44,7 +44,12 @@ function nodeEventSource(url: string): EventSourceLike {
             ?.forEach((l) => l(new MessageEvent(m.event ?? 'message', { data: m.data }))),
       });
       const decoder = new TextDecoder();
-      for await (const chunk of res.body) parser.feed(decoder.decode(chunk, { stream: true }));
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parser.feed(decoder.decode(value, { stream: true }));
+      }
       fail();
     } catch {
       fail();
