@@ -1,75 +1,98 @@
 /**
  * `npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D]`
  * `npm run relay -- register --public-url https://… [--calendar] [--news] [--replace <id>]`
+ * Bad flags exit 2 with the usage; runtime failures exit 1.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import pino from 'pino';
 import { REAL_SERVICE_URLS } from '../shared/domain.js';
 import { register } from './register.js';
-import { loadSecrets } from './secrets.js';
+import { loadSecrets, secretsNotice, type RelaySecrets } from './secrets.js';
 import { startRelay } from './server.js';
 
 const USAGE = `Usage:
   npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D]
-  npm run relay -- register --public-url https://relay.example.com [--calendar] [--news] [--replace <id>] [--data DIR]
-                    [--auth-url URL] [--calendar-url URL] [--news-url URL]   (keys: MACROBELL_PUBLIC_KEY, MACROBELL_PRIVATE_KEY)`;
+  npm run relay -- register --public-url https://relay.example.com [--calendar] [--news]
+                    [--replace <id>] [--data DIR] [--auth-url URL] [--calendar-url URL] [--news-url URL]
+    (keys from the environment only: MACROBELL_PUBLIC_KEY, MACROBELL_PRIVATE_KEY)
+  Secrets: MACROBELL_RELAY_SECRET, MACROBELL_RELAY_TOKEN (else generated into DATA/relay-secrets.json)`;
 
 function fail(message: string, code = 2): never {
-  process.stderr.write(`relay: ${message}\n${USAGE}\n`);
+  process.stderr.write(`relay: ${message}\n${code === 2 ? `${USAGE}\n` : ''}`);
   process.exit(code);
 }
 
-const argv = process.argv.slice(2);
-const sub = argv[0] === 'register' ? 'register' : 'serve';
-let values: Record<string, string | boolean | undefined>;
-try {
-  values = parseArgs({
-    args: sub === 'register' ? argv.slice(1) : argv,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      data: { type: 'string' },
-      'retention-days': { type: 'string' },
-      'public-url': { type: 'string' },
-      calendar: { type: 'boolean' },
-      news: { type: 'boolean' },
-      replace: { type: 'string' },
-      'auth-url': { type: 'string' },
-      'calendar-url': { type: 'string' },
-      'news-url': { type: 'string' },
-    },
-    strict: true,
-  }).values;
-} catch (err) {
-  fail((err as Error).message);
+const SERVE_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  data: { type: 'string' },
+  'retention-days': { type: 'string' },
+} satisfies ParseArgsConfig['options'];
+const REGISTER_OPTIONS = {
+  data: { type: 'string' },
+  'public-url': { type: 'string' },
+  calendar: { type: 'boolean' },
+  news: { type: 'boolean' },
+  replace: { type: 'string' },
+  'auth-url': { type: 'string' },
+  'calendar-url': { type: 'string' },
+  'news-url': { type: 'string' },
+} satisfies ParseArgsConfig['options'];
+
+function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    return fail((err as Error).message);
+  }
 }
 
-const dataDir = resolve((values.data as string | undefined) ?? 'relay-data');
-const secrets = loadSecrets(dataDir, process.env);
+function httpUrl(flag: string, v: string | undefined, fallback?: string): string {
+  const u = v ?? fallback;
+  if (u === undefined) fail(`${flag} https://… is required`);
+  try {
+    const parsed = new URL(u);
+    if (parsed.protocol === 'https:' || parsed.protocol === 'http:') return u;
+  } catch {
+    /* reported below */
+  }
+  return fail(`${flag} must be an http(s) URL, got "${u}"`);
+}
 
-if (sub === 'register') {
-  const publicUrl = values['public-url'] as string | undefined;
-  if (!publicUrl || !/^https?:\/\//.test(publicUrl)) fail('--public-url https://… is required');
+function secretsOrFail(dataDir: string): RelaySecrets {
+  try {
+    return loadSecrets(dataDir, process.env);
+  } catch (err) {
+    return fail((err as Error).message, 1);
+  }
+}
+
+async function runRegister(args: string[]): Promise<never> {
+  const v = parse(args, REGISTER_OPTIONS);
+  const publicUrl = httpUrl('--public-url', v['public-url']);
   const publicKey = process.env.MACROBELL_PUBLIC_KEY;
   const privateKey = process.env.MACROBELL_PRIVATE_KEY;
   if (!publicKey || !privateKey)
-    fail(
-      'set MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY in the environment (never on the command line)',
-    );
+    fail('set MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY in the environment (never in argv)');
+  if (v.replace !== undefined && !/^[\w.:-]{1,200}$/.test(v.replace))
+    fail('--replace takes a webhook id as listed by the service');
+  const dataDir = resolve(v.data ?? 'relay-data');
+  const secrets = secretsOrFail(dataDir);
+  if (secrets.generated) process.stdout.write(secretsNotice(dataDir, secrets));
   const apis = [
-    ...(values.calendar ? ['calendar' as const] : []),
-    ...(values.news ? ['news' as const] : []),
+    ...(v.calendar ? (['calendar'] as const) : []),
+    ...(v.news ? (['news'] as const) : []),
   ];
   const code = await register({
     publicUrl,
     secret: secrets.secret,
     apis: apis.length ? apis : ['calendar', 'news'],
-    replace: values.replace as string | undefined,
+    replace: v.replace,
     urls: {
-      auth: (values['auth-url'] as string | undefined) ?? REAL_SERVICE_URLS.auth,
-      calendar: (values['calendar-url'] as string | undefined) ?? REAL_SERVICE_URLS.calendar,
-      news: (values['news-url'] as string | undefined) ?? REAL_SERVICE_URLS.news,
+      auth: httpUrl('--auth-url', v['auth-url'], REAL_SERVICE_URLS.auth),
+      calendar: httpUrl('--calendar-url', v['calendar-url'], REAL_SERVICE_URLS.calendar),
+      news: httpUrl('--news-url', v['news-url'], REAL_SERVICE_URLS.news),
     },
     keys: { publicKey, privateKey },
     print: (l) => process.stdout.write(`${l}\n`),
@@ -77,43 +100,49 @@ if (sub === 'register') {
   process.exit(code);
 }
 
-const port = values.port === undefined ? 8787 : Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535)
-  fail(`--port must be 0–65535, got "${String(values.port)}"`);
-const retentionDays = values['retention-days'] === undefined ? 7 : Number(values['retention-days']);
-if (!Number.isFinite(retentionDays) || retentionDays <= 0)
-  fail('--retention-days must be a positive number');
-const logger = pino({
-  level: process.env.LOG_LEVEL ?? 'info',
-  redact: ['token', 'secret', 'authorization'],
-});
-
-const relay = await startRelay({
-  dataDir,
-  secret: secrets.secret,
-  token: secrets.token,
-  port,
-  host: (values.host as string | undefined) ?? '127.0.0.1',
-  retentionDays,
-  log: (level, msg, extra) => logger[level](extra ?? {}, msg),
-}).catch((err: unknown) => fail((err as Error).message, 1));
-
-process.stdout.write(`relay listening on ${relay.url}\n`);
-if (secrets.generated) {
-  process.stdout.write(
-    [
-      'Generated new relay secrets (saved in ' +
-        dataDir +
-        '/relay-secrets.json, mode 0600; shown once):',
-      `  webhook path secret: ${secrets.secret}`,
-      `  desktop token:       ${secrets.token}`,
-      'Register <your public URL>/hooks/<secret> with `npm run relay -- register`, and enter the',
-      'relay URL and token in Macrobell → Settings → Live updates. Put the relay behind TLS.',
-      '',
-    ].join('\n'),
-  );
+async function runServe(args: string[]): Promise<void> {
+  const v = parse(args, SERVE_OPTIONS);
+  const port = v.port === undefined ? 8787 : Number(v.port);
+  if (!/^\d+$/.test(v.port ?? '0') || !Number.isInteger(port) || port > 65535)
+    fail(`--port must be an integer 0–65535, got "${String(v.port)}"`);
+  const retentionDays = v['retention-days'] === undefined ? 7 : Number(v['retention-days']);
+  if (!Number.isFinite(retentionDays) || retentionDays <= 0 || retentionDays > 3650)
+    fail(`--retention-days must be a positive number of days, got "${v['retention-days']}"`);
+  const host = v.host ?? '127.0.0.1';
+  if (host === '' || /[\s/]/.test(host)) fail(`--host must be an address, got "${host}"`);
+  const dataDir = resolve(v.data ?? 'relay-data');
+  const secrets = secretsOrFail(dataDir);
+  const logger = pino({
+    level: process.env.LOG_LEVEL ?? 'info',
+    base: { name: 'macrobell-relay' },
+    redact: ['token', 'secret', 'authorization', 'req.headers.authorization'],
+  });
+  const relay = await startRelay({
+    dataDir,
+    secret: secrets.secret,
+    token: secrets.token,
+    port,
+    host,
+    retentionDays,
+    logger,
+  }).catch((err: unknown) => fail(`could not start: ${(err as Error).message}`, 1));
+  // Exactly the first line on stdout: scripts and tests wait for it.
+  process.stdout.write(`relay listening on ${relay.url}\n`);
+  if (secrets.generated) process.stdout.write(secretsNotice(dataDir, secrets));
+  logger.info({ dataDir, retentionDays }, 'relay started');
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'relay stopping');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    void relay.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
-logger.info({ dataDir, retentionDays }, 'relay started');
-const stop = () => void relay.close().then(() => process.exit(0));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+
+const argv = process.argv.slice(2);
+if (argv[0] === 'register') await runRegister(argv.slice(1));
+else await runServe(argv);

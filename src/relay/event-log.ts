@@ -28,13 +28,22 @@ export class EventLog {
   private pending: Pending[] = [];
   private scheduled = false;
   private readonly insert: Database.Statement;
+  private readonly selectAfter: Database.Statement;
+  private readonly selectLastId: Database.Statement;
+  private readonly selectOldestId: Database.Statement;
+  private readonly selectTrimmed: Database.Statement;
   private readonly listeners = new Set<(events: StoredEvent[]) => void>();
   readonly commitLatencies: number[] = [];
   ingested = 0;
 
+  /**
+   * @param commitIntervalMs 0 = commit when the event loop turns (every request already
+   *   read joins the batch); > 0 = also wait that long for more to arrive.
+   */
   constructor(
     path: string,
     private readonly now: () => number = Date.now,
+    private readonly commitIntervalMs = 0,
   ) {
     mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
@@ -54,6 +63,12 @@ export class EventLog {
     this.insert = this.db.prepare(
       'INSERT INTO events (received_at, type, body, headers) VALUES (?, ?, ?, ?)',
     );
+    this.selectAfter = this.db.prepare(
+      'SELECT id, received_at, type, body FROM events WHERE id > ? ORDER BY id LIMIT ?',
+    );
+    this.selectLastId = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'");
+    this.selectOldestId = this.db.prepare('SELECT min(id) AS id FROM events');
+    this.selectTrimmed = this.db.prepare("SELECT value FROM meta WHERE key = 'trimmed_through'");
   }
 
   /** Resolves with the event's id once it is committed to disk. */
@@ -62,8 +77,9 @@ export class EventLog {
       this.pending.push({ body, type, headers: JSON.stringify(headers), resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
-        // Let every request already read this turn join the batch.
-        setImmediate(() => this.flush());
+        // Let every request already read this turn (or within the interval) join the batch.
+        if (this.commitIntervalMs > 0) setTimeout(() => this.flush(), this.commitIntervalMs);
+        else setImmediate(() => this.flush());
       }
     });
   }
@@ -103,9 +119,7 @@ export class EventLog {
 
   after(id: number, limit: number): StoredEvent[] {
     return (
-      this.db
-        .prepare('SELECT id, received_at, type, body FROM events WHERE id > ? ORDER BY id LIMIT ?')
-        .all(id, limit) as {
+      this.selectAfter.all(id, limit) as {
         id: number;
         received_at: number;
         type: string;
@@ -115,26 +129,29 @@ export class EventLog {
   }
 
   lastId(): number {
-    const row = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'").get() as
+    const row = this.selectLastId.get() as
       { seq: number } | undefined;
     return row?.seq ?? 0;
   }
 
   oldestId(): number | null {
-    const row = this.db.prepare('SELECT min(id) AS id FROM events').get() as { id: number | null };
+    const row = this.selectOldestId.get() as { id: number | null };
     return row.id;
   }
 
   /** Highest id removed by retention (0 if none). */
   trimmedThrough(): number {
-    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'trimmed_through'").get() as
+    const row = this.selectTrimmed.get() as
       { value: number } | undefined;
     return row?.value ?? 0;
   }
 
-  /** Whether resuming after `id` would skip events retention already removed. */
+  /**
+   * Whether resuming after `id` cannot be exact: retention already removed ids after it,
+   * or the id is from a log this one is not (it is past our last id: the data was reset).
+   */
   gapAfter(id: number): boolean {
-    return this.trimmedThrough() > id;
+    return this.trimmedThrough() > id || id > this.lastId();
   }
 
   trim(olderThanMs: number): number {

@@ -1,26 +1,77 @@
-/** The relay's two secrets: from the environment, else generated once and kept (0600). */
+/**
+ * The relay's two secrets: the webhook path segment and the desktops' bearer token.
+ * From the environment, else generated once (32 random bytes, base64url) and kept in
+ * DATA/relay-secrets.json with mode 0600 so a restart keeps them.
+ */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 
 export interface RelaySecrets {
   secret: string;
   token: string;
+  /** True when this call generated (at least one of) them: show them to the user once. */
   generated: boolean;
+  /** Which ones were generated now (the others came from the environment or the file). */
+  fresh: { secret: boolean; token: boolean };
+}
+
+const SECRETS_FILE = 'relay-secrets.json';
+const value = z.string().regex(/^[A-Za-z0-9._~-]{8,256}$/, 'letters, digits, . _ ~ -; 8–256');
+const stored = z.object({ secret: value.optional(), token: value.optional() });
+
+export function secretsFile(dataDir: string): string {
+  return join(dataDir, SECRETS_FILE);
+}
+
+function fromEnv(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  const v = env[name];
+  if (v === undefined || v === '') return undefined;
+  const checked = value.safeParse(v);
+  if (!checked.success)
+    throw new Error(`${name} must be 8–256 URL-safe characters (letters, digits, . _ ~ -)`);
+  return checked.data;
 }
 
 export function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv): RelaySecrets {
-  const file = join(dataDir, 'relay-secrets.json');
-  let stored: Partial<RelaySecrets> = {};
-  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<RelaySecrets>;
-  const secret = env.MACROBELL_RELAY_SECRET ?? stored.secret;
-  const token = env.MACROBELL_RELAY_TOKEN ?? stored.token;
-  if (secret && token) return { secret, token, generated: false };
+  const file = secretsFile(dataDir);
+  let kept: z.infer<typeof stored> = {};
+  if (existsSync(file)) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      throw new Error(`${file} is not valid JSON: fix or delete it (new secrets will be made)`);
+    }
+    const checked = stored.safeParse(raw);
+    if (!checked.success)
+      throw new Error(`${file} does not hold {secret, token}: fix or delete it`);
+    kept = checked.data;
+  }
+  const secret = fromEnv('MACROBELL_RELAY_SECRET', env) ?? kept.secret;
+  const token = fromEnv('MACROBELL_RELAY_TOKEN', env) ?? kept.token;
+  if (secret && token)
+    return { secret, token, generated: false, fresh: { secret: false, token: false } };
   const next = {
     secret: secret ?? randomBytes(32).toString('base64url'),
     token: token ?? randomBytes(32).toString('base64url'),
   };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(next), { mode: 0o600 });
-  return { ...next, generated: true };
+  chmodSync(file, 0o600); // writeFileSync's mode applies only when it creates the file
+  return { ...next, generated: true, fresh: { secret: !secret, token: !token } };
+}
+
+/** The one-time notice shown when secrets were generated. */
+export function secretsNotice(dataDir: string, s: RelaySecrets): string {
+  return [
+    `Generated new relay secrets (kept in ${secretsFile(dataDir)}, mode 0600; shown once):`,
+    ...(s.fresh.secret ? [`  webhook path secret: ${s.secret}`] : []),
+    ...(s.fresh.token ? [`  desktop token:       ${s.token}`] : []),
+    'Register <your public URL>/hooks/<secret> with `npm run relay -- register --public-url …`,',
+    'and enter the relay URL and the token in Macrobell → Settings → Live updates.',
+    'Serve the relay behind TLS (see docs/relay.md).',
+    '',
+  ].join('\n');
 }

@@ -1,27 +1,50 @@
 /**
  * The app's side of the relay: one SSE connection, resumed with Last-Event-ID after any
  * gap, notifications applied strictly in order (the cursor is persisted by `apply` in the
- * same transaction), reconnect with backoff and full jitter, and a heartbeat watchdog —
- * a connection that goes silent for 45 s is assumed dead and replaced.
+ * same step), reconnect with exponential backoff and full jitter, and a heartbeat
+ * watchdog — a connection silent for 45 s (three missed heartbeats) is replaced.
  */
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { request } from 'undici';
 import type { Logger } from 'pino';
+import { request } from 'undici';
+import { z } from 'zod';
 import type { RelayStatus } from './engine.js';
+import { readSse, type SseMessage } from './sse-reader.js';
+
+export type { RelayStatus };
 
 export interface RelayConsumerOptions {
   url: string;
   token: () => Promise<string | null>;
   getLastEventId: () => number | null;
   apply: (id: number, payload: unknown) => Promise<void>;
-  /** Optional: apply everything already received in one go (a burst), in order. */
+  /** Optional: apply a run already received together (a burst) in one go, in order. */
   applyBatch?: (items: { id: number; payload: unknown }[]) => Promise<void>;
+  /** The relay could not replay everything since our id (retention, or a new log). */
   onReset: () => Promise<void>;
+  /** Called after every reconnect (not the first connect): re-sync from the API. */
   onReconnectGap: () => Promise<void>;
   onStatus: (s: RelayStatus) => void;
   watchdogMs?: number;
   backoff?: { minMs: number; maxMs: number };
   logger?: Logger;
+}
+
+export const TOKEN_REJECTED = 'relay rejected the token';
+/** A connection counts as healthy (backoff resets) after this long or its first event. */
+const HEALTHY_AFTER_MS = 5_000;
+
+const resetData = z.looseObject({ oldestId: z.number().nullable().optional() });
+
+interface Item {
+  id: number;
+  payload: unknown;
+  receivedAt: number | null;
+}
+
+class TokenRejected extends Error {
+  constructor() {
+    super(TOKEN_REJECTED);
+  }
 }
 
 export class RelayConsumer {
@@ -37,6 +60,8 @@ export class RelayConsumer {
   private attempt = 0;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** Highest id applied on this connection; null after a reset (accept what follows). */
+  private cursor: number | null = null;
 
   constructor(private readonly opts: RelayConsumerOptions) {}
 
@@ -52,6 +77,7 @@ export class RelayConsumer {
     this.abort?.abort();
     this.wake?.();
     await this.loop?.catch(() => undefined);
+    this.loop = null;
     this.update({ connected: false });
   }
 
@@ -62,45 +88,52 @@ export class RelayConsumer {
 
   private async run(): Promise<void> {
     let first = true;
-    while (this.running) {
-      let delay: number;
+    for (let n = 0; this.running; n++) {
+      let factor = 1;
       try {
-        const reachedStream = await this.connectOnce(first);
+        await this.connectOnce(first);
         first = false;
-        delay = reachedStream ? 0 : this.backoff();
       } catch (err) {
-        const message = (err as Error).message ?? String(err);
         if (!this.running) break;
+        first = false;
+        const message = err instanceof Error ? err.message : String(err);
         this.opts.logger?.warn({ err: message }, 'relay connection lost');
         this.update({ connected: false, error: message });
-        delay = this.backoff(/rejected the token/.test(message) ? 10 : 1);
+        // A wrong token will not fix itself quickly: retry much more slowly.
+        if (err instanceof TokenRejected) factor = 10;
       }
       if (!this.running) break;
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, delay);
-        t.unref?.();
-        this.wake = () => {
-          clearTimeout(t);
-          resolve();
-        };
-      });
+      await this.sleep(this.backoff(factor));
     }
   }
 
-  private backoff(factor = 1): number {
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms);
+      t.unref?.();
+      this.wake = () => {
+        clearTimeout(t);
+        resolve();
+      };
+    });
+  }
+
+  /** Full jitter: a random delay up to min(max, min·2^attempt·factor). */
+  private backoff(factor: number): number {
     const { minMs, maxMs } = this.opts.backoff ?? { minMs: 500, maxMs: 30_000 };
-    const cap = Math.min(maxMs, minMs * 2 ** this.attempt * factor);
-    this.attempt = Math.min(this.attempt + 1, 16);
+    const cap = Math.min(maxMs * factor, minMs * 2 ** this.attempt * factor);
+    this.attempt = Math.min(this.attempt + 1, 20);
     return Math.random() * cap;
   }
 
-  /** One connection: resolves when the server ends the stream; throws on errors. */
-  private async connectOnce(first: boolean): Promise<boolean> {
+  /** One connection: returns when the server ends the stream; throws on errors. */
+  private async connectOnce(first: boolean): Promise<void> {
     const token = await this.opts.token();
     if (!token) throw new Error('no relay token configured');
     const controller = new AbortController();
     this.abort = controller;
     const lastId = this.opts.getLastEventId();
+    this.cursor = lastId;
     const headers: Record<string, string> = {
       accept: 'text/event-stream',
       authorization: `Bearer ${token}`,
@@ -108,13 +141,21 @@ export class RelayConsumer {
     if (lastId !== null) headers['last-event-id'] = String(lastId);
     const watchdogMs = this.opts.watchdogMs ?? 45_000;
     let watchdog: NodeJS.Timeout | null = null;
-    const feedWatchdog = () => {
+    const stopWatchdog = () => {
       if (watchdog) clearTimeout(watchdog);
+      watchdog = null;
+    };
+    const feedWatchdog = () => {
+      stopWatchdog();
       watchdog = setTimeout(
         () => controller.abort(new Error(`no data from the relay for ${watchdogMs / 1000} s`)),
         watchdogMs,
       );
       watchdog.unref?.();
+    };
+    const connectedAt = Date.now();
+    const markHealthy = () => {
+      if (Date.now() - connectedAt >= HEALTHY_AFTER_MS) this.attempt = 0;
     };
     try {
       feedWatchdog();
@@ -126,106 +167,111 @@ export class RelayConsumer {
       });
       if (res.statusCode === 401 || res.statusCode === 403) {
         await res.body.dump();
-        throw new Error('the relay rejected the token');
+        throw new TokenRejected();
       }
       if (res.statusCode !== 200) {
         await res.body.dump();
         throw new Error(`the relay answered HTTP ${res.statusCode}`);
       }
-      this.attempt = 0;
       this.update({ connected: true, error: null });
-      // Anything may have happened while we were away and the relay can only replay what it kept.
-      if (!first) await this.opts.onReconnectGap();
-      const queue: EventSourceMessage[] = [];
-      const parser = createParser({
-        onEvent: (msg) => queue.push(msg),
-        onComment: () => undefined,
-      });
-      for await (const chunk of res.body) {
+      if (!first) {
+        // The relay replays what it stored, but not what never reached it: re-sync.
+        stopWatchdog();
+        await this.opts.onReconnectGap();
         feedWatchdog();
-        parser.feed((chunk as Buffer).toString('utf8'));
-        if (queue.length > 0) await this.handleAll(queue.splice(0));
+      }
+      for await (const batch of readSse(res.body, () => {
+        feedWatchdog();
+        markHealthy();
+      })) {
+        stopWatchdog(); // applying may take a while; that is not the relay's silence
+        await this.handleAll(batch);
+        this.attempt = 0;
+        feedWatchdog();
         if (!this.running) break;
       }
-      return true;
     } catch (err) {
-      if (controller.signal.aborted && !this.running) return true;
-      const reason = controller.signal.reason as Error | undefined;
-      throw reason instanceof Error ? reason : err;
+      if (controller.signal.aborted && !this.running) return;
+      const reason: unknown = controller.signal.reason;
+      throw controller.signal.aborted && reason instanceof Error ? reason : err;
     } finally {
-      if (watchdog) clearTimeout(watchdog);
+      stopWatchdog();
+      this.abort = null;
       this.update({ connected: false });
     }
   }
 
-  /** Everything parsed from one chunk: resets in place, runs of notifications as batches. */
-  private async handleAll(messages: EventSourceMessage[]): Promise<void> {
-    if (!this.opts.applyBatch) {
-      for (const m of messages) await this.handle(m);
-      return;
-    }
-    let run: { id: number; payload: unknown }[] = [];
+  /** Messages read together: resets in place, runs of notifications applied in order. */
+  private async handleAll(messages: SseMessage[]): Promise<void> {
+    let run: Item[] = [];
     const flush = async () => {
       if (run.length === 0) return;
       const items = run;
       run = [];
-      await (this.opts.applyBatch as NonNullable<RelayConsumerOptions['applyBatch']>)(items);
-      const last = items.at(-1) as { id: number; payload: unknown };
-      this.update({ lastEventId: last.id, lastEventAt: Date.now() });
+      await this.applyRun(items);
     };
     for (const m of messages) {
       if (m.event === 'reset') {
         await flush();
-        await this.opts.onReset();
+        await this.reset(m.data);
         continue;
       }
       const item = this.parse(m);
-      if (item) run.push(item);
+      if (!item) continue;
+      run.push(item);
+      this.cursor = item.id; // later duplicates in this same run are skipped too
     }
     await flush();
   }
 
-  /** A notification message → its id and payload, or null for anything to skip. */
-  private parse(msg: EventSourceMessage): { id: number; payload: unknown } | null {
-    if (msg.event !== undefined && msg.event !== 'notification' && msg.event !== 'message')
-      return null;
-    const id = Number(msg.id);
-    if (!Number.isSafeInteger(id)) return null;
-    const last = this.opts.getLastEventId();
-    if (last !== null && id <= last) return null;
+  private async reset(data: string): Promise<void> {
+    let oldest: number | null = null;
     try {
-      return { id, payload: JSON.parse(msg.data) as unknown };
+      oldest = resetData.parse(JSON.parse(data)).oldestId ?? null;
     } catch {
-      return { id, payload: { type: '__invalid__', data: msg.data } };
+      /* the reset itself is what matters */
+    }
+    this.opts.logger?.warn({ oldestId: oldest }, 'relay cannot replay everything: re-syncing');
+    // Whatever follows is everything the relay has, possibly with lower ids (a new log).
+    this.cursor = null;
+    await this.opts.onReset();
+  }
+
+  private async applyRun(items: Item[]): Promise<void> {
+    if (this.opts.applyBatch) {
+      await this.opts.applyBatch(items.map(({ id, payload }) => ({ id, payload })));
+      this.applied(items.at(-1) as Item);
+      return;
+    }
+    for (const item of items) {
+      await this.opts.apply(item.id, item.payload);
+      this.applied(item);
     }
   }
 
-  private async handle(msg: EventSourceMessage): Promise<void> {
-    if (msg.event === 'reset') {
-      await this.opts.onReset();
-      return;
-    }
-    if (msg.event !== undefined && msg.event !== 'notification' && msg.event !== 'message') return;
+  private applied(item: Item): void {
+    const now = Date.now();
+    this.update({
+      lastEventId: item.id,
+      lastEventAt: now,
+      lagMs: item.receivedAt === null ? null : Math.max(0, now - item.receivedAt),
+    });
+  }
+
+  /** A notification message → its id and payload, or null for anything to skip. */
+  private parse(msg: SseMessage): Item | null {
+    if (msg.event !== undefined && msg.event !== 'notification' && msg.event !== 'message')
+      return null;
+    if (!/^\d{1,15}$/.test(msg.id ?? '')) return null;
     const id = Number(msg.id);
-    if (!Number.isSafeInteger(id)) return;
-    const last = this.opts.getLastEventId();
-    if (last !== null && id <= last) return;
+    if (this.cursor !== null && id <= this.cursor) return null;
     let payload: unknown;
     try {
       payload = JSON.parse(msg.data);
     } catch {
+      // Kept as data: the applier reports it as invalid and the cursor moves past it.
       payload = { type: '__invalid__', data: msg.data };
     }
-    await this.opts.apply(id, payload);
-    const now = Date.now();
-    const receivedAt =
-      typeof (payload as { receivedAt?: unknown })?.receivedAt === 'number'
-        ? (payload as { receivedAt: number }).receivedAt
-        : null;
-    this.update({
-      lastEventId: id,
-      lastEventAt: now,
-      lagMs: receivedAt ? now - receivedAt : this.status.lagMs,
-    });
+    return { id, payload, receivedAt: msg.receivedAt };
   }
 }

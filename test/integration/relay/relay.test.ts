@@ -127,7 +127,7 @@ describe('ingest and bad input', () => {
     expect(stored.map((e) => e.body.type)).toEqual(['eventDate_updated', 'brand_new_type']);
     const metrics = await (await request(`${relay.url}/metrics`)).body.text();
     expect(metrics).toMatch(/^macrobell_relay_ingested_total 2$/m);
-    expect(metrics).toMatch(/^macrobell_relay_rejected_total 3$/m);
+    expect(metrics).toMatch(/^macrobell_relay_rejected_total 4$/m);
     for (const line of metrics.split('\n').filter((l) => l && !l.startsWith('#')))
       expect(line).toMatch(/^[a-z_]+(\{[^}]*\})? [0-9.e+-]+$/);
   });

@@ -1,0 +1,39 @@
+/** Small HTTP helpers shared by the relay's routes. */
+import { timingSafeEqual } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+
+/** Constant-time string comparison (lengths may differ; that much may leak). */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
+  res.end(text);
+}
+
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  error: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  sendJson(res, status, { error, message });
+}
+
+export function decodePathSegment(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return '';
+  }
+}
