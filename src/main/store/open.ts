@@ -59,11 +59,20 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Database.Dat
     db.pragma('foreign_keys = ON');
     for (const m of migrations) {
       if (m.version <= version) continue;
-      db.transaction(() => {
-        if (typeof m.up === 'string') db.exec(m.up);
-        else m.up(db);
-        db.pragma(`user_version = ${m.version}`);
-      })();
+      try {
+        db.transaction(() => {
+          if (typeof m.up === 'string') db.exec(m.up);
+          else m.up(db);
+          db.pragma(`user_version = ${m.version}`);
+        })();
+      } catch (err) {
+        // Rolled back: the file stays at the last version that applied cleanly.
+        throw new StoreError(
+          `Macrobell could not upgrade its cache database at ${path} to schema ${m.version} (${m.name}): ${(err as Error).message}. Move it aside (Macrobell will rebuild the cache from the service).`,
+          'cannot_open',
+          path,
+        );
+      }
     }
     return db;
   } catch (err) {

@@ -11,6 +11,11 @@ export class RecordCache {
 
   constructor(private readonly capacity = 5000) {}
 
+  /** True when `get` would hit (no recency bump: called from SQL for every row). */
+  has(id: string, lastUpdated: number): boolean {
+    return this.entries.get(id)?.lastUpdated === lastUpdated;
+  }
+
   get(id: string, lastUpdated: number): EventDate | undefined {
     const hit = this.entries.get(id);
     if (!hit || hit.lastUpdated !== lastUpdated) return undefined;

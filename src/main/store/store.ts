@@ -65,7 +65,11 @@ export class Store {
   constructor(
     readonly db: Database.Database,
     readonly path: string,
-  ) {}
+  ) {
+    db.function('mb_parsed', (id: unknown, lastUpdated: unknown) =>
+      this.parsed.has(id as string, lastUpdated as number) ? 1 : 0,
+    );
+  }
 
   private stmt(sql: string): Database.Statement {
     let s = this.stmts.get(sql);
@@ -244,23 +248,28 @@ export class Store {
       params.text = `%${q.text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.push(`name LIKE @text ESCAPE '\\'`);
     }
-    // Ids in order come from the covering window index; records from the parsed cache,
-    // and only the misses are read and parsed.
-    const sql = `SELECT id, last_updated FROM event_dates WHERE ${where.join(' AND ')} ORDER BY date_ms, id LIMIT @limit`;
+    // The window index gives the rows in order; the table row (and its JSON) is read only
+    // for records the parsed cache does not hold at this lastUpdated (SQLite defers the seek).
+    const sql = `SELECT id, last_updated, CASE WHEN mb_parsed(id, last_updated) THEN NULL ELSE record END
+      FROM event_dates WHERE ${where.join(' AND ')} ORDER BY date_ms, id LIMIT @limit`;
     let rows = this.stmts.get(sql);
     if (!rows) {
       rows = this.db.prepare(sql).raw();
       this.stmts.set(sql, rows);
     }
-    const record = this.column('SELECT record FROM event_dates WHERE id = ?');
-    return (rows.all(params) as [string, number][]).map(([id, lastUpdated]) => {
-      let ed = this.parsed.get(id, lastUpdated);
-      if (!ed) {
-        ed = JSON.parse(record.get(id) as string) as EventDate;
-        this.parsed.set(id, lastUpdated, ed);
-      }
-      return { ...ed };
-    });
+    return (rows.all(params) as [string, number, string | null][]).map(
+      ([id, lastUpdated, json]) => {
+        let ed = json === null ? this.parsed.get(id, lastUpdated) : undefined;
+        if (!ed) {
+          ed = JSON.parse(
+            json ?? (this.column('SELECT record FROM event_dates WHERE id = ?').get(id) as string),
+          ) as EventDate;
+          this.parsed.set(id, lastUpdated, ed);
+        }
+        // A copy: callers may change what they get without touching the cache.
+        return { ...ed };
+      },
+    );
   }
 
   /** The first occurrence at or after `after` that has not printed yet. */

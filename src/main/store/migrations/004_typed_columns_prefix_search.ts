@@ -45,11 +45,14 @@ export default {
     const insert = db.prepare(
       'INSERT INTO posts_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)',
     );
-    for (const row of db.prepare('SELECT pk, record FROM posts').iterate() as Iterable<{
-      pk: number;
-      record: string;
-    }>) {
-      insert.run(row.pk, ...searchColumns(JSON.parse(row.record)));
+    // In pages: a statement cannot write while another one on the connection is iterating.
+    const page = db.prepare('SELECT pk, record FROM posts WHERE pk > ? ORDER BY pk LIMIT 500');
+    let after = 0;
+    for (;;) {
+      const rows = page.all(after) as { pk: number; record: string }[];
+      for (const row of rows) insert.run(row.pk, ...searchColumns(JSON.parse(row.record)));
+      if (rows.length < 500) break;
+      after = (rows.at(-1) as { pk: number }).pk;
     }
   },
 };
