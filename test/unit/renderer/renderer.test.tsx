@@ -3,9 +3,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS,
+  type AlertRecord,
+  type AlertRules,
   type AppStatus,
   type DomainChange,
   type EventDate,
+  type Post,
 } from '../../../src/shared/domain.js';
 import type { AppApi, PushEvent, PushPayloads } from '../../../src/shared/ipc.js';
 import { apiFrom, type Bridge } from '../../../src/renderer/src/bridge/index.js';
@@ -70,12 +73,14 @@ const status: AppStatus = {
   unreadAlerts: 0,
 };
 
+type Answers = Partial<Record<keyof AppApi, (input: unknown) => unknown>>;
+
 /** An in-memory Bridge for component tests: records calls, answers from fixtures, emits pushes. */
-function testBridge(rows: EventDate[]) {
+function testBridge(rows: EventDate[], extra: Answers = {}) {
   const calls: [string, unknown][] = [];
   const listeners = new Map<PushEvent, Set<(p: unknown) => void>>();
   let settings = structuredClone(DEFAULT_SETTINGS);
-  const answers: Partial<Record<keyof AppApi, (input: unknown) => unknown>> = {
+  const answers: Answers = {
     getStatus: () => status,
     getSettings: () => settings,
     updateSettings: (patch) => (settings = { ...settings, ...(patch as object) }),
@@ -91,6 +96,8 @@ function testBridge(rows: EventDate[]) {
     listPosts: () => ({ items: [], page: 1, pageSize: 30, total: 0 }),
     listAlerts: () => [],
     getAlertRules: () => settings.alertRules,
+    setAlertRules: (r) => (settings = { ...settings, alertRules: r as AlertRules }).alertRules,
+    ...extra,
   };
   const bridge: Bridge = {
     kind: 'test',
@@ -111,8 +118,8 @@ function testBridge(rows: EventDate[]) {
   return { bridge, calls, push };
 }
 
-function mount(rows: EventDate[]) {
-  const t = testBridge(rows);
+function mount(rows: EventDate[], extra: Answers = {}) {
+  const t = testBridge(rows, extra);
   const stores = createStores(t.bridge, () => now);
   render(
     <StoresContext.Provider value={stores}>
@@ -228,5 +235,153 @@ describe('sanitising', () => {
     expect(sanitizeSnippet('a <mark>gold</mark> &lt;b&gt; <img src=x onerror=alert(1)>')).toBe(
       'a <mark>gold</mark> &lt;b&gt; ',
     );
+  });
+});
+
+const post = (over: Partial<Post> = {}): Post => ({
+  id: 'p1',
+  culture: 'en-US',
+  title: 'Gold rallies',
+  summary: null,
+  contentHtml: '<p>Body</p>',
+  publicationDate: new Date(now - 60_000).toISOString(),
+  updateDate: null,
+  url: null,
+  imageUrl: null,
+  authorName: 'Ann Analyst',
+  companyName: null,
+  categories: [],
+  tags: [],
+  ...over,
+});
+const summaryOf = (p: Post) => ({
+  id: p.id,
+  culture: p.culture,
+  title: p.title,
+  summary: p.summary,
+  publicationDate: p.publicationDate,
+  authorName: p.authorName,
+  read: false,
+});
+
+describe('news', () => {
+  it('renders search marks but shows other markup as text', async () => {
+    const hostile = post({ id: 'p2', title: 'Hostile' });
+    mount([], {
+      listPosts: () => ({ items: [summaryOf(hostile)], page: 1, pageSize: 30, total: 1 }),
+      searchPosts: () => [
+        {
+          id: 'p2',
+          culture: 'en-US',
+          title: 'Hostile',
+          snippetHtml: 'buy <mark>gold</mark> &lt;img src=x onerror=alert(1)&gt;',
+          publicationDate: hostile.publicationDate,
+        },
+      ],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'News' }));
+    fireEvent.change(await screen.findByLabelText('Search news'), { target: { value: 'gold' } });
+    const hit = await screen.findByRole('list', { name: 'Search results' });
+    await waitFor(() => expect(hit.querySelector('mark')?.textContent).toBe('gold'));
+    expect(hit.querySelector('img')).toBeNull();
+    expect(hit.textContent).toContain('<img src=x onerror=alert(1)>');
+  });
+
+  it('reads a post sanitised, blocks its images, marks it read and opens links outside', async () => {
+    const p = post({
+      contentHtml:
+        '<p>Text</p><img src="https://img.example/x.png" onerror="alert(1)"><a href="https://fxstreet.com/a">more</a><a href="javascript:alert(1)">bad</a>',
+    });
+    const t = mount([], {
+      listPosts: () => ({ items: [summaryOf(p)], page: 1, pageSize: 30, total: 1 }),
+      getPost: () => p,
+      markPostRead: () => null,
+    });
+    const opened: string[] = [];
+    window.open = ((url: string) => (opened.push(url), null)) as typeof window.open;
+    fireEvent.click(screen.getByRole('button', { name: 'News' }));
+    fireEvent.click(await screen.findByTestId('post-item'));
+    const reader = await screen.findByTestId('post-reader');
+    expect(reader.querySelector('img')?.getAttribute('src') ?? null).toBeNull();
+    expect(reader.innerHTML).not.toMatch(/onerror|javascript:/);
+    expect(reader.textContent).toContain('Images blocked');
+    await waitFor(() =>
+      expect(t.calls).toContainEqual(['markPostRead', { id: 'p1', culture: 'en-US' }]),
+    );
+    fireEvent.click(screen.getByText('more'));
+    expect(opened).toEqual(['https://fxstreet.com/a']);
+  });
+});
+
+describe('alerts', () => {
+  const alert: AlertRecord = {
+    id: 7,
+    kind: 'released',
+    title: 'US Nonfarm Payrolls 275K',
+    body: 'beat 200K',
+    createdAt: now,
+    read: false,
+    target: { type: 'eventDate', eventDateId: 'ed1', eventId: 'e1' },
+  };
+
+  it('shows a pushed alert at once; a click marks it read and opens the event', async () => {
+    const t = mount([ed(1)], { markAlertsRead: () => null, getEventDetail: () => null });
+    fireEvent.click(screen.getByRole('button', { name: 'Alerts' }));
+    await screen.findByText(/No alerts yet/);
+    act(() => t.push('alert', alert));
+    fireEvent.click(await screen.findByText('US Nonfarm Payrolls 275K'));
+    expect(t.calls).toContainEqual(['markAlertsRead', { ids: [7] }]);
+    expect(await screen.findByRole('complementary', { name: /details/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Calendar' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+  });
+
+  it('rule lists keep their commas while typing and save parsed', async () => {
+    const t = mount([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Alerts' }));
+    const countries = (await screen.findByLabelText(/^Countries/)) as HTMLInputElement;
+    fireEvent.change(countries, { target: { value: 'us,' } });
+    expect(countries.value).toBe('US,');
+    fireEvent.change(countries, { target: { value: 'US, emu' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    await waitFor(() =>
+      expect(t.calls.find(([m]) => m === 'setAlertRules')?.[1]).toMatchObject({
+        countries: ['US', 'EMU'],
+      }),
+    );
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+  });
+});
+
+describe('shell', () => {
+  it('follows navigate pushes from notifications and the tray', async () => {
+    const p = post();
+    const t = mount([], {
+      listPosts: () => ({ items: [summaryOf(p)], page: 1, pageSize: 30, total: 1 }),
+      getPost: () => p,
+      markPostRead: () => null,
+    });
+    await screen.findByRole('grid', { name: 'Economic releases' });
+    act(() => t.push('navigate', { type: 'post', postId: 'p1', culture: 'en-US' }));
+    expect((await screen.findByTestId('post-reader')).textContent).toContain('Gold rallies');
+    act(() => t.push('navigate', { type: 'settings' }));
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+  });
+
+  it('says when it is offline and since when, and shows demo data and the mode', async () => {
+    const t = mount([ed(1)]);
+    expect((await screen.findByTestId('demo-badge')).textContent).toBe('Demo data');
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    act(() =>
+      t.push('status', { ...status, demo: false, mode: 'offline', lastSyncAt: now - 300_000 }),
+    );
+    expect((await screen.findByTestId('offline-banner')).textContent).toMatch(
+      /Offline — showing cached data from .+ \(5m ago\)/,
+    );
+    expect(screen.getByTestId('status-bar').textContent).toContain('Offline');
+    expect(screen.queryByTestId('demo-badge')).toBeNull();
+    // the cached rows stay on screen
+    expect(screen.getAllByTestId('event-row')).toHaveLength(1);
   });
 });

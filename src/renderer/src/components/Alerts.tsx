@@ -9,6 +9,39 @@ const list = (s: string) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
+/** A comma-separated list field: keeps what the user types (trailing commas included) and
+ * reports the parsed list; it only rewrites its text when the list changes from outside. */
+function ListInput({
+  label,
+  value,
+  upper = false,
+  onChange,
+}: {
+  label: string;
+  value: string[];
+  upper?: boolean;
+  onChange: (list: string[]) => void;
+}) {
+  const [text, setText] = useState(value.join(', '));
+  const joined = value.join(', ');
+  useEffect(() => {
+    setText((t) => (list(t).join(', ') === joined ? t : joined));
+  }, [joined]);
+  return (
+    <label>
+      {label}
+      <input
+        value={text}
+        onChange={(e) => {
+          const t = upper ? e.target.value.toUpperCase() : e.target.value;
+          setText(t);
+          onChange(list(t));
+        }}
+      />
+    </label>
+  );
+}
+
 function RuleEditor() {
   const { alerts } = useStores();
   const rules = useAlerts((s) => s.rules);
@@ -52,20 +85,18 @@ function RuleEditor() {
           ))}
         </select>
       </label>
-      <label>
-        Countries (comma-separated, empty = all)
-        <input
-          value={draft.countries.join(', ')}
-          onChange={(e) => set({ countries: list(e.target.value.toUpperCase()) })}
-        />
-      </label>
-      <label>
-        Currencies (empty = all)
-        <input
-          value={draft.currencies.join(', ')}
-          onChange={(e) => set({ currencies: list(e.target.value.toUpperCase()) })}
-        />
-      </label>
+      <ListInput
+        label="Countries (comma-separated, e.g. US, EMU; empty = all)"
+        value={draft.countries}
+        upper
+        onChange={(countries) => set({ countries })}
+      />
+      <ListInput
+        label="Currencies (comma-separated, e.g. USD, EUR; empty = all)"
+        value={draft.currencies}
+        upper
+        onChange={(currencies) => set({ currencies })}
+      />
       <fieldset>
         <legend>Alert when a release is…</legend>
         {ALERTABLE_CHANGES.map((k) => (
@@ -101,20 +132,16 @@ function RuleEditor() {
           />{' '}
           Alert on news
         </label>
-        <label>
-          Keywords
-          <input
-            value={draft.newsKeywords.join(', ')}
-            onChange={(e) => set({ newsKeywords: list(e.target.value) })}
-          />
-        </label>
-        <label>
-          Categories or tags
-          <input
-            value={draft.newsCategories.join(', ')}
-            onChange={(e) => set({ newsCategories: list(e.target.value) })}
-          />
-        </label>
+        <ListInput
+          label="Keywords"
+          value={draft.newsKeywords}
+          onChange={(newsKeywords) => set({ newsKeywords })}
+        />
+        <ListInput
+          label="Categories or tags"
+          value={draft.newsCategories}
+          onChange={(newsCategories) => set({ newsCategories })}
+        />
       </fieldset>
       <fieldset>
         <legend>Quiet hours (notifications stay silent)</legend>
@@ -151,7 +178,15 @@ function RuleEditor() {
         </button>
         <button
           type="button"
-          onClick={() => set({ pausedUntil: paused ? null : Date.now() + 3_600_000 })}
+          onClick={() =>
+            void alerts
+              .getState()
+              .pause(paused ? null : Date.now() + 3_600_000)
+              .then(
+                () => setSaved(paused ? 'Alerts resumed.' : 'Alerts paused for 1 hour.'),
+                (err: Error) => setSaved(err.message),
+              )
+          }
         >
           {paused ? 'Resume alerts' : 'Pause for 1 hour'}
         </button>
@@ -193,7 +228,13 @@ export function Alerts() {
           )}
           {items.map((a) => (
             <li key={a.id} className={a.read ? 'read' : 'unread'}>
-              <button type="button" onClick={() => app.getState().navigate(a.target)}>
+              <button
+                type="button"
+                onClick={() => {
+                  if (!a.read) void alerts.getState().markRead(a.id);
+                  app.getState().navigate(a.target);
+                }}
+              >
                 <span className="alert-title">
                   {!a.read && <span className="unread-dot" aria-hidden="true" />}
                   {!a.read && <span className="sr-only">Unread: </span>}

@@ -6,7 +6,7 @@ import { Calendar, useCalendarBoot } from './Calendar.js';
 import { News } from './News.js';
 import { Settings } from './Settings.js';
 import { StatusBar } from './StatusBar.js';
-import { ago } from '../lib/time.js';
+import { ago, dateTimeLabel } from '../lib/time.js';
 
 const NAV: { screen: Screen; label: string; icon: string }[] = [
   { screen: 'calendar', label: 'Calendar', icon: '▦' },
@@ -79,8 +79,14 @@ export function App() {
         {offline && (
           <div className="offline-banner" data-testid="offline-banner" role="alert">
             Offline — showing cached data
-            {status?.lastSyncAt ? ` from ${ago(status.lastSyncAt, Date.now())}` : ''}. Macrobell
-            reconnects by itself.
+            {status?.lastSyncAt
+              ? ` from ${dateTimeLabel(
+                  new Date(status.lastSyncAt).toISOString(),
+                  settings?.timeZone ?? 'system',
+                  settings?.hourCycle ?? 'h23',
+                )} (${ago(status.lastSyncAt, Date.now())})`
+              : ''}
+            . Macrobell reconnects by itself.
           </div>
         )}
         {error && (

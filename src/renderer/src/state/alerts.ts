@@ -8,6 +8,9 @@ export interface AlertsState {
   rules: AlertRules | null;
   load(): Promise<void>;
   markAllRead(): Promise<void>;
+  markRead(id: number): Promise<void>;
+  /** Pause notifications until `until` (ms), or resume with null. */
+  pause(until: number | null): Promise<void>;
   saveRules(rules: AlertRules): Promise<void>;
 }
 
@@ -25,6 +28,13 @@ export function createAlertsStore(bridge: Bridge) {
     async markAllRead() {
       await bridge.api.markAlertsRead({});
       set({ items: get().items.map((a) => ({ ...a, read: true })) });
+    },
+    async markRead(id) {
+      set({ items: get().items.map((a) => (a.id === id ? { ...a, read: true } : a)) });
+      await bridge.api.markAlertsRead({ ids: [id] }).catch(() => undefined);
+    },
+    async pause(until) {
+      set({ rules: await bridge.api.pauseAlerts({ until }) });
     },
     async saveRules(rules) {
       set({ rules: await bridge.api.setAlertRules(rules) });
