@@ -385,3 +385,55 @@ describe('shell', () => {
     expect(screen.getAllByTestId('event-row')).toHaveLength(1);
   });
 });
+
+describe('calendar keyboard', () => {
+  it('↑/↓ move the focused row, Enter opens its detail, / jumps to the filter', async () => {
+    mount([ed(1), ed(2), ed(3)], { getEventDetail: () => null });
+    await screen.findByText('Indicator 1');
+    const grid = screen.getByRole('grid', { name: 'Economic releases' });
+    grid.focus();
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'ArrowUp' });
+    const selected = grid.querySelector('[aria-selected=true]') as HTMLElement;
+    expect(grid.getAttribute('aria-activedescendant')).toBe(selected.id);
+    const name = selected.querySelector('[data-col=name]')?.textContent ?? '';
+    fireEvent.keyDown(grid, { key: 'Enter' });
+    expect((await screen.findByRole('complementary', { name: /details/ })).textContent).toContain(
+      name,
+    );
+    fireEvent.keyDown(grid, { key: '/' });
+    expect(document.activeElement).toBe(screen.getByLabelText('Filter events by name'));
+  });
+});
+
+describe('calendar store', () => {
+  it('merges pushed changes: updates in place, adds inside the window only, removes', async () => {
+    const t = testBridge([ed(1), ed(3)]);
+    const stores = createStores(t.bridge, () => now);
+    await stores.calendar.getState().load();
+    const ids = () => stores.calendar.getState().rows.map((r) => r.id);
+    t.push('changes', [
+      { kind: 'eventDateAdded', eventDate: ed(2), source: 'poll' },
+      {
+        kind: 'eventDateAdded',
+        eventDate: ed(99, { dateUtc: new Date(now + 60 * 86_400_000).toISOString() }),
+        source: 'poll',
+      },
+      { kind: 'released', eventDate: ed(3, { actual: 1 }), source: 'relay' },
+    ]);
+    expect(ids()).toEqual(['ed1', 'ed2', 'ed3']);
+    expect(stores.calendar.getState().rows[2]?.actual).toBe(1);
+    expect(stores.calendar.getState().flashed).toHaveProperty('ed3');
+    t.push('changes', [
+      {
+        kind: 'eventDateRemoved',
+        eventDateId: 'ed1',
+        eventId: 'e1',
+        eventDate: ed(1),
+        source: 'poll',
+      },
+    ]);
+    expect(ids()).toEqual(['ed2', 'ed3']);
+  });
+});
