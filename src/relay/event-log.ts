@@ -129,8 +129,7 @@ export class EventLog {
   }
 
   lastId(): number {
-    const row = this.selectLastId.get() as
-      { seq: number } | undefined;
+    const row = this.selectLastId.get() as { seq: number } | undefined;
     return row?.seq ?? 0;
   }
 
@@ -141,8 +140,7 @@ export class EventLog {
 
   /** Highest id removed by retention (0 if none). */
   trimmedThrough(): number {
-    const row = this.selectTrimmed.get() as
-      { value: number } | undefined;
+    const row = this.selectTrimmed.get() as { value: number } | undefined;
     return row?.value ?? 0;
   }
 

@@ -98,7 +98,8 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
 
   function resumePoint(req: IncomingMessage, url: URL): number | null | Error {
     const header = req.headers['last-event-id'];
-    const raw = typeof header === 'string' && header !== '' ? header : url.searchParams.get('after');
+    const raw =
+      typeof header === 'string' && header !== '' ? header : url.searchParams.get('after');
     if (raw === null) return null;
     const parsed = eventId.safeParse(raw);
     return parsed.success

@@ -75,7 +75,7 @@ describe('relay register', () => {
       'https://two.example/hooks/reg-secret',
       'https://three.example/hooks/reg-secret',
     ]);
-  });
+  }, 120_000);
 
   it('refuses to run without keys in the environment', () => {
     const r = spawnSync(

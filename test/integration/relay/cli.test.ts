@@ -1,0 +1,88 @@
+/** `npm run relay` as a user runs it: flags, secrets, first line, logs, shutdown. */
+import { execFile } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { describe, expect, it } from 'vitest';
+import { exited, post, spawnRelay, tempDir, waitFor } from './helpers.js';
+
+const noSecretsEnv = { MACROBELL_RELAY_SECRET: '', MACROBELL_RELAY_TOKEN: '' };
+
+describe('relay CLI', () => {
+  it('rejects bad flags with a clear message and exit code 2', async () => {
+    const cases = [
+      ['--port', 'abc'],
+      ['--port', '70000'],
+      ['--retention-days', '0'],
+      ['--bogus'],
+      ['extra-positional'],
+    ];
+    // In parallel: each is a Node start-up, slow on a loaded machine.
+    const results = await Promise.all(
+      cases.map(
+        (args) =>
+          new Promise<{ code: number | null; stderr: string }>((resolve) => {
+            execFile(
+              process.execPath,
+              ['--import', 'tsx', 'src/relay/cli.ts', ...args],
+              { encoding: 'utf8', env: { ...process.env, ...noSecretsEnv }, timeout: 60_000 },
+              (err, _stdout, stderr) =>
+                resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stderr }),
+            );
+          }),
+      ),
+    );
+    for (const [i, r] of results.entries()) {
+      expect(r.code, (cases[i] as string[]).join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^relay: .+\nUsage:/);
+    }
+  }, 90_000);
+
+  it('generates secrets once, keeps them 0600, prints them once, and never logs them', async () => {
+    const data = tempDir();
+    const first = await spawnRelay(['--port', '0', '--data', data], noSecretsEnv);
+    const file = join(data, 'relay-secrets.json');
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { secret: string; token: string };
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(saved.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(saved.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await waitFor(() => first.stdout().includes(saved.token), 'the one-time notice');
+    expect(first.stdout().split('\n')[0]).toMatch(/^relay listening on http:\/\/127\.0\.0\.1:\d+$/);
+    // Traffic that would tempt a logger: a bad token, a wrong secret, a stored webhook.
+    await (
+      await request(`${first.url}/events`, { headers: { authorization: 'Bearer nope' } })
+    ).body.dump();
+    expect((await post(`${first.url}/hooks/${saved.secret}`, '{"type":"x"}')).status).toBe(204);
+    expect((await post(`${first.url}/hooks/wrong`, '{"type":"x"}')).status).toBe(404);
+    first.child.kill('SIGTERM');
+    expect(await exited(first.child)).toBe(0);
+    const logLines = first
+      .stdout()
+      .split('\n')
+      .filter((l) => l.startsWith('{'));
+    expect(logLines.length).toBeGreaterThan(0);
+    for (const l of logLines) {
+      expect(() => JSON.parse(l) as unknown).not.toThrow();
+      expect(l).not.toContain(saved.secret);
+      expect(l).not.toContain(saved.token);
+    }
+
+    const second = await spawnRelay(['--port', '0', '--data', data], noSecretsEnv);
+    try {
+      const health = (await (await request(`${second.url}/healthz`)).body.json()) as {
+        lastId: number;
+      };
+      expect(health.lastId).toBe(1);
+      const page = await request(`${second.url}/events/page`, {
+        headers: { authorization: `Bearer ${saved.token}` },
+      });
+      expect(page.statusCode).toBe(200);
+      await page.body.dump();
+      expect(second.stdout()).not.toContain(saved.token);
+      expect(second.stdout()).not.toContain(saved.secret);
+    } finally {
+      second.child.kill('SIGTERM');
+      await exited(second.child);
+    }
+  }, 90_000);
+});

@@ -1,0 +1,117 @@
+/** Helpers for the relay tests: polling waits, raw HTTP, a relay child process. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+
+export const SECRET = 'test-secret-path';
+export const TOKEN = 'test-desktop-token';
+
+export const tempDir = (prefix = 'mb-relay-') => mkdtempSync(join(tmpdir(), prefix));
+
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const v = await check();
+    if (v) return v as NonNullable<T>;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export async function post(
+  url: string,
+  body: string,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+): Promise<{ status: number; text: string }> {
+  const res = await request(url, { method: 'POST', headers, body });
+  return { status: res.statusCode, text: await res.body.text() };
+}
+
+export async function pageAll(
+  baseUrl: string,
+  token = TOKEN,
+): Promise<{ id: number; receivedAt: number; body: { type: string; n?: number } }[]> {
+  const out: { id: number; receivedAt: number; body: { type: string; n?: number } }[] = [];
+  let after = 0;
+  for (let i = 0; i < 1000; i++) {
+    const res = await request(`${baseUrl}/events/page?after=${after}&limit=1000`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (res.statusCode !== 200) throw new Error(`page answered ${res.statusCode}`);
+    const page = (await res.body.json()) as {
+      events: { id: number; receivedAt: number; body: { type: string; n?: number } }[];
+      nextAfter: number;
+      hasMore: boolean;
+    };
+    out.push(...page.events);
+    after = page.nextAfter;
+    if (!page.hasMore) break;
+  }
+  return out;
+}
+
+/** A raw SSE reader on node:http, to see the exact bytes the relay sends. */
+export function openRawStream(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ res: IncomingMessage; text: () => string; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (text += d));
+      res.on('error', () => undefined);
+      resolve({ res, text: () => text, close: () => req.destroy() });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export interface RelayProcess {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+}
+
+/** `tsx src/relay/cli.ts` as a child; resolves at its first stdout line. */
+export function spawnRelay(args: string[], env: NodeJS.ProcessEnv): Promise<RelayProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/relay/cli.ts', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the relay did not start in time: ${err}`));
+    }, 30_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /^relay listening on (\S+)\n/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] as string, stdout: () => out, stderr: () => err });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`relay exited ${code}: ${err}`));
+    });
+  });
+}
+
+export function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((r) => child.once('exit', (code) => r(code)));
+}
