@@ -437,3 +437,36 @@ describe('calendar store', () => {
     expect(ids()).toEqual(['ed2', 'ed3']);
   });
 });
+
+describe('settings keys', () => {
+  it('saves keys, then clears the fields; a connection test shows each scope verbatim', async () => {
+    const t = mount([], {
+      setCredentials: () => ({ ...status.credentials, maskedPublicKey: 'new-…42' }),
+      testConnection: () => ({
+        ok: false,
+        scopes: {
+          calendar: { ok: true, message: 'Token issued; calendar answered.' },
+          news: { ok: false, message: 'invalid_scope: the key has no news access' },
+        },
+      }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const pub = (await screen.findByLabelText('Public key')) as HTMLInputElement;
+    const priv = screen.getByLabelText('Private key') as HTMLInputElement;
+    fireEvent.change(pub, { target: { value: 'new-public-42' } });
+    fireEvent.change(priv, { target: { value: 'very-secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save keys' }));
+    await screen.findByText(/Configured \(new-…42\)/);
+    expect(t.calls).toContainEqual([
+      'setCredentials',
+      { publicKey: 'new-public-42', privateKey: 'very-secret' },
+    ]);
+    expect(pub.value).toBe('');
+    expect(priv.value).toBe('');
+    expect(document.body.innerHTML).not.toContain('very-secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    const result = await screen.findByRole('list', { name: 'Connection test' });
+    expect(result.textContent).toContain('invalid_scope: the key has no news access');
+    expect(result.textContent).toContain('Token issued; calendar answered.');
+  });
+});

@@ -99,12 +99,17 @@ function Keys() {
           <button
             type="button"
             disabled={!info?.configured}
-            onClick={async () => {
-              setInfo(await bridge.api.clearCredentials());
-              setMessage('Keys removed from the keychain.');
-            }}
+            onClick={() =>
+              void bridge.api.clearCredentials().then(
+                (next) => {
+                  setInfo(next);
+                  setMessage('Keys removed from the keychain.');
+                },
+                (err: Error) => setMessage(err.message),
+              )
+            }
           >
-            Remove keys
+            Clear keys
           </button>
         </div>
       </form>
@@ -126,6 +131,8 @@ function Relay() {
   const { bridge } = useStores();
   const settings = useApp((s) => s.settings);
   const [url, setUrl] = useState(settings?.relayUrl ?? '');
+  // settings may arrive after the screen opened
+  useEffect(() => setUrl(settings?.relayUrl ?? ''), [settings?.relayUrl]);
   const [token, setToken] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   return (
@@ -269,15 +276,20 @@ function Data() {
       <div className="actions">
         <button
           type="button"
-          onClick={async () => {
+          onClick={() => {
             if (
               !window.confirm(
                 'Clear the cache? Macrobell fetches everything again; your alert history stays.',
               )
             )
               return;
-            setCache(await bridge.api.clearCache());
-            setMessage('Cache cleared; syncing again.');
+            void bridge.api.clearCache().then(
+              (next) => {
+                setCache(next);
+                setMessage('Cache cleared; syncing again.');
+              },
+              (err: Error) => setMessage(err.message),
+            );
           }}
         >
           Clear cache
@@ -296,7 +308,13 @@ function Data() {
         <button
           type="button"
           onClick={async () => {
-            const text = await bridge.api.getDiagnostics();
+            let text: string;
+            try {
+              text = await bridge.api.getDiagnostics();
+            } catch (err) {
+              setMessage((err as Error).message);
+              return;
+            }
             try {
               await navigator.clipboard.writeText(text);
               setMessage('Diagnostics copied (no keys or tokens included).');
