@@ -60,6 +60,19 @@ const pageQuery = z.object({
 
 const HOUR_MS = 3_600_000;
 
+/** Answer without reading the (possibly huge) body, then drop the connection. */
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  error: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  res.once('finish', () => req.destroy());
+  sendError(res, status, error, message, { ...headers, connection: 'close' });
+}
+
 export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   if (!opts.secret || /[/\s?#]/.test(opts.secret))
     throw new Error('the relay secret must be a non-empty URL path segment');
@@ -85,11 +98,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     const result = await readWebhook(req);
     if (!result.ok) {
       counters.rejected++;
-      if (result.status === 413) {
-        // Stop reading: the rest of the body is not worth the bandwidth.
-        res.setHeader('connection', 'close');
-        res.once('finish', () => req.destroy());
-      }
+      if (result.status === 413) return refuse(req, res, 413, result.error, result.message);
       return sendError(res, result.status, result.error, result.message);
     }
     await events.append(result.body, result.type, result.headers);
@@ -136,14 +145,10 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     const url = new URL(req.url ?? '/', 'http://relay');
     const path = url.pathname;
     if (path.startsWith('/hooks/')) {
-      if (!constantTimeEqual(decodePathSegment(path.slice('/hooks/'.length)), opts.secret)) {
-        req.resume();
-        return sendError(res, 404, 'not_found', 'Not found');
-      }
-      if (req.method !== 'POST') {
-        req.resume();
-        return sendError(res, 405, 'method_not_allowed', 'Use POST', { allow: 'POST' });
-      }
+      if (!constantTimeEqual(decodePathSegment(path.slice('/hooks/'.length)), opts.secret))
+        return refuse(req, res, 404, 'not_found', 'Not found');
+      if (req.method !== 'POST')
+        return refuse(req, res, 405, 'method_not_allowed', 'Use POST', { allow: 'POST' });
       return ingest(req, res);
     }
     const known = ['/healthz', '/metrics', '/events', '/events/page'];
@@ -179,7 +184,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   });
   server.on('clientError', (_err, socket) => socket.destroy());
   server.keepAliveTimeout = 30_000;
-  server.requestTimeout = 0; // SSE streams are long-lived; heartbeats keep them honest.
+  // requestTimeout (Node's default 300 s) bounds receiving a request, not an SSE response.
 
   const trim = () => {
     const removed = events.trim(retentionMs);
