@@ -36,15 +36,40 @@ export function escapeHtml(text: string): string {
   );
 }
 
-/** A user's search text → a safe FTS5 query: quoted tokens, prefix match on the last one. */
-export function toFtsQuery(input: string): string | null {
+/** Fold a word as the index's tokenizer does (unicode61, remove_diacritics): lower case, no accents. */
+export function foldToken(token: string): string {
+  return token
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase();
+}
+
+/**
+ * A user's search text → a safe FTS5 query: every token quoted (no operator survives), the
+ * last one prefix-matched. Short prefixes use the index's prefix tables (`"ab"*`); a longer
+ * one is expanded by `expand` (the index's own terms starting with it) into an OR of exact
+ * terms, because FTS5 would otherwise merge every matching doclist before answering.
+ */
+export function toFtsQuery(
+  input: string,
+  expand?: (prefix: string) => string[],
+  indexedPrefix = 4,
+): string | null {
   const tokens = input
     .normalize('NFKC')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t.length > 0)
     .slice(0, 12);
   if (tokens.length === 0) return null;
-  return tokens.map((t, i) => `"${t}"${i === tokens.length - 1 ? '*' : ''}`).join(' ');
+  const quote = (t: string) => `"${t}"`;
+  const last = tokens.pop() as string;
+  let tail = `${quote(last)}*`;
+  if (expand && [...last].length > indexedPrefix) {
+    const terms = expand(foldToken(last));
+    tail = terms.length ? `(${terms.map(quote).join(' OR ')})` : quote(last);
+  }
+  // Explicit AND: FTS5 accepts no implicit AND before a parenthesised group.
+  return [...tokens.map(quote), tail].join(' AND ');
 }
 
 // Control characters never belong in indexed text, and \x01/\x02 mark snippet matches.

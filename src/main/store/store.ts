@@ -50,6 +50,8 @@ const ms = (iso: string): number => {
 };
 /** Search ranks the newest matches only: bm25 over every post that says "inflation" is too slow to type against. */
 const SEARCH_CANDIDATES = 1000;
+/** A long last word matches at most this many indexed words that start with it. */
+const PREFIX_TERMS = 24;
 const parseEventDates = (records: string[]): EventDate[] =>
   records.map((r) => JSON.parse(r) as EventDate);
 // \x01/\x02 mark snippet matches (control characters are stripped from indexed text).
@@ -66,6 +68,10 @@ export class Store {
     readonly db: Database.Database,
     readonly path: string,
   ) {
+    // The index's vocabulary, to expand a long last word of a search into real terms.
+    db.exec(
+      'CREATE VIRTUAL TABLE IF NOT EXISTS temp.posts_vocab USING fts5vocab(main, posts_fts, row)',
+    );
     db.function('mb_parsed', (id: unknown, lastUpdated: unknown) =>
       this.parsed.has(id as string, lastUpdated as number) ? 1 : 0,
     );
@@ -435,7 +441,13 @@ export class Store {
    * order is cache order), then builds snippets for the returned rows only.
    */
   searchPosts(q: { query: string; culture?: string; limit?: number }): SearchHit[] {
-    const match = toFtsQuery(q.query);
+    const match = toFtsQuery(
+      q.query,
+      (prefix) =>
+        this.column(
+          'SELECT term FROM posts_vocab WHERE term >= @prefix AND term < @prefix || @top ORDER BY term LIMIT @n',
+        ).all({ prefix, top: '\u{10FFFF}', n: PREFIX_TERMS }) as string[],
+    );
     if (!match) return [];
     const limit = Math.max(1, Math.min(q.limit ?? 50, 500));
     const rows = this.stmt(

@@ -306,6 +306,13 @@ describe('news', () => {
       'es-ES',
     ]);
     expect(s.searchPosts({ query: 'gol' }).length).toBe(2);
+    // a long last word is matched as a prefix too, across accents and case
+    s.upsertPost(post('b', { title: 'Banco Central sube tipos', culture: 'es-ES' }), {});
+    expect(s.searchPosts({ query: 'oro gold' }).map((h) => h.id)).toEqual(['a']);
+    expect(s.searchPosts({ query: 'banco CÉNTR' }).map((h) => h.id)).toEqual(['b']);
+    expect(s.searchPosts({ query: 'centrales' })).toEqual([]);
+    for (const q of ['gold (rallies', 'a "b" OR c* NEAR', 'zzzzzzzz', 'é'.repeat(40), '🙂 gold'])
+      expect(() => s.searchPosts({ query: q })).not.toThrow();
   });
 
   it('keeps the newer version of a post and never lets an older one back', () => {
