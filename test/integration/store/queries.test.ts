@@ -8,7 +8,7 @@ import type { CalendarEvent, EventDate, Post } from '../../../src/shared/domain.
 import { htmlToText, openStore, type Store } from '../../../src/main/store/index.js';
 import { openDatabase } from '../../../src/main/store/open.js';
 import { MIGRATIONS } from '../../../src/main/store/migrations/index.js';
-import { ed } from './store.test.js';
+import { ed } from './fixtures.js';
 
 const tmp = () => join(mkdtempSync(join(tmpdir(), 'mb-store-q-')), 'cache.db');
 const open: Store[] = [];

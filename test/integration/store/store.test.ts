@@ -3,42 +3,15 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { EventDate, Post } from '../../../src/shared/domain.js';
+import type { Post } from '../../../src/shared/domain.js';
+import { ed } from './fixtures.js';
 import { openStore, StoreError } from '../../../src/main/store/index.js';
 import { openDatabase } from '../../../src/main/store/open.js';
 import { MIGRATIONS } from '../../../src/main/store/migrations/index.js';
 
 const tmp = () => join(mkdtempSync(join(tmpdir(), 'mb-store-')), 'cache.db');
-
-export function ed(id: string, over: Partial<EventDate> = {}): EventDate {
-  return {
-    id,
-    eventId: 'ev-' + id,
-    dateUtc: '2026-11-20T13:30:00Z',
-    periodDateUtc: null,
-    periodType: 'MONTH',
-    actual: null,
-    revised: null,
-    consensus: 1,
-    ratioDeviation: null,
-    previous: 1,
-    isBetterThanExpected: null,
-    name: 'Nonfarm Payrolls',
-    countryCode: 'US',
-    currencyCode: 'USD',
-    unit: null,
-    potency: 'K',
-    volatility: 'HIGH',
-    isAllDay: false,
-    isTentative: false,
-    isPreliminary: false,
-    isReport: false,
-    isSpeech: false,
-    lastUpdated: 100,
-    ...over,
-  };
-}
 
 function post(id: string, over: Partial<Post> = {}): Post {
   return {
@@ -117,34 +90,49 @@ describe('migrations and opening', () => {
 
   it('survives a kill in the middle of writes: every committed row is there', async () => {
     const path = tmp();
-    openStore({ path }).close();
-    const script = `
-      const D = require('better-sqlite3'); const db = new D(${JSON.stringify(path)});
-      db.pragma('journal_mode = WAL'); db.pragma('synchronous = NORMAL');
-      const ins = db.prepare("INSERT INTO sync_state (key, value) VALUES (?, 'x')");
-      let i = 0; for (;;) { db.transaction(() => { for (let k = 0; k < 50; k++) ins.run('k' + (i++)); })(); process.stdout.write(i + '\\n'); }`;
-    const child = spawn(process.execPath, ['-e', script], { cwd: process.cwd() });
+    const writer = fileURLToPath(new URL('./kill-writer.ts', import.meta.url));
+    // The real Store in a child (tsx runs the TypeScript); killed once it has committed a lot.
+    const child = spawn(process.execPath, ['--import', 'tsx', writer, path], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let committed = 0;
-    await new Promise<void>((resolve) => {
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`writer committed only ${committed} rows in 60 s: ${stderr}`));
+      }, 60_000);
       child.stdout.on('data', (d: Buffer) => {
-        const last = d.toString().trim().split('\n').at(-1);
-        committed = Number(last);
-        if (committed > 5000) {
+        committed = Number(d.toString().trim().split('\n').at(-1));
+        if (committed >= 2000) {
           child.kill('SIGKILL');
+          clearTimeout(timer);
           resolve();
         }
       });
+      void exited.then((code) => {
+        clearTimeout(timer);
+        if (committed < 2000)
+          reject(new Error(`writer exited (${code}) early; is tsx installed (npm ci)? ${stderr}`));
+      });
     });
-    await new Promise((r) => child.on('exit', r));
-    const store = openStore({ path });
+    await exited;
+    const store = openStore({ path, quickCheck: true });
     expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
-    const n = (
-      store.db.prepare("SELECT count(*) AS n FROM sync_state WHERE key LIKE 'k%'").get() as {
-        n: number;
-      }
-    ).n;
-    expect(n).toBeGreaterThanOrEqual(committed);
-    expect(n % 50).toBe(0);
+    const { eventDates, posts } = store.counts();
+    expect(eventDates).toBeGreaterThanOrEqual(committed);
+    expect(eventDates % 20).toBe(0);
+    expect(posts).toBe(eventDates);
+    for (const i of [0, committed - 1]) {
+      expect(store.getEventDate(`k${i}`)?.lastUpdated).toBe(i);
+      expect(store.getEventDateRaw(`k${i}`)).toEqual({ n: i });
+    }
+    expect(store.searchPosts({ query: `Post ${committed - 1}`, limit: 1 })[0]?.id).toBe(
+      `p${committed - 1}`,
+    );
     store.close();
   });
 });
