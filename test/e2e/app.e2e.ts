@@ -227,9 +227,14 @@ describe('offline', () => {
     await e.service.api.syncNow();
     await e.page.reload();
     await e.page.getByTestId('offline-banner').waitFor({ timeout: 15_000 });
-    expect(await e.page.locator('[data-testid=event-row]').count()).toBeGreaterThan(5);
+    // the banner can paint before the cached rows arrive: wait for them, bounded
+    await expect
+      .poll(() => e.page.locator('[data-testid=event-row]').count(), { timeout: 15_000 })
+      .toBeGreaterThan(5);
     await nav('News');
-    expect(await e.page.getByTestId('post-item').count()).toBeGreaterThan(5);
+    await expect
+      .poll(() => e.page.getByTestId('post-item').count(), { timeout: 15_000 })
+      .toBeGreaterThan(5);
     await fetch(`${simUrl}/_sim/faults`, { method: 'DELETE' });
   });
 });
