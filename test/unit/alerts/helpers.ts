@@ -16,35 +16,20 @@ import {
   type Timers,
   type UpcomingQuery,
 } from '../../../src/main/alerts/index.js';
+import { eventDateFixture } from '../../fixtures/domain.js';
 
 export const NFP_TIME = '2026-11-06T13:30:00Z';
 
-export const ed = (over: Partial<EventDate> = {}): EventDate => ({
-  id: 'ed1',
-  eventId: 'e1',
-  dateUtc: NFP_TIME,
-  periodDateUtc: null,
-  periodType: 'MONTH',
-  actual: 275,
-  revised: null,
-  consensus: 200,
-  ratioDeviation: 1.5,
-  previous: 229,
-  isBetterThanExpected: true,
-  name: 'Nonfarm Payrolls',
-  countryCode: 'US',
-  currencyCode: 'USD',
-  unit: null,
-  potency: 'K',
-  volatility: 'HIGH',
-  isAllDay: false,
-  isTentative: false,
-  isPreliminary: false,
-  isReport: false,
-  isSpeech: false,
-  lastUpdated: 1,
-  ...over,
-});
+export const ed = (over: Partial<EventDate> = {}): EventDate =>
+  eventDateFixture({
+    id: 'ed1',
+    eventId: 'e1',
+    dateUtc: NFP_TIME,
+    actual: 275,
+    ratioDeviation: 1.5,
+    isBetterThanExpected: true,
+    ...over,
+  });
 
 export const post = (over: Partial<Post> = {}): Post => ({
   id: 'p1',

@@ -1,6 +1,7 @@
 /** A stand-in for the core service (src/main/service.ts): records calls, emits pushes. */
 import type { AppStatus, EventDate } from '../../../src/shared/domain.js';
 import type { MacrobellService, ServiceEvents } from '../../../src/main/service-contract.js';
+import { eventDateFixture, statusFixture } from '../../fixtures/domain.js';
 
 export interface FakeService extends MacrobellService {
   calls: { method: string; input: unknown }[];
@@ -10,56 +11,10 @@ export interface FakeService extends MacrobellService {
   listenerCount(event: keyof ServiceEvents): number;
 }
 
-export function status(over: Partial<AppStatus> = {}): AppStatus {
-  return {
-    demo: true,
-    mode: 'polling',
-    online: true,
-    lastSyncAt: 1,
-    tokens: { calendar: 'valid', news: 'valid' },
-    credentials: {
-      configured: false,
-      maskedPublicKey: null,
-      relayTokenConfigured: false,
-      keychainAvailable: true,
-      keychainError: null,
-    },
-    relay: null,
-    backfill: null,
-    lastError: null,
-    alertsPausedUntil: null,
-    unreadAlerts: 0,
-    ...over,
-  };
-}
+export const status = statusFixture;
 
 export function eventDate(over: Partial<EventDate> = {}): EventDate {
-  return {
-    id: 'ed-nfp',
-    eventId: 'ev-nfp',
-    dateUtc: '2026-11-06T13:30:00Z',
-    periodDateUtc: null,
-    periodType: null,
-    actual: null,
-    revised: null,
-    consensus: 200,
-    ratioDeviation: null,
-    previous: 229,
-    isBetterThanExpected: null,
-    name: 'NFP',
-    countryCode: 'US',
-    currencyCode: 'USD',
-    unit: 'K',
-    potency: 'K',
-    volatility: 'HIGH',
-    isAllDay: false,
-    isTentative: false,
-    isPreliminary: false,
-    isReport: false,
-    isSpeech: false,
-    lastUpdated: 0,
-    ...over,
-  };
+  return eventDateFixture({ periodType: null, name: 'NFP', unit: 'K', lastUpdated: 0, ...over });
 }
 
 /** Every api method answers `{ called, input }` unless `answers` says otherwise. */

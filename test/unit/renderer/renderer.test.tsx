@@ -15,6 +15,7 @@ import { apiFrom, type Bridge } from '../../../src/renderer/src/bridge/index.js'
 import { createStores, StoresContext } from '../../../src/renderer/src/state/index.js';
 import { App } from '../../../src/renderer/src/components/App.js';
 import { sanitizePost, sanitizeSnippet } from '../../../src/renderer/src/lib/sanitize.js';
+import { eventDateFixture, statusFixture } from '../../fixtures/domain.js';
 
 afterEach(cleanup);
 
@@ -26,39 +27,17 @@ globalThis.ResizeObserver ??= class {
 } as unknown as typeof ResizeObserver;
 
 const now = Date.now();
-const ed = (i: number, over: Partial<EventDate> = {}): EventDate => ({
-  id: `ed${i}`,
-  eventId: `e${i}`,
-  dateUtc: new Date(now + (i - 5) * 3_600_000).toISOString(),
-  periodDateUtc: null,
-  periodType: 'MONTH',
-  actual: null,
-  revised: null,
-  consensus: 200,
-  ratioDeviation: null,
-  previous: 229,
-  isBetterThanExpected: null,
-  name: `Indicator ${i}`,
-  countryCode: 'US',
-  currencyCode: 'USD',
-  unit: null,
-  potency: 'K',
-  volatility: 'HIGH',
-  isAllDay: false,
-  isTentative: false,
-  isPreliminary: false,
-  isReport: false,
-  isSpeech: false,
-  lastUpdated: 1,
-  ...over,
-});
+const ed = (i: number, over: Partial<EventDate> = {}): EventDate =>
+  eventDateFixture({
+    id: `ed${i}`,
+    eventId: `e${i}`,
+    dateUtc: new Date(now + (i - 5) * 3_600_000).toISOString(),
+    name: `Indicator ${i}`,
+    ...over,
+  });
 
-const status: AppStatus = {
-  demo: true,
-  mode: 'polling',
-  online: true,
+const status: AppStatus = statusFixture({
   lastSyncAt: now,
-  tokens: { calendar: 'valid', news: 'valid' },
   credentials: {
     configured: true,
     maskedPublicKey: 'pk-A…yz',
@@ -66,12 +45,7 @@ const status: AppStatus = {
     keychainAvailable: true,
     keychainError: null,
   },
-  relay: null,
-  backfill: null,
-  lastError: null,
-  alertsPausedUntil: null,
-  unreadAlerts: 0,
-};
+});
 
 type Answers = Partial<Record<keyof AppApi, (input: unknown) => unknown>>;
 

@@ -1,32 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDate } from '../../../src/shared/domain.js';
 import { diffEventDate, mergeChanges } from '../../../src/main/sync/diff.js';
+import { eventDateFixture } from '../../fixtures/domain.js';
 
-const base: EventDate = {
-  id: 'ed1',
-  eventId: 'e1',
-  dateUtc: '2026-11-06T13:30:00Z',
-  periodDateUtc: null,
-  periodType: 'MONTH',
-  actual: null,
-  revised: null,
-  consensus: 200,
-  ratioDeviation: null,
-  previous: 229,
-  isBetterThanExpected: null,
-  name: 'Nonfarm Payrolls',
-  countryCode: 'US',
-  currencyCode: 'USD',
-  unit: null,
-  potency: 'K',
-  volatility: 'HIGH',
-  isAllDay: false,
-  isTentative: false,
-  isPreliminary: false,
-  isReport: false,
-  isSpeech: false,
-  lastUpdated: 100,
-};
+const base: EventDate = eventDateFixture({ id: 'ed1', eventId: 'e1', lastUpdated: 100 });
 
 describe('diffEventDate', () => {
   it('reports a new occurrence as added', () => {
