@@ -1,48 +1,25 @@
 /** Generates events, their occurrences in the window and their history, from a seed. */
+import type { CalendarEvent, EventDate } from '../../shared/domain.js';
 import { CATEGORIES } from './categories.js';
 import { INDICATORS, type Indicator } from './indicators.js';
 import { createRng, round, uuid, type Rng } from '../rng.js';
 
-export interface SimEvent {
-  id: string;
-  name: string;
+/**
+ * The service's shapes are the app's domain shapes (src/shared/domain.ts mirrors the
+ * documented wire format); the simulator narrows the fields it always fills.
+ */
+export type SimEvent = CalendarEvent & {
   description: string;
-  countryCode: string;
-  currencyCode: string;
   categoryId: string;
   periodType: string;
-  unit: string | null;
   potency: string;
-  volatility: string;
-  isSpeech: boolean;
-  isReport: boolean;
-}
+};
 
-export interface SimEventDate {
-  id: string;
-  eventId: string;
-  dateUtc: string;
+export type SimEventDate = EventDate & {
   periodDateUtc: string;
   periodType: string;
-  actual: number | null;
-  revised: number | null;
-  consensus: number | null;
-  ratioDeviation: number | null;
-  previous: number | null;
-  isBetterThanExpected: boolean | null;
-  name: string;
-  countryCode: string;
-  currencyCode: string;
-  unit: string | null;
   potency: string;
-  volatility: string;
-  isAllDay: boolean;
-  isTentative: boolean;
-  isPreliminary: boolean;
-  isReport: boolean;
-  isSpeech: boolean;
-  lastUpdated: number;
-}
+};
 
 const DAY = 86_400_000;
 
