@@ -6,14 +6,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, request } from 'undici';
+import { fork, type ChildProcess } from 'node:child_process';
 import type { EventDate } from '../src/shared/domain.js';
 import { DEFAULT_ALERT_RULES } from '../src/shared/domain.js';
 import { createAppService, type AppService } from '../src/main/service.js';
 import { MemorySecretStore } from '../src/main/secrets/index.js';
 import { openStore } from '../src/main/store/index.js';
 import { startSimulator, type RunningSimulator } from '../src/simulator/index.js';
-import { nowMs, summarize } from './lib.js';
+import { nowMs, summarize, wallMs } from './lib.js';
+import type { SendJob, SendReply } from './sender-child.js';
 import {
   RELAY_SECRET,
   RELAY_TOKEN,
@@ -95,50 +96,70 @@ async function appOn(
   return service;
 }
 
+/** The sender child process (see sender-child.ts), reused for every measurement. */
+class Senders {
+  private readonly child: ChildProcess = fork(join(import.meta.dirname, 'sender-child.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  private seq = 0;
+
+  send(job: Omit<SendJob, 'id'>): Promise<SendReply> {
+    const id = ++this.seq;
+    return new Promise((resolve, reject) => {
+      const onMessage = (m: SendReply) => {
+        if (m.id !== id) return;
+        this.child.off('message', onMessage);
+        this.child.off('exit', onExit);
+        resolve(m);
+      };
+      const onExit = (code: number | null) => reject(new Error(`sender exited with ${code}`));
+      this.child.on('message', onMessage);
+      this.child.once('exit', onExit);
+      this.child.send({ ...job, id });
+    });
+  }
+
+  close(): void {
+    this.child.disconnect();
+  }
+}
+
 /** Send one webhook per event date (with `concurrency`), measure POST → alert raised. */
 async function measure(
   service: AppService,
+  senders: Senders,
   hookUrl: string,
   dates: EventDate[],
   concurrency: number,
 ): Promise<number[]> {
-  const sentAt = new Map<string, number>();
-  const latencies: number[] = [];
+  const alertedAt = new Map<string, number>();
   let resolveAll: () => void = () => undefined;
   const all = new Promise<void>((r) => (resolveAll = r));
   const off = service.on('alert', (a) => {
-    if (a.target.type !== 'eventDate') return;
-    const t0 = sentAt.get(a.target.eventDateId);
-    if (t0 === undefined) return;
-    latencies.push(nowMs() - t0);
-    if (latencies.length === dates.length) resolveAll();
+    if (a.target.type !== 'eventDate' || alertedAt.has(a.target.eventDateId)) return;
+    alertedAt.set(a.target.eventDateId, wallMs());
+    if (alertedAt.size === dates.length) resolveAll();
   });
-  const agent = new Agent({ connections: concurrency });
-  let next = 0;
-  const worker = async () => {
-    while (next < dates.length) {
-      const ed = dates[next++] as EventDate;
-      const body = JSON.stringify({
-        type: 'eventDate_updated',
-        eventDateId: ed.id,
-        eventId: ed.eventId,
-        lastUpdated: 2_000_000_000,
-        changes: [{ key: 'actual', value: 1.5 }],
-      });
-      sentAt.set(ed.id, nowMs());
-      const res = await request(hookUrl, {
-        method: 'POST',
-        dispatcher: agent,
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
-      await res.body.dump();
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  const items = dates.map((ed) => ({
+    key: ed.id,
+    body: JSON.stringify({
+      type: 'eventDate_updated',
+      eventDateId: ed.id,
+      eventId: ed.eventId,
+      lastUpdated: 2_000_000_000,
+      changes: [{ key: 'actual', value: 1.5 }],
+    }),
+  }));
+  const sent = await senders.send({ url: hookUrl, items, concurrency });
   await Promise.race([all, new Promise((r) => setTimeout(r, 30_000))]);
   off();
-  await agent.close();
+  if (sent.failures > 0) throw new Error(`${sent.failures} webhook POSTs failed`);
+  const latencies: number[] = [];
+  for (const [id, at] of alertedAt) {
+    const t0 = sent.sentAt[id];
+    if (t0 !== undefined) latencies.push(at - t0);
+  }
   return latencies;
 }
 
@@ -146,6 +167,7 @@ export async function benchTimeToAlert(quick: boolean) {
   const burst = quick ? 200 : 1000;
   const sim = await startSimulator({ port: 0, seed: 5, autoplay: false, log: () => undefined });
   const results: Record<string, ReturnType<typeof summarize>> = {};
+  const senders = new Senders();
   for (const kind of ['durable', 'passthrough'] as const) {
     const dataDir = mkdtempSync(join(tmpdir(), `mb-bench-${kind}-`));
     const dates = seedCache(dataDir, burst + 20);
@@ -160,18 +182,19 @@ export async function benchTimeToAlert(quick: boolean) {
       // singles, spaced out
       const singles: number[] = [];
       for (let i = 0; i < 20; i++) {
-        singles.push(...(await measure(service, hookUrl, [dates[i] as EventDate], 1)));
+        singles.push(...(await measure(service, senders, hookUrl, [dates[i] as EventDate], 1)));
         await new Promise((r) => setTimeout(r, 20));
       }
       results[`${kind}-single`] = summarize(singles);
       results[`${kind}-burst`] = summarize(
-        await measure(service, hookUrl, dates.slice(20, 20 + burst), 64),
+        await measure(service, senders, hookUrl, dates.slice(20, 20 + burst), 64),
       );
     } finally {
       await service.stop();
       relay.stop();
     }
   }
+  senders.close();
   await sim.close();
   return { burst, results };
 }

@@ -28,6 +28,9 @@ export function summarize(samples: number[]): {
 
 export const nowMs = (): number => performance.now();
 
+/** Wall clock with sub-millisecond precision, comparable across processes on one host. */
+export const wallMs = (): number => performance.timeOrigin + performance.now();
+
 /** POST `count` JSON bodies with `concurrency` workers; returns acknowledged count and duration. */
 export async function postBurst(opts: {
   url: string;
