@@ -85,6 +85,9 @@ async function appOn(
       MACROBELL_NEWS_URL: sim.newsUrl,
       MACROBELL_RELAY_URL: relayUrl,
     },
+    // Grouping (1.5 s) and the four-a-minute limit would hold most of these alerts back
+    // by design; the figure is the pipeline's latency, so each batch is shown at once.
+    alertDelivery: { coalesceMs: 0, maxPerMinute: 1_000_000 },
   });
   await service.api.setAlertRules({ ...DEFAULT_ALERT_RULES, minVolatility: 'LOW' });
   await service.start();
@@ -125,7 +128,11 @@ class Senders {
   }
 }
 
-/** Send one webhook per event date (with `concurrency`), measure POST → alert raised. */
+/**
+ * Send one webhook per event date (with `concurrency`); measure POST → the native
+ * notification that carries its alert reaches the sink (the service's `notification` event,
+ * which the Electron shell turns into an OS notification).
+ */
 async function measure(
   service: AppService,
   senders: Senders,
@@ -133,13 +140,20 @@ async function measure(
   dates: EventDate[],
   concurrency: number,
 ): Promise<number[]> {
-  const alertedAt = new Map<string, number>();
+  const eventDateOfAlert = new Map<number, string>();
+  const notifiedAt = new Map<string, number>();
   let resolveAll: () => void = () => undefined;
   const all = new Promise<void>((r) => (resolveAll = r));
-  const off = service.on('alert', (a) => {
-    if (a.target.type !== 'eventDate' || alertedAt.has(a.target.eventDateId)) return;
-    alertedAt.set(a.target.eventDateId, wallMs());
-    if (alertedAt.size === dates.length) resolveAll();
+  const offAlert = service.on('alert', (a) => {
+    if (a.target.type === 'eventDate') eventDateOfAlert.set(a.id, a.target.eventDateId);
+  });
+  const offNotification = service.on('notification', (n) => {
+    const at = wallMs();
+    for (const alertId of n.alertIds) {
+      const id = eventDateOfAlert.get(alertId);
+      if (id !== undefined && !notifiedAt.has(id)) notifiedAt.set(id, at);
+    }
+    if (notifiedAt.size === dates.length) resolveAll();
   });
   const items = dates.map((ed) => ({
     key: ed.id,
@@ -153,10 +167,11 @@ async function measure(
   }));
   const sent = await senders.send({ url: hookUrl, items, concurrency });
   await Promise.race([all, new Promise((r) => setTimeout(r, 30_000))]);
-  off();
+  offAlert();
+  offNotification();
   if (sent.failures > 0) throw new Error(`${sent.failures} webhook POSTs failed`);
   const latencies: number[] = [];
-  for (const [id, at] of alertedAt) {
+  for (const [id, at] of notifiedAt) {
     const t0 = sent.sentAt[id];
     if (t0 !== undefined) latencies.push(at - t0);
   }

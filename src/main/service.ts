@@ -19,7 +19,7 @@ import { DEFAULT_SETTINGS } from '../shared/domain.js';
 import { maskKey } from '../shared/format.js';
 import type { AppApi, SettingsPatch } from '../shared/ipc.js';
 import { startSimulator, type RunningSimulator } from '../simulator/index.js';
-import { AlertsEngine } from './alerts/index.js';
+import { AlertsEngine, type AlertsEngineOptions } from './alerts/index.js';
 import { createApiClients } from './api/index.js';
 import { TokenManager } from './auth/index.js';
 import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
@@ -49,6 +49,8 @@ export interface AppServiceOptions {
   env?: NodeJS.ProcessEnv;
   relayConsumer?: RelayConsumerFactory;
   now?: () => number;
+  /** Notification grouping and rate limit (tests and benchmarks; users keep the defaults). */
+  alertDelivery?: Pick<AlertsEngineOptions, 'coalesceMs' | 'settleMs' | 'maxPerMinute'>;
 }
 
 export interface AppService extends MacrobellService {
@@ -140,6 +142,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
   });
 
   const alerts = new AlertsEngine({
+    ...opts.alertDelivery,
     store,
     rules: () => effective().alertRules,
     timeZone: () => effective().timeZone,

@@ -23,7 +23,7 @@ export interface DeliveryOptions {
   timers: Timers;
   /** After a notification, alerts within this long are held and sent together. */
   coalesceMs: number;
-  /** The first alert after a calm waits this long for companions printed at the same time. */
+  /** The first alert after a calm waits this long for companions (0: the end of its batch). */
   settleMs: number;
   maxPerMinute: number;
   onError: (err: unknown) => void;

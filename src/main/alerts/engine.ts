@@ -43,7 +43,12 @@ export interface AlertsEngineOptions {
   timers?: Timers;
   /** After a notification, alerts within this long are grouped into the next one. */
   coalesceMs?: number;
-  /** The first alert after a calm waits this long for others printed at the same moment. */
+  /**
+   * The first alert after a calm waits this long for others printed at the same moment.
+   * 0 (the default): it goes out as soon as the batch it was applied in is done, so the
+   * releases that arrived together still make one notification, and a single print
+   * costs no wait — a trader wants the number the moment it prints.
+   */
   settleMs?: number;
   maxPerMinute?: number;
   /** A backfilled print older than this is history, not news. */
@@ -90,7 +95,7 @@ export class AlertsEngine {
       now: this.now,
       timers,
       coalesceMs: opts.coalesceMs ?? 1_500,
-      settleMs: opts.settleMs ?? 200,
+      settleMs: opts.settleMs ?? 0,
       maxPerMinute: opts.maxPerMinute ?? 4,
       onError: this.onError,
     });

@@ -57,6 +57,17 @@ describe('native delivery', () => {
     });
   });
 
+  it('a print after a calm is shown at once, with no settling wait; releases applied together share it', () => {
+    const t = rig();
+    t.apply(print('nfp'));
+    t.clock.advance(0); // the end of the batch it arrived in
+    expect(t.sent.map((n) => n.alertIds)).toEqual([[1]]);
+    const later = rig();
+    for (const c of jobsReport) later.apply(c); // one relay batch
+    later.clock.advance(0);
+    expect(later.sent.map((n) => n.alertIds)).toEqual([[1, 2, 3]]);
+  });
+
   it('alerts right after a notification wait out the window and go together', () => {
     const t = rig();
     t.apply(print('a'));
