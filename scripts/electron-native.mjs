@@ -16,7 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export function electronVersion() {
   return JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')).version;
@@ -48,36 +48,65 @@ function install(from, to, want) {
   writeFileSync(stampOf(to), want);
 }
 
+/** What each native module is called in npm and in its build output. */
+const MODULES = {
+  'better-sqlite3': 'better_sqlite3.node',
+  keytar: 'keytar.node',
+};
+
 /**
  * Build better-sqlite3 for Electron on this platform and `arch`, unless already built for
  * this Electron version. Returns 'up-to-date' or 'built'; throws with a readable message.
  */
-export function buildElectronSqlite({
-  root = projectRoot,
-  arch = process.arch,
-  platform = process.platform,
-  log = (line) => process.stdout.write(`${line}\n`),
-} = {}) {
+export function buildElectronSqlite(opts = {}) {
+  return buildForElectron('better-sqlite3', opts);
+}
+
+/**
+ * keytar is N-API, so node_modules' build runs under Electron too — but only on the arch
+ * it was built on. Packing another arch (an x64 app on an arm64 Mac, either half of a
+ * universal app) needs this cross-build, which the afterPack hook puts in the app.
+ */
+export function buildElectronKeytar(opts = {}) {
+  return buildForElectron('keytar', opts);
+}
+
+/** Where the keytar build for one platform and arch goes. */
+export function archKeytar(root, platform, arch) {
+  return join(root, '.electron-native', `${platform}-${arch}`, MODULES.keytar);
+}
+
+function buildForElectron(
+  name,
+  {
+    root = projectRoot,
+    arch = process.arch,
+    platform = process.platform,
+    log = (line) => process.stdout.write(`${line}\n`),
+  } = {},
+) {
   if (platform !== process.platform)
     throw new Error(
-      `Cannot build the SQLite module for ${platform} on ${process.platform}: package each platform on its own OS (or CI runner).`,
+      `Cannot build the ${name} module for ${platform} on ${process.platform}: package each platform on its own OS (or CI runner).`,
     );
   const version = electronVersion();
   const want = JSON.stringify({ electron: version, platform, arch });
-  const target = archBinding(root, platform, arch);
-  const isHostArch = arch === process.arch;
+  const file = MODULES[name];
+  const target = join(root, '.electron-native', `${platform}-${arch}`, file);
+  // The development copy is better-sqlite3's only: keytar's own build serves the host.
+  const devCopy = name === 'better-sqlite3' && arch === process.arch ? devBinding(root) : null;
   if (upToDate(target, want)) {
-    if (isHostArch && !upToDate(devBinding(root), want)) install(target, devBinding(root), want);
+    if (devCopy && !upToDate(devCopy, want)) install(target, devCopy, want);
     return 'up-to-date';
   }
 
   log(
-    `Building the SQLite module for Electron ${version} (${platform}-${arch}; first run only, about a minute)…`,
+    `Building the ${name} module for Electron ${version} (${platform}-${arch}; first run only, about a minute)…`,
   );
-  const work = join(root, '.electron-native', 'build', `${platform}-${arch}`, 'better-sqlite3');
+  const work = join(root, '.electron-native', 'build', `${platform}-${arch}`, name);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(dirname(work), { recursive: true });
-  const source = dirname(require.resolve('better-sqlite3/package.json'));
+  const source = dirname(require.resolve(`${name}/package.json`));
   // Copy the sources, not the Node build.
   cpSync(source, work, {
     recursive: true,
@@ -105,10 +134,10 @@ export function buildElectronSqlite({
   );
   if (r.status !== 0)
     throw new Error(
-      'Could not build better-sqlite3 for Electron. Check your C++ toolchain (build-essential and python3 / Xcode command line tools / Visual Studio Build Tools) and network access to electronjs.org.',
+      `Could not build ${name} for Electron. Check your C++ toolchain (build-essential and python3 / Xcode command line tools / Visual Studio Build Tools) and network access to electronjs.org.`,
     );
-  install(join(work, 'build', 'Release', 'better_sqlite3.node'), target, want);
-  if (isHostArch) install(target, devBinding(root), want);
+  install(join(work, 'build', 'Release', file), target, want);
+  if (devCopy) install(target, devCopy, want);
   rmSync(join(root, '.electron-native', 'build'), { recursive: true, force: true });
   log(`Built ${target}`);
   return 'built';
@@ -126,10 +155,14 @@ function gypEnv() {
 // electron-builder's Arch enum (builder-util), by value.
 const ARCH_NAMES = ['ia32', 'x64', 'armv7l', 'arm64', 'universal'];
 
-/** electron-builder beforePack hook: the module for the arch being packed. */
+export const archName = (context) => ARCH_NAMES[context.arch] ?? String(context.arch);
+
+/** electron-builder beforePack hook: the modules for the arch being packed. */
 export default async function beforePack(context) {
-  const arch = ARCH_NAMES[context.arch] ?? String(context.arch);
+  const arch = archName(context);
+  if (arch === 'universal') return; // merged from the x64 and arm64 halves, each packed first
   buildElectronSqlite({ arch, platform: context.electronPlatformName });
+  if (arch !== process.arch) buildElectronKeytar({ arch, platform: context.electronPlatformName });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

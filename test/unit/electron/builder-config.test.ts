@@ -52,6 +52,7 @@ describe('electron-builder.yml', () => {
   interface BuilderConfig {
     npmRebuild: boolean;
     beforePack: string;
+    afterPack: string;
     asarUnpack: string[];
     extraResources: { from: string; to: string }[];
     mac: { icon: string; target: unknown[] };
@@ -166,6 +167,56 @@ describe('scripts/electron-native.mjs', () => {
       expect(() => mod.buildElectronSqlite({ root: dir, platform: 'plan9' })).toThrow(
         /on its own OS/,
       );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('scripts/electron-after-pack.mjs', () => {
+  interface AfterPack {
+    installKeytar: (o: object) => string;
+    packedKeytar: (appOutDir: string, platform: string, productFilename: string) => string;
+  }
+  const foreign = process.arch === 'arm64' ? 'x64' : 'arm64';
+  const config = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as {
+    beforePack: string;
+    afterPack: string;
+  };
+
+  it('swaps in the cross-built keytar when another arch was packed, and keeps the host build otherwise', async () => {
+    const hook = (await import(pathToFileURL(join(root, config.afterPack)).href)) as AfterPack;
+    const native = (await import(pathToFileURL(join(root, config.beforePack)).href)) as {
+      archKeytar: (root: string, platform: string, arch: string) => string;
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'macrobell-afterpack-'));
+    try {
+      for (const platform of ['darwin', 'linux', 'win32']) {
+        const appOutDir = join(dir, platform, 'out');
+        const packed = hook.packedKeytar(appOutDir, platform, 'Macrobell');
+        expect(packed).toContain(join('app.asar.unpacked', 'node_modules', 'keytar'));
+        if (platform === 'darwin') expect(packed).toContain(join('Macrobell.app', 'Contents'));
+        mkdirSync(join(packed, '..'), { recursive: true });
+        writeFileSync(packed, 'host build');
+        const built = native.archKeytar(dir, platform, foreign);
+        mkdirSync(join(built, '..'), { recursive: true });
+        writeFileSync(built, `${foreign} build`);
+        const opts = { root: dir, appOutDir, platform, productFilename: 'Macrobell' };
+        expect(hook.installKeytar({ ...opts, arch: process.arch })).toBe('kept');
+        expect(hook.installKeytar({ ...opts, arch: 'universal' })).toBe('kept');
+        expect(readFileSync(packed, 'utf8')).toBe('host build');
+        expect(hook.installKeytar({ ...opts, arch: foreign })).toBe('replaced');
+        expect(readFileSync(packed, 'utf8')).toBe(`${foreign} build`);
+      }
+      expect(() =>
+        hook.installKeytar({
+          root: dir,
+          appOutDir: join(dir, 'none'),
+          platform: 'linux',
+          arch: 'ia32',
+          productFilename: 'Macrobell',
+        }),
+      ).toThrow(/not built for linux-ia32/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
