@@ -45,8 +45,13 @@ describe('calendar', () => {
 
   it('shows a release made through the simulator in its row within seconds', async () => {
     const dates = await sim<EventDate[]>(e, 'GET', '/_sim/event-dates');
+    // A release the rules follow (LOW impact or above), whichever comes next in the data.
     const target = dates.find(
-      (d) => d.actual === null && d.consensus !== null && Date.parse(d.dateUtc) > Date.now(),
+      (d) =>
+        d.actual === null &&
+        d.consensus !== null &&
+        d.volatility !== 'NONE' &&
+        Date.parse(d.dateUtc) > Date.now(),
     ) as EventDate;
     await e.page.getByLabel('Filter events by name').fill(target.name);
     const row = e.page.locator(`[data-event-date-id="${target.id}"]`);
@@ -172,8 +177,13 @@ describe('alerts and settings', () => {
     await nav('Alerts');
     await e.page.getByRole('form', { name: 'Alert rules' }).waitFor();
     const dates = await sim<EventDate[]>(e, 'GET', '/_sim/event-dates');
+    // A release the rules follow (LOW impact or above), whichever comes next in the data.
     const target = dates.find(
-      (d) => d.actual === null && d.consensus !== null && Date.parse(d.dateUtc) > Date.now(),
+      (d) =>
+        d.actual === null &&
+        d.consensus !== null &&
+        d.volatility !== 'NONE' &&
+        Date.parse(d.dateUtc) > Date.now(),
     ) as EventDate;
     await sim(e, 'PATCH', `/_sim/event-dates/${target.id}`, {
       actual: (target.consensus as number) + 1,
