@@ -242,13 +242,15 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     };
   };
   let statusQueued = false;
+  let stopped = false;
   function pushStatus(): void {
     // Coalesce bursts of status changes (backfill progress, relay events) into one push a tick.
     if (statusQueued) return;
     statusQueued = true;
     queueMicrotask(() => {
       statusQueued = false;
-      emit('status', status());
+      // A change that lands as the core stops has no one left to tell (and no database).
+      if (!stopped) emit('status', status());
     });
   }
   tokens.onStateChange?.(() => pushStatus());
@@ -430,7 +432,6 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     ]);
   }
 
-  let stopped = false;
   const service: AppService = {
     api,
     demo,

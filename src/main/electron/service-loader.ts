@@ -14,6 +14,10 @@ export interface CreateServiceOptions {
 export type CreateService = (opts: CreateServiceOptions) => Promise<MacrobellService>;
 
 export async function loadService(): Promise<CreateService> {
-  const { createAppService } = await import('../service.js');
-  return createAppService;
+  const [{ createAppService }, { createModeSwitchingService }] = await Promise.all([
+    import('../service.js'),
+    import('../mode-switch.js'),
+  ]);
+  // Saving keys on demo data switches to the live service without a restart.
+  return (opts) => createModeSwitchingService(createAppService, opts);
 }

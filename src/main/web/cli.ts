@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAppService } from '../service.js';
+import { createModeSwitchingService } from '../mode-switch.js';
 import { startWebHost } from './host.js';
 
 function fail(message: string): never {
@@ -37,7 +38,7 @@ const dataDir = resolve(
 );
 const staticDir = resolve(import.meta.dirname, '../../../out/renderer');
 
-const service = await createAppService({
+const service = await createModeSwitchingService(createAppService, {
   dataDir,
   mode: values.demo ? 'demo' : 'auto',
   demo: { speed },

@@ -103,6 +103,20 @@ function mount(rows: EventDate[], extra: Answers = {}) {
   return { ...t, stores };
 }
 
+describe('demo ⇄ live', () => {
+  it('reloads the calendar, news and alerts when keys switch the core to live data', async () => {
+    const t = mount([ed(1)]);
+    await screen.findByText('Indicator 1');
+    const loads = () =>
+      t.calls.filter(([m]) => ['listEventDates', 'listPosts', 'listAlerts'].includes(m)).length;
+    const before = loads();
+    act(() => t.push('status', { ...status, demo: true })); // same mode: nothing to reload
+    expect(loads()).toBe(before);
+    act(() => t.push('status', { ...status, demo: false }));
+    await waitFor(() => expect(loads()).toBeGreaterThanOrEqual(before + 3));
+  });
+});
+
 describe('calendar', () => {
   it('shows values with unit, a text cue for the surprise, and the revised previous', async () => {
     mount([

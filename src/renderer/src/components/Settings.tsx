@@ -25,7 +25,12 @@ function Keys() {
       setInfo(await bridge.api.setCredentials({ publicKey, privateKey }));
       setPublicKey('');
       setPrivateKey('');
-      setMessage('Saved to the OS keychain. Restart Macrobell to leave demo mode.');
+      const { demo } = await bridge.api.getStatus();
+      setMessage(
+        demo
+          ? 'Saved to the OS keychain. This window was started on demo data (--demo): start it without that flag for live data.'
+          : 'Saved to the OS keychain. Macrobell now shows live data from the service.',
+      );
     } catch (err) {
       setMessage((err as Error).message);
     }
@@ -103,7 +108,7 @@ function Keys() {
               void bridge.api.clearCredentials().then(
                 (next) => {
                   setInfo(next);
-                  setMessage('Keys removed from the keychain.');
+                  setMessage('Keys removed from the keychain. Back on demo data.');
                 },
                 (err: Error) => setMessage(err.message),
               )

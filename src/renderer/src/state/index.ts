@@ -16,13 +16,36 @@ export interface Stores {
 }
 
 export function createStores(bridge: Bridge, now?: () => number): Stores {
-  return {
+  const stores: Stores = {
     bridge,
     app: createAppStore(bridge),
     calendar: createCalendarStore(bridge, now),
     news: createNewsStore(bridge),
     alerts: createAlertsStore(bridge),
   };
+  reloadOnModeSwitch(stores);
+  return stores;
+}
+
+/** Demo ⇄ live (keys saved or removed): another database, so everything shown is reloaded. */
+function reloadOnModeSwitch(stores: Stores): void {
+  let demo: boolean | null = null;
+  stores.app.subscribe(({ status }) => {
+    if (!status) return;
+    const switched = demo !== null && demo !== status.demo;
+    demo = status.demo;
+    if (!switched) return;
+    // The status itself came with this push; the settings shown differ (demo overrides).
+    const settings = () =>
+      stores.bridge.api.getSettings().then((s) => stores.app.setState({ settings: s }));
+    for (const load of [
+      settings,
+      stores.calendar.getState().load,
+      () => stores.news.getState().load(),
+      stores.alerts.getState().load,
+    ])
+      void load().catch(() => undefined);
+  });
 }
 
 export const StoresContext = createContext<Stores | null>(null);
