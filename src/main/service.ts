@@ -26,6 +26,7 @@ import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
 import { createLogger, scrubSecrets } from './log/logger.js';
 import { KeytarSecretStore, MemorySecretStore, type SecretStore } from './secrets/index.js';
 import type { MacrobellService, ServiceEvents, Unsubscribe } from './service-contract.js';
+import { logSlowReads } from './store/slow-log.js';
 import { openStore } from './store/index.js';
 import { ChangeApplier } from './sync/applier.js';
 import { SyncEngine, type RelayConsumerFactory } from './sync/engine.js';
@@ -116,10 +117,13 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     return applyEnvOverrides(s, opts.env ?? process.env);
   };
 
-  const store = openStore({
-    path: join(opts.dataDir, demo ? 'demo.db' : 'macrobell.db'),
-    nativeBinding: opts.nativeBinding,
-  });
+  const store = logSlowReads(
+    openStore({
+      path: join(opts.dataDir, demo ? 'demo.db' : 'macrobell.db'),
+      nativeBinding: opts.nativeBinding,
+    }),
+    logger,
+  );
   const emitter = new EventEmitter();
   emitter.setMaxListeners(100);
   const emit = <E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]) =>
