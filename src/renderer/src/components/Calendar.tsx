@@ -250,7 +250,11 @@ export function Calendar() {
   useLayoutEffect(() => {
     if (!opened || applied.current || !scroller.current) return;
     applied.current = true;
-    if (scrollTop > 0) scroller.current.scrollTop = scrollTop;
+    if (scrollTop <= 0) return;
+    const el = scroller.current;
+    el.scrollTop = scrollTop;
+    // near the end of the list the browser clamps the position: follow it before the paint
+    if (el.scrollTop !== scrollTop) setScrollTop(el.scrollTop);
   }, [opened, scrollTop]);
 
   // Build the formatters while the calendar is fetched rather than after it arrives (the first
