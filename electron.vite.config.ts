@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import { resolve } from 'node:path';
+import { noInlineRefreshPreamble } from './src/renderer/dev-preamble.js';
 
 // Main, preload and renderer for the Electron app. The renderer is the same one web mode serves.
 export default defineConfig({
@@ -26,7 +27,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
-    plugins: [react()],
+    plugins: [react(), noInlineRefreshPreamble()],
     build: {
       outDir: 'out/renderer',
       rollupOptions: { input: resolve(import.meta.dirname, 'src/renderer/index.html') },

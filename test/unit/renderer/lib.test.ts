@@ -1,7 +1,9 @@
 // Pure helpers the calendar leans on: flags from the service's codes, zone-correct times.
 import { describe, expect, it } from 'vitest';
+import type { EventDate } from '../../../src/shared/domain.js';
+import { buildItems, buildItemsLinear } from '../../../src/renderer/src/lib/items.js';
 import { flagOf } from '../../../src/renderer/src/lib/flags.js';
-import { countdown, dayKey, timeLabel } from '../../../src/renderer/src/lib/time.js';
+import { countdown, dateTimeLabel, dayKey, timeLabel } from '../../../src/renderer/src/lib/time.js';
 
 describe('flags', () => {
   it('maps the non-ISO codes the service uses', () => {
@@ -25,8 +27,70 @@ describe('times', () => {
     expect(dayKey('2026-03-10T23:30:00Z', 'Asia/Tokyo')).toBe('2026-03-11');
   });
 
+  it('keeps one formatter per kind, zone and hour cycle', () => {
+    expect(dateTimeLabel('2026-07-02T12:30:00Z', 'UTC', 'h23')).toBe('2 Jul 2026, 12:30');
+    expect(dateTimeLabel('2026-07-02T12:30:00Z', 'UTC', 'h12')).toMatch(
+      /^2 Jul 2026, 12:30\s?pm$/i,
+    );
+    expect(dateTimeLabel('2026-07-02T12:30:00Z', 'Asia/Tokyo', 'h23')).toBe('2 Jul 2026, 21:30');
+    expect(timeLabel('2026-07-02T12:30:00Z', 'UTC', 'h23')).toBe('12:30');
+  });
+
   it('counts down to the next release', () => {
     expect(countdown(3_900_000, 0)).toBe('in 1h 05m');
     expect(countdown(0, 42_000)).toBe('42s ago');
+  });
+});
+
+describe('calendar items', () => {
+  const row = (i: number, dateUtc: string): EventDate =>
+    ({ id: `r${i}`, dateUtc }) as unknown as EventDate;
+  // 2,000 releases over three weeks around daylight-saving changes, at random minutes.
+  const sorted = (start: string, seed: number) => {
+    let x = seed;
+    const rnd = () => (x = (x * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const t0 = Date.parse(start);
+    return Array.from({ length: 2000 }, () => t0 + Math.floor(rnd() * 21 * 86_400_000))
+      .sort((a, b) => a - b)
+      .map((t, i) => row(i, new Date(t).toISOString()));
+  };
+
+  it('groups by local day exactly as one format per row would, across DST and odd offsets', () => {
+    const zones = [
+      'UTC',
+      'system',
+      'America/New_York',
+      'Europe/London',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'America/Santiago',
+    ];
+    for (const zone of zones)
+      for (const start of [
+        '2026-03-01T00:00:00Z',
+        '2026-10-20T00:00:00Z',
+        '2026-03-25T00:00:00Z',
+      ]) {
+        const rows = sorted(start, start.length + zone.length);
+        expect(buildItems(rows, zone), `${zone} ${start}`).toEqual(buildItemsLinear(rows, zone));
+      }
+  });
+
+  it('handles the edges: no rows, one row, all rows on one day, rows out of order', () => {
+    expect(buildItems([], 'UTC')).toEqual([]);
+    const one = [row(1, '2026-03-10T12:00:00Z')];
+    expect(buildItems(one, 'UTC').map((i) => i.kind)).toEqual(['day', 'row']);
+    const sameDay = Array.from({ length: 50 }, (_, i) =>
+      row(i, new Date(Date.parse('2026-03-10T00:00:00Z') + i * 60_000).toISOString()),
+    );
+    expect(buildItems(sameDay, 'UTC').filter((i) => i.kind === 'day')).toHaveLength(1);
+    const unordered = [
+      row(1, '2026-03-10T12:00:00Z'),
+      row(2, '2026-03-11T12:00:00Z'),
+      row(3, '2026-03-10T13:00:00Z'),
+    ];
+    expect(buildItems(unordered, 'UTC')).toEqual(buildItemsLinear(unordered, 'UTC'));
+    expect(buildItems(unordered, 'UTC').filter((i) => i.kind === 'day')).toHaveLength(3);
   });
 });

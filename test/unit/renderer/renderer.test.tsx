@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS,
@@ -16,6 +16,7 @@ import { createStores, StoresContext } from '../../../src/renderer/src/state/ind
 import { App } from '../../../src/renderer/src/components/App.js';
 import { sanitizePost, sanitizeSnippet } from '../../../src/renderer/src/lib/sanitize.js';
 import { eventDateFixture, statusFixture } from '../../fixtures/domain.js';
+import { dayKey } from '../../../src/renderer/src/lib/time.js';
 
 afterEach(cleanup);
 
@@ -423,6 +424,98 @@ describe('calendar store', () => {
       },
     ]);
     expect(ids()).toEqual(['ed2', 'ed3']);
+  });
+});
+
+describe('calendar currency filter', () => {
+  it('filters by currency with chips beside the countries, persisted like them', async () => {
+    const t = mount([ed(1), ed(2, { countryCode: 'DE', currencyCode: 'EUR' })]);
+    await screen.findByText('Indicator 1');
+    const currencies = screen.getByRole('group', { name: 'Currencies' });
+    const eur = within(currencies).getByRole('button', { name: 'EUR' });
+    expect(eur.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(eur);
+    await waitFor(() => expect(eur.getAttribute('aria-pressed')).toBe('true'));
+    // the service matches each code against the country or the currency of a release
+    await waitFor(() =>
+      expect(t.calls.filter(([m]) => m === 'listEventDates').at(-1)?.[1]).toMatchObject({
+        countries: ['EUR'],
+      }),
+    );
+    expect(t.calls).toContainEqual([
+      'updateSettings',
+      { calendarFilters: expect.objectContaining({ countries: ['EUR'] }) },
+    ]);
+    // a country chip adds to the selection; the currency chip toggles off on its own
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Countries' })).getByRole('button', { name: 'US' }),
+    );
+    await waitFor(() =>
+      expect(t.calls.filter(([m]) => m === 'listEventDates').at(-1)?.[1]).toMatchObject({
+        countries: ['EUR', 'US'],
+      }),
+    );
+    fireEvent.click(eur);
+    await waitFor(() => expect(eur.getAttribute('aria-pressed')).toBe('false'));
+    expect(t.calls.filter(([m]) => m === 'listEventDates').at(-1)?.[1]).toMatchObject({
+      countries: ['US'],
+    });
+  });
+});
+
+describe('calendar first render', () => {
+  it('shows the rows without waiting for the category list', async () => {
+    mount([ed(1)], { listCategories: () => new Promise(() => undefined) });
+    expect(await screen.findByText('Indicator 1')).toBeTruthy();
+  });
+
+  it('opens on the next release, in the first render that has rows', async () => {
+    // three weeks at 20-minute steps, starting a week ago: "now" is far down the list
+    const many = Array.from({ length: 1500 }, (_, i) =>
+      ed(i, { dateUtc: new Date(now - 7 * 86_400_000 + i * 1_200_000).toISOString() }),
+    );
+    const t = testBridge(many);
+    const stores = createStores(t.bridge, () => now);
+    const seen: string[][] = [];
+    const mo = new MutationObserver(() =>
+      seen.push(
+        [...document.querySelectorAll('[data-testid=event-row]')].map(
+          (r) => r.getAttribute('data-event-date-id') ?? '',
+        ),
+      ),
+    );
+    mo.observe(document.body, { childList: true, subtree: true });
+    render(
+      <StoresContext.Provider value={stores}>
+        <App />
+      </StoresContext.Provider>,
+    );
+    await screen.findAllByTestId('event-row');
+    mo.disconnect();
+    const firstWithRows = seen.find((ids) => ids.length > 0) ?? [];
+    const next = many.find((r) => Date.parse(r.dateUtc) >= now - 3_600_000) as EventDate;
+    // the very first rows put in the DOM are that day's, from its first release (no jump from
+    // the top of the list after a second render)
+    const day = dayKey(next.dateUtc, 'system');
+    const firstOfDay = many.find((r) => dayKey(r.dateUtc, 'system') === day) as EventDate;
+    expect(firstWithRows[0]).toBe(firstOfDay.id);
+    expect(firstWithRows).not.toContain('ed0');
+  });
+
+  it('ignores a late answer to an older filter', async () => {
+    let release: (rows: EventDate[]) => void = () => undefined;
+    let n = 0;
+    const t = testBridge([], {
+      listEventDates: () => (++n === 1 ? new Promise<EventDate[]>((r) => (release = r)) : [ed(2)]),
+    });
+    const stores = createStores(t.bridge, () => now);
+    const first = stores.calendar.getState().load();
+    await stores.calendar
+      .getState()
+      .setFilters({ volatilities: ['HIGH'], countries: [], categories: [], text: '' }, false);
+    release([ed(1)]);
+    await first;
+    expect(stores.calendar.getState().rows.map((r) => r.id)).toEqual(['ed2']);
   });
 });
 

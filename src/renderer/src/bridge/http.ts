@@ -1,11 +1,8 @@
 /** Web mode: `POST /api/<method>` and pushes over `EventSource('/api/events')`. */
-import {
-  PUSH_EVENTS,
-  WEB_API_PREFIX,
-  WEB_EVENTS_PATH,
-  type PushEvent,
-  type RequestResult,
-} from '../../../shared/ipc.js';
+// Names from the dependency-free module: importing values from shared/ipc would bundle zod
+// and build every request schema at start-up, none of which the renderer uses.
+import { PUSH_EVENTS, WEB_API_PREFIX, WEB_EVENTS_PATH } from '../../../shared/channels.js';
+import type { PushEvent, RequestResult } from '../../../shared/ipc.js';
 import { apiFrom, BridgeError, type Bridge, type Connection } from './bridge.js';
 
 /** The part of EventSource the bridge uses, so tests can pass a Node implementation. */

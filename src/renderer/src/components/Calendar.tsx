@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { EventDate, Volatility } from '../../../shared/domain.js';
 import { formatValue, surpriseOf, volatilityRank } from '../../../shared/format.js';
 import { flagOf } from '../lib/flags.js';
-import { countdown, dayKey, dayLabel, timeLabel } from '../lib/time.js';
+import { buildItems, type Item } from '../lib/items.js';
+import { countdown, timeLabel, warmFormatters } from '../lib/time.js';
 import { useNow } from '../lib/use-now.js';
 import { useApp, useCalendar, useStores } from '../state/index.js';
 import { EventDetailPanel } from './EventDetail.js';
@@ -10,24 +11,13 @@ import { EventDetailPanel } from './EventDetail.js';
 export const ROW_HEIGHT = 38;
 const OVERSCAN = 8;
 const COUNTRIES = ['US', 'EMU', 'DE', 'UK', 'JP', 'CN', 'CA', 'AU', 'NZ', 'CH'];
+/**
+ * Traders think in currencies. The codes travel in the same `countries` filter: the service
+ * matches each code against the release's country or its currency, so EUR brings the euro
+ * area and its members, and a country chip and a currency chip together show both.
+ */
+const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CNY', 'CAD', 'AUD', 'NZD', 'CHF'];
 const IMPACTS: Volatility[] = ['HIGH', 'MEDIUM', 'LOW'];
-
-type Item =
-  { kind: 'day'; key: string; label: string } | { kind: 'row'; key: string; ed: EventDate };
-
-export function buildItems(rows: EventDate[], zone: string): Item[] {
-  const items: Item[] = [];
-  let day = '';
-  for (const ed of rows) {
-    const k = dayKey(ed.dateUtc, zone);
-    if (k !== day) {
-      day = k;
-      items.push({ kind: 'day', key: `day-${k}`, label: dayLabel(ed.dateUtc, zone) });
-    }
-    items.push({ kind: 'row', key: ed.id, ed });
-  }
-  return items;
-}
 
 function Impact({ v }: { v: string }) {
   const rank = volatilityRank(v);
@@ -125,6 +115,19 @@ function Filters() {
           </button>
         ))}
       </div>
+      <div className="chip-group" role="group" aria-label="Currencies">
+        {CURRENCIES.map((c) => (
+          <button
+            key={c}
+            type="button"
+            className="chip"
+            aria-pressed={filters.countries.includes(c)}
+            onClick={() => toggle('countries', c)}
+          >
+            {c}
+          </button>
+        ))}
+      </div>
       <label className="select">
         <span className="sr-only">Category</span>
         <select
@@ -173,6 +176,45 @@ function NextRelease({ rows }: { rows: EventDate[] }) {
   );
 }
 
+/**
+ * An invisible row with every text style a calendar row uses (flag emoji, weights, tabular
+ * figures), laid out while the calendar is being fetched: a cold tab resolves and shapes
+ * these fonts once, here, instead of inside the first layout of the real rows. Hidden from
+ * sight, pointer and assistive technology; gone once rows arrive.
+ */
+function FontWarmup() {
+  return (
+    <div className="event-row font-warmup" aria-hidden="true">
+      <span className="time">08:30</span>
+      <span>{flagOf('US')} US</span>
+      <span>USD</span>
+      <span>
+        <Impact v="HIGH" />
+      </span>
+      <span className="name">
+        Nonfarm Payrolls<span className="tag">speech</span>
+      </span>
+      <span className="num actual beat">
+        275K<span className="cue"> ▲</span>
+      </span>
+      <span className="num">-0.3%</span>
+      <span className="num">
+        4.25% <span className="revised">(rev. from 4.5%)</span>
+      </span>
+    </div>
+  );
+}
+
+/** Where the calendar opens: the day of the next release (or the last day when all printed). */
+function openingTop(items: Item[], now: number): number {
+  const nextIdx = items.findIndex(
+    (it) => it.kind === 'row' && Date.parse(it.ed.dateUtc) >= now - 3_600_000,
+  );
+  let idx = nextIdx < 0 ? items.length - 1 : nextIdx;
+  while (idx > 0 && items[idx]?.kind !== 'day') idx--;
+  return idx > 0 ? idx * ROW_HEIGHT : 0;
+}
+
 export function Calendar() {
   const { app } = useStores();
   const rows = useCalendar((s) => s.rows);
@@ -197,19 +239,31 @@ export function Calendar() {
     return () => ro.disconnect();
   }, []);
 
-  // Open on today the first time rows arrive.
-  const scrolled = useRef(false);
+  // Open on today the first time rows arrive. The position is worked out during that render,
+  // so the first commit already holds the rows on screen (no second render after scrolling).
+  const [opened, setOpened] = useState(false);
+  if (!opened && items.length > 0) {
+    setOpened(true);
+    setScrollTop(openingTop(items, now));
+  }
+  const applied = useRef(false);
+  useLayoutEffect(() => {
+    if (!opened || applied.current || !scroller.current) return;
+    applied.current = true;
+    if (scrollTop <= 0) return;
+    const el = scroller.current;
+    el.scrollTop = scrollTop;
+    // near the end of the list the browser clamps the position: follow it before the paint
+    if (el.scrollTop !== scrollTop) setScrollTop(el.scrollTop);
+  }, [opened, scrollTop]);
+
+  // Build the formatters while the calendar is fetched rather than after it arrives (the first
+  // Intl.DateTimeFormat of a tab loads locale data); after the fetch has been sent.
   useEffect(() => {
-    if (scrolled.current || items.length === 0 || !scroller.current) return;
-    scrolled.current = true;
-    // the day of the next release (or the last day when all have printed)
-    const nextIdx = items.findIndex(
-      (it) => it.kind === 'row' && Date.parse(it.ed.dateUtc) >= now - 3_600_000,
-    );
-    let idx = nextIdx < 0 ? items.length - 1 : nextIdx;
-    while (idx > 0 && items[idx]?.kind !== 'day') idx--;
-    if (idx > 0) scroller.current.scrollTop = idx * ROW_HEIGHT;
-  }, [items, now, zone]);
+    if (!settings) return;
+    const t = setTimeout(() => warmFormatters(zone, hourCycle), 0);
+    return () => clearTimeout(t);
+  }, [settings, zone, hourCycle]);
 
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -222,8 +276,20 @@ export function Calendar() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(items.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  // The first screenful is painted without overscan (the rows above and below the viewport
+  // would add ~40% to the first layout); they follow once that frame is on screen.
+  const [overscan, setOverscan] = useState(0);
+  useEffect(() => {
+    if (!opened || overscan) return;
+    let t: ReturnType<typeof setTimeout> | undefined;
+    const raf = requestAnimationFrame(() => (t = setTimeout(() => setOverscan(OVERSCAN), 0)));
+    return () => {
+      cancelAnimationFrame(raf);
+      clearTimeout(t);
+    };
+  }, [opened, overscan]);
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - overscan);
+  const last = Math.min(items.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + overscan);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const rowIdx = (from: number, dir: 1 | -1) => {
@@ -288,6 +354,7 @@ export function Calendar() {
           {!loading && rows.length === 0 && (
             <p className="muted pad">No releases match these filters.</p>
           )}
+          {rows.length === 0 && <FontWarmup />}
           <div style={{ height: items.length * ROW_HEIGHT, position: 'relative' }}>
             {items.slice(first, last).map((it, k) => {
               const index = first + k;

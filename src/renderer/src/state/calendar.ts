@@ -30,6 +30,8 @@ export interface CalendarState {
 }
 
 export function createCalendarStore(bridge: Bridge, now: () => number = Date.now) {
+  let loads = 0;
+  let categoriesPending = false;
   const store = createStore<CalendarState>()((set, get) => ({
     rows: [],
     window: { from: 0, to: 0 },
@@ -40,27 +42,35 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
     detail: null,
     detailLoading: false,
     async load() {
-      set({ loading: true });
       const f = get().filters;
       const win = { from: now() - 7 * DAY, to: now() + 15 * DAY };
-      set({ window: win });
+      // one store update (one render) before the request, one after
+      set({ loading: true, window: win });
+      const seq = ++loads;
+      // Categories only feed the filter menu: fetched once, beside the rows, never holding them up.
+      if (get().categories.length === 0 && !categoriesPending) {
+        categoriesPending = true;
+        bridge.api
+          .listCategories()
+          .then((categories) => set({ categories }))
+          .catch(() => undefined)
+          .finally(() => (categoriesPending = false));
+      }
       const from = new Date(win.from).toISOString();
       const to = new Date(win.to).toISOString();
       try {
-        const [rows, categories] = await Promise.all([
-          bridge.api.listEventDates({
-            from,
-            to,
-            volatilities: f.volatilities.length ? f.volatilities : undefined,
-            countries: f.countries.length ? f.countries : undefined,
-            categories: f.categories.length ? f.categories : undefined,
-            text: f.text.trim() || undefined,
-          }),
-          get().categories.length ? Promise.resolve(get().categories) : bridge.api.listCategories(),
-        ]);
-        set({ rows, categories, loading: false });
+        const rows = await bridge.api.listEventDates({
+          from,
+          to,
+          volatilities: f.volatilities.length ? f.volatilities : undefined,
+          countries: f.countries.length ? f.countries : undefined,
+          categories: f.categories.length ? f.categories : undefined,
+          text: f.text.trim() || undefined,
+        });
+        // an older request answering late must not replace the rows of a newer filter
+        if (seq === loads) set({ rows, loading: false });
       } catch {
-        set({ loading: false });
+        if (seq === loads) set({ loading: false });
       }
     },
     async setFilters(filters, persist = true) {
