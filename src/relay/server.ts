@@ -12,7 +12,7 @@ import { EventLog } from './event-log.js';
 import { constantTimeEqual, decodePathSegment, sendError, sendJson } from './http-util.js';
 import { readWebhook } from './ingest.js';
 import { renderMetrics } from './metrics.js';
-import { SseHub } from './sse-hub.js';
+import { SSE_HEADERS, SseHub } from './sse-hub.js';
 
 export { MAX_BODY_BYTES } from './ingest.js';
 
@@ -178,6 +178,8 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     if (path === '/events/page') return page(res, url);
     const after = resumePoint(req, url);
     if (after instanceof Error) return sendError(res, 400, 'invalid_request', after.message);
+    // HEAD: the stream's headers, no stream (and no client kept open).
+    if (req.method === 'HEAD') return void res.writeHead(200, SSE_HEADERS).end();
     return hub.serve(res, after);
   }
 

@@ -20,6 +20,13 @@ interface Client {
   live: boolean;
 }
 
+export const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+} as const;
+
 export function sseFrame(e: StoredEvent): string {
   // JSON allows raw newlines only as whitespace, so turning CR/LF into spaces keeps it
   // equal in meaning while fitting SSE's one-line data field.
@@ -45,12 +52,7 @@ export class SseHub {
 
   /** Serve one stream; `after` null = live only. */
   async serve(res: ServerResponse, after: number | null): Promise<void> {
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
+    res.writeHead(200, SSE_HEADERS);
     res.write('retry: 2000\n\n');
     const client: Client = { res, cursor: after ?? this.log.lastId(), live: after === null };
     this.clients.add(client);

@@ -78,6 +78,36 @@ describe('SSE wire format', () => {
   });
 });
 
+describe('HEAD /events', () => {
+  it('answers with the stream headers and no stream, and keeps no client open', async () => {
+    relay = await startRelay({ dataDir: tempDir(), secret: SECRET, token: TOKEN });
+    const head = (headers: Record<string, string>) =>
+      new Promise<{ status: number; type: string | undefined; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${relay?.url}/events`, { method: 'HEAD', headers }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (body += d));
+          // A streamed response would never end: 'end' is the assertion.
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }),
+          );
+        });
+        req.setTimeout(5_000, () => req.destroy(new Error('HEAD /events did not end')));
+        req.on('error', reject);
+        req.end();
+      });
+    const ok = await head(auth);
+    expect(ok).toEqual({ status: 200, type: 'text/event-stream; charset=utf-8', body: '' });
+    expect(relay.metrics()).toMatch(/^macrobell_relay_connected_clients 0$/m);
+    expect((await head({ authorization: `Bearer ${TOKEN}x` })).status).toBe(401);
+    // Webhooks stored afterwards go nowhere (no client) and a GET still streams them.
+    expect((await post(relay.webhookUrl, '{"type":"x"}')).status).toBe(204);
+    const stream = await openRawStream(`${relay.url}/events?after=0`, auth);
+    await waitFor(() => stream.text().includes('id: 1\n'), 'the event on a GET stream');
+    stream.close();
+  });
+});
+
 describe('bad input', () => {
   it('answers each bad request with the right status and a JSON error, and stays healthy', async () => {
     relay = await startRelay({ dataDir: tempDir(), secret: SECRET, token: TOKEN });
