@@ -1,10 +1,11 @@
 /** Relay durable ingest (vs a bare 204 server) and SSE fan-out latency. */
+import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import Database from 'better-sqlite3';
-import { nowMs, summarize } from './lib.js';
+import type { summarize } from './lib.js';
 import { RELAY_SECRET, RELAY_TOKEN, startBareProc, startRelayProc } from './procs.js';
 import { findWrk, runWrk, type WrkResult } from './wrk.js';
 
@@ -91,72 +92,109 @@ export async function benchIngest(
   }
 }
 
+interface SubscriberResult {
+  type: 'result';
+  delivered: number;
+  expected: number;
+  complete: number;
+  duplicates: number;
+  malformed: number;
+  latency: ReturnType<typeof summarize>;
+}
+
+/**
+ * Fan-out: `subscribers` SSE streams held by a separate child process
+ * (bench/sse-subscribers.ts, a lean byte parser), a burst of webhooks POSTed by this
+ * process (64 concurrent undici senders) to the relay child. Each body carries its send
+ * time (`performance.timeOrigin + performance.now()`, µs); the subscriber process takes
+ * its receive time on the same clock, so latency = receive − send per (subscriber, event).
+ * The two clocks' offset is bounded by IPC round trips and reported.
+ */
 export async function benchFanout(quick: boolean) {
   const subscribers = quick ? 100 : 1000;
   const burst = quick ? 200 : 1000;
+  const timeoutMs = 60_000;
   const relay = await startRelayProc(mkdtempSync(join(tmpdir(), 'mb-bench-fanout-')));
-  const agent = new Agent({ connections: subscribers + 10, pipelining: 0 });
-  const sentAt = new Map<number, number>();
-  const latencies: number[] = [];
-  let received = 0;
-  const streams: { destroy(): void }[] = [];
+  const child = fork(
+    'bench/sse-subscribers.ts',
+    [`${relay.url}/events`, RELAY_TOKEN, String(subscribers), String(burst), String(timeoutMs)],
+    { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  const messages: { type: string; [k: string]: unknown }[] = [];
+  const waiters: (() => void)[] = [];
+  child.on('message', (m: { type: string }) => {
+    messages.push(m);
+    waiters.splice(0).forEach((w) => w());
+  });
+  child.on('exit', () => waiters.splice(0).forEach((w) => w()));
+  const next = async <T>(type: string, ms: number): Promise<T> => {
+    const deadline = Date.now() + ms;
+    for (let guard = 0; guard < 100_000 && Date.now() < deadline; guard++) {
+      const i = messages.findIndex((m) => m.type === type);
+      if (i >= 0) return messages.splice(i, 1)[0] as T;
+      if (child.exitCode !== null) break;
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, 100);
+      });
+    }
+    throw new Error(`the subscriber process sent no ${type} message`);
+  };
+  const sender = new Agent({ connections: 64 });
+  const post = async (body: string) => {
+    const res = await request(`${relay.url}/hooks/${RELAY_SECRET}`, {
+      method: 'POST',
+      dispatcher: sender,
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    await res.body.dump();
+    if (res.statusCode !== 204) throw new Error(`the relay answered ${res.statusCode}`);
+  };
+  const clock = () => performance.timeOrigin + performance.now();
   try {
-    await Promise.all(
-      Array.from({ length: subscribers }, async () => {
-        const res = await request(`${relay.url}/events`, {
-          dispatcher: agent,
-          headers: { authorization: `Bearer ${RELAY_TOKEN}` },
-          bodyTimeout: 0,
-        });
-        streams.push(res.body);
-        let buf = '';
-        res.body.on('data', (chunk: Buffer) => {
-          buf += chunk.toString('utf8');
-          let i: number;
-          while ((i = buf.indexOf('\n\n')) >= 0) {
-            const frame = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            const m = /"n":(\d+)/.exec(frame);
-            if (!m) continue;
-            const t0 = sentAt.get(Number(m[1]));
-            if (t0 !== undefined) latencies.push(nowMs() - t0);
-            received++;
-          }
-        });
-      }),
-    );
+    await next('ready', 60_000);
+    // Clock offset (subscriber − sender), bounded by the tightest of a few round trips.
+    let offset = { low: -Infinity, high: Infinity };
+    for (let k = 0; k < 20; k++) {
+      const t0 = clock();
+      child.send({ type: 'clock' });
+      const { now } = await next<{ now: number }>('clock', 5_000);
+      const t1 = clock();
+      if (now - t0 - (now - t1) < offset.high - offset.low)
+        offset = { low: now - t1, high: now - t0 };
+    }
+    // Warm-up: webhooks of another type, which the subscribers' parser does not count.
+    for (let i = 0; i < 200; i += 50)
+      await Promise.all(Array.from({ length: 50 }, () => post('{"type":"warmup"}')));
     await new Promise((r) => setTimeout(r, 300));
-    const sender = new Agent({ connections: 64 });
-    let next = 0;
+    child.send({ type: 'start' });
+    let n = 0;
     await Promise.all(
       Array.from({ length: 64 }, async () => {
-        while (next < burst) {
-          const n = next++;
-          sentAt.set(n, nowMs());
-          const res = await request(`${relay.url}/hooks/${RELAY_SECRET}`, {
-            method: 'POST',
-            dispatcher: sender,
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ type: 'post_created', n }),
-          });
-          await res.body.dump();
+        while (n < burst) {
+          const i = n++;
+          const t = Math.round(clock() * 1000);
+          await post(`{"type":"post_created","n":${i},"t":${t}}`);
         }
       }),
     );
-    const deadline = Date.now() + 60_000;
-    while (received < subscribers * burst && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
-    await sender.close();
+    const r = await next<SubscriberResult>('result', timeoutMs + 10_000);
     return {
       subscribers,
       burst,
-      delivered: received,
-      expected: subscribers * burst,
-      latency: summarize(latencies),
+      delivered: r.delivered,
+      expected: r.expected,
+      latency: r.latency,
+      duplicates: r.duplicates,
+      malformed: r.malformed,
+      clockOffsetMs: offset,
+      method:
+        'subscribers in a child process (lean byte parser), senders: 64 undici connections in the bench process',
     };
   } finally {
-    streams.forEach((s) => s.destroy());
+    child.kill('SIGTERM');
     relay.stop();
-    await agent.destroy();
+    await sender.close();
   }
 }

@@ -71,7 +71,7 @@ export class SseHub {
     }
     for (let guard = 0; guard < 1_000_000; guard++) {
       const page = this.log.after(client.cursor, PAGE);
-      for (const e of page) if (!this.deliver(client, e)) return;
+      if (!this.deliverPage(client, page)) return;
       if (page.length < PAGE) break;
       if (res.writableLength > 0) await drainOrClose(res);
       if (res.destroyed) return;
@@ -83,25 +83,52 @@ export class SseHub {
     for (const c of this.clients) c.res.end();
   }
 
+  /**
+   * A commit batch goes out as one write per client: each frame is rendered once per
+   * event (not per client) and the whole batch once as bytes, shared by every client
+   * that is behind its first id — one syscall per client per batch, not per event.
+   */
   private broadcast(batch: StoredEvent[]): void {
+    const first = batch[0];
+    const last = batch.at(-1);
+    if (first === undefined || last === undefined || this.clients.size === 0) return;
+    let frames: string[] | undefined;
+    let all: Buffer[] | undefined;
     for (const c of this.clients) {
-      if (!c.live) continue;
-      for (const e of batch) {
-        if (e.id <= c.cursor) continue;
-        if (!this.deliver(c, e)) break;
+      if (!c.live || c.cursor >= last.id) continue;
+      frames ??= batch.map(sseFrame);
+      let chunks: Buffer[];
+      let n = batch.length;
+      if (c.cursor < first.id) chunks = all ??= pack(frames);
+      else {
+        // Part of the batch was already read by this client's replay: only the rest.
+        const from = batch.findIndex((e) => e.id > c.cursor);
+        chunks = pack(frames.slice(from));
+        n -= from;
       }
+      if (!this.sendAll(c, chunks)) continue;
+      c.cursor = last.id;
+      this.streamed += n;
     }
   }
 
-  private deliver(c: Client, e: StoredEvent): boolean {
-    if (!this.send(c, sseFrame(e))) return false;
-    c.cursor = e.id;
-    this.streamed++;
+  /** A replayed page: one write (per 256 KiB), cursor to its last id. */
+  private deliverPage(c: Client, page: StoredEvent[]): boolean {
+    const last = page.at(-1);
+    if (last === undefined) return true;
+    if (!this.sendAll(c, pack(page.map(sseFrame)))) return false;
+    c.cursor = last.id;
+    this.streamed += page.length;
+    return true;
+  }
+
+  private sendAll(c: Client, chunks: Buffer[]): boolean {
+    for (const chunk of chunks) if (!this.send(c, chunk)) return false;
     return true;
   }
 
   /** Write, and cut a consumer that cannot keep up (it resumes from its last id). */
-  private send(c: Client, text: string): boolean {
+  private send(c: Client, text: string | Buffer): boolean {
     if (c.res.destroyed) return false;
     const ok = c.res.write(text);
     if (!ok && c.res.writableLength > this.opts.maxQueuedBytes) {
@@ -113,6 +140,25 @@ export class SseHub {
     }
     return true;
   }
+}
+
+/** Write granularity: frames are joined into chunks of about this many bytes. */
+const CHUNK_BYTES = 256 * 1024;
+
+/** Frames joined into as few byte chunks as the size bound allows (usually one). */
+function pack(frames: string[]): Buffer[] {
+  const out: Buffer[] = [];
+  let from = 0;
+  let length = 0;
+  for (let i = 0; i < frames.length; i++) {
+    length += (frames[i] as string).length;
+    if (length >= CHUNK_BYTES || i === frames.length - 1) {
+      out.push(Buffer.from(frames.slice(from, i + 1).join(''), 'utf8'));
+      from = i + 1;
+      length = 0;
+    }
+  }
+  return out;
 }
 
 function drainOrClose(res: ServerResponse): Promise<void> {
