@@ -1,6 +1,6 @@
 /** Relay durable ingest (vs a bare 204 server) and SSE fan-out latency. */
 import { fork } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
@@ -92,6 +92,23 @@ export async function benchIngest(
   }
 }
 
+/** User + system CPU time of a process, ms (Linux /proc; NaN elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Commits the relay has made (its /metrics summary count; it keeps the recent 500–1000). */
+async function commitCount(url: string): Promise<number> {
+  const res = await request(`${url}/metrics`);
+  const text = await res.body.text();
+  return Number(/^macrobell_relay_commit_latency_seconds_count (\d+)$/m.exec(text)?.[1] ?? NaN);
+}
+
 interface SubscriberResult {
   type: 'result';
   delivered: number;
@@ -99,6 +116,7 @@ interface SubscriberResult {
   complete: number;
   duplicates: number;
   malformed: number;
+  cpuMs: number;
   latency: ReturnType<typeof summarize>;
 }
 
@@ -110,15 +128,23 @@ interface SubscriberResult {
  * its receive time on the same clock, so latency = receive − send per (subscriber, event).
  * The two clocks' offset is bounded by IPC round trips and reported.
  */
-export async function benchFanout(quick: boolean) {
+export async function benchFanout(
+  quick: boolean,
+  opts: { relayNodeArgs?: string[]; subscriberNodeArgs?: string[] } = {},
+) {
   const subscribers = quick ? 100 : 1000;
   const burst = quick ? 200 : 1000;
   const timeoutMs = 60_000;
-  const relay = await startRelayProc(mkdtempSync(join(tmpdir(), 'mb-bench-fanout-')));
+  const relay = await startRelayProc(mkdtempSync(join(tmpdir(), 'mb-bench-fanout-')), {
+    nodeArgs: opts.relayNodeArgs,
+  });
   const child = fork(
     'bench/sse-subscribers.ts',
     [`${relay.url}/events`, RELAY_TOKEN, String(subscribers), String(burst), String(timeoutMs)],
-    { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    {
+      execArgv: [...(opts.subscriberNodeArgs ?? []), '--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
   );
   const messages: { type: string; [k: string]: unknown }[] = [];
   const waiters: (() => void)[] = [];
@@ -168,6 +194,9 @@ export async function benchFanout(quick: boolean) {
     for (let i = 0; i < 200; i += 50)
       await Promise.all(Array.from({ length: 50 }, () => post('{"type":"warmup"}')));
     await new Promise((r) => setTimeout(r, 300));
+    const commits0 = await commitCount(relay.url);
+    const cpu0 = cpuMs(relay.child.pid);
+    const senderCpu0 = process.cpuUsage();
     child.send({ type: 'start' });
     let n = 0;
     await Promise.all(
@@ -180,6 +209,9 @@ export async function benchFanout(quick: boolean) {
       }),
     );
     const r = await next<SubscriberResult>('result', timeoutMs + 10_000);
+    const relayCpuMs = cpuMs(relay.child.pid) - cpu0;
+    const senderCpu = process.cpuUsage(senderCpu0);
+    const commitBatches = (await commitCount(relay.url)) - commits0;
     return {
       subscribers,
       burst,
@@ -189,12 +221,25 @@ export async function benchFanout(quick: boolean) {
       duplicates: r.duplicates,
       malformed: r.malformed,
       clockOffsetMs: offset,
+      /** Group commits (= fan-out writes per subscriber) for the burst. */
+      commitBatches,
+      /** CPU time of the relay process from the burst's start to the last delivery. */
+      relayCpuMs,
+      /** The same for the subscriber process (parsing) and this process (the senders). */
+      subscriberCpuMs: r.cpuMs,
+      senderCpuMs: (senderCpu.user + senderCpu.system) / 1000,
       method:
         'subscribers in a child process (lean byte parser), senders: 64 undici connections in the bench process',
     };
   } finally {
-    child.kill('SIGTERM');
-    relay.stop();
+    // It exits by itself after its result; a stuck one is killed.
+    if (child.exitCode === null && child.signalCode === null)
+      await new Promise<void>((r) => {
+        const kill = setTimeout(() => (child.kill('SIGKILL'), r()), 3_000);
+        child.once('exit', () => (clearTimeout(kill), r()));
+        if (child.connected) child.disconnect();
+      });
+    await relay.stopAndWait();
     await sender.close();
   }
 }

@@ -96,6 +96,8 @@ function subscribe(agent: Agent): Promise<void> {
   });
 }
 
+const cpuTotal = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+
 function summary(): { n: number; p50: number; p99: number; max: number; mean: number } {
   const s = latencies.subarray(0, samples).sort();
   const pick = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
@@ -121,6 +123,7 @@ for (let i = 0; i < subscribers; i += 100) {
 send({ type: 'ready', connected });
 
 let finished = false;
+let cpuAtStart: NodeJS.CpuUsage | undefined;
 const finish = () => {
   if (finished) return;
   finished = true;
@@ -131,6 +134,7 @@ const finish = () => {
     complete,
     duplicates,
     malformed,
+    cpuMs: cpuAtStart ? cpuTotal(process.cpuUsage(cpuAtStart)) : NaN,
     latency: summary(),
   });
   process.disconnect?.();
@@ -140,6 +144,7 @@ const finish = () => {
 process.on('message', (m: { type?: string }) => {
   if (m.type === 'clock') send({ type: 'clock', now: clock() });
   if (m.type === 'start') {
+    cpuAtStart = process.cpuUsage();
     const deadline = Date.now() + timeoutMs;
     const poll = setInterval(() => {
       if (complete === subscribers || Date.now() > deadline) {

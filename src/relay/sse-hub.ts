@@ -11,6 +11,8 @@ import type { Logger } from 'pino';
 import type { EventLog, StoredEvent } from './event-log.js';
 
 const PAGE = 500;
+/** Upper bound of the fan-out pacing gap (see SseHub.enqueue). */
+const MAX_PACING_MS = 50;
 
 interface Client {
   res: ServerResponse;
@@ -43,7 +45,45 @@ export class SseHub {
     private readonly log: EventLog,
     private readonly opts: { heartbeatMs: number; maxQueuedBytes: number; logger?: Logger },
   ) {
-    log.onAppend((batch) => this.broadcast(batch));
+    log.onAppend((batch) => this.enqueue(batch));
+  }
+
+  /** Committed events not yet written to the live clients. */
+  private queued: StoredEvent[] = [];
+  private pending: 'microtask' | NodeJS.Timeout | null = null;
+  private lastBroadcastEnd = 0;
+  private lastBroadcastMs = 0;
+
+  /**
+   * Fan-out pacing. Right after a commit the events are queued; they go out after the
+   * commit's acknowledgements (a microtask), unless the previous fan-out ended less than
+   * its own duration ago: then they wait out that gap, and every batch committed
+   * meanwhile joins the same write. Fan-out thus takes at most about half of the relay's
+   * time under a sustained burst (ingest keeps the rest), and each client gets one write
+   * per gap instead of one per commit. When idle there is no wait.
+   */
+  private enqueue(batch: StoredEvent[]): void {
+    if (this.clients.size === 0 || batch.length === 0) return;
+    for (const e of batch) this.queued.push(e);
+    if (this.pending !== null) return;
+    const wait = Math.min(
+      MAX_PACING_MS,
+      this.lastBroadcastEnd + this.lastBroadcastMs - performance.now(),
+    );
+    if (wait < 1) {
+      this.pending = 'microtask';
+      queueMicrotask(() => this.flushQueued());
+    } else this.pending = setTimeout(() => this.flushQueued(), wait);
+  }
+
+  private flushQueued(): void {
+    this.pending = null;
+    const events = this.queued;
+    this.queued = [];
+    const start = performance.now();
+    this.broadcast(events);
+    this.lastBroadcastEnd = performance.now();
+    this.lastBroadcastMs = this.lastBroadcastEnd - start;
   }
 
   get size(): number {
@@ -80,6 +120,9 @@ export class SseHub {
   }
 
   closeAll(): void {
+    if (this.pending !== null && this.pending !== 'microtask') clearTimeout(this.pending);
+    this.pending = null;
+    this.queued = [];
     for (const c of this.clients) c.res.end();
   }
 
