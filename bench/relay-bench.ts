@@ -120,13 +120,65 @@ interface SubscriberResult {
   latency: ReturnType<typeof summarize>;
 }
 
+/** A bench child with an IPC channel: typed waits for its messages, bounded in time. */
+function ipcChild(script: string, args: string[], nodeArgs: string[] = []) {
+  const child = fork(script, args, {
+    execArgv: [...nodeArgs, '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const messages: { type: string }[] = [];
+  const waiters: (() => void)[] = [];
+  const wake = () => waiters.splice(0).forEach((w) => w());
+  child.on('message', (m: { type: string }) => {
+    messages.push(m);
+    wake();
+  });
+  child.on('exit', wake);
+  const next = async <T>(type: string, ms: number): Promise<T> => {
+    const deadline = Date.now() + ms;
+    for (let guard = 0; guard < 100_000 && Date.now() < deadline; guard++) {
+      const i = messages.findIndex((m) => m.type === type);
+      if (i >= 0) return messages.splice(i, 1)[0] as T;
+      if (child.exitCode !== null || child.signalCode !== null) break;
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, 100);
+      });
+    }
+    throw new Error(`${script} sent no ${type} message`);
+  };
+  const clock = () => performance.timeOrigin + performance.now();
+  /** The child's clock minus ours, bounded by the tightest of a few IPC round trips. */
+  const clockOffset = async () => {
+    let best = { low: -Infinity, high: Infinity };
+    for (let k = 0; k < 20; k++) {
+      const t0 = clock();
+      child.send({ type: 'clock' });
+      const { now } = await next<{ now: number }>('clock', 5_000);
+      const t1 = clock();
+      if (t1 - t0 < best.high - best.low) best = { low: now - t1, high: now - t0 };
+    }
+    return best;
+  };
+  /** Let it exit by itself (it does once disconnected); kill it if it does not. */
+  const stop = () =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((r) => {
+          const kill = setTimeout(() => (child.kill('SIGKILL'), r()), 3_000);
+          child.once('exit', () => (clearTimeout(kill), r()));
+          if (child.connected) child.disconnect();
+        });
+  return { child, next, clockOffset, stop };
+}
+
 /**
- * Fan-out: `subscribers` SSE streams held by a separate child process
- * (bench/sse-subscribers.ts, a lean byte parser), a burst of webhooks POSTed by this
- * process (64 concurrent undici senders) to the relay child. Each body carries its send
- * time (`performance.timeOrigin + performance.now()`, µs); the subscriber process takes
- * its receive time on the same clock, so latency = receive − send per (subscriber, event).
- * The two clocks' offset is bounded by IPC round trips and reported.
+ * Fan-out: `subscribers` SSE streams held by one child process (bench/sse-subscribers.ts,
+ * a lean byte parser), a burst of webhooks POSTed to the relay child by another
+ * (bench/burst-sender.ts: 64 keep-alive raw connections). Each body carries its send time
+ * (`performance.timeOrigin + performance.now()`, µs); the subscriber process reads the
+ * same clock on receipt, so latency = receive − send per (subscriber, event). The offset
+ * between the two children's clocks is bounded through this process and reported.
  */
 export async function benchFanout(
   quick: boolean,
@@ -138,79 +190,47 @@ export async function benchFanout(
   const relay = await startRelayProc(mkdtempSync(join(tmpdir(), 'mb-bench-fanout-')), {
     nodeArgs: opts.relayNodeArgs,
   });
-  const child = fork(
+  const hookUrl = `${relay.url}/hooks/${RELAY_SECRET}`;
+  const subs = ipcChild(
     'bench/sse-subscribers.ts',
     [`${relay.url}/events`, RELAY_TOKEN, String(subscribers), String(burst), String(timeoutMs)],
-    {
-      execArgv: [...(opts.subscriberNodeArgs ?? []), '--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
+    opts.subscriberNodeArgs,
   );
-  const messages: { type: string; [k: string]: unknown }[] = [];
-  const waiters: (() => void)[] = [];
-  child.on('message', (m: { type: string }) => {
-    messages.push(m);
-    waiters.splice(0).forEach((w) => w());
-  });
-  child.on('exit', () => waiters.splice(0).forEach((w) => w()));
-  const next = async <T>(type: string, ms: number): Promise<T> => {
-    const deadline = Date.now() + ms;
-    for (let guard = 0; guard < 100_000 && Date.now() < deadline; guard++) {
-      const i = messages.findIndex((m) => m.type === type);
-      if (i >= 0) return messages.splice(i, 1)[0] as T;
-      if (child.exitCode !== null) break;
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 100);
-      });
-    }
-    throw new Error(`the subscriber process sent no ${type} message`);
-  };
-  const sender = new Agent({ connections: 64 });
-  const post = async (body: string) => {
-    const res = await request(`${relay.url}/hooks/${RELAY_SECRET}`, {
-      method: 'POST',
-      dispatcher: sender,
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    await res.body.dump();
-    if (res.statusCode !== 204) throw new Error(`the relay answered ${res.statusCode}`);
-  };
-  const clock = () => performance.timeOrigin + performance.now();
+  let sender: ReturnType<typeof ipcChild> | undefined;
   try {
-    await next('ready', 60_000);
-    // Clock offset (subscriber − sender), bounded by the tightest of a few round trips.
-    let offset = { low: -Infinity, high: Infinity };
-    for (let k = 0; k < 20; k++) {
-      const t0 = clock();
-      child.send({ type: 'clock' });
-      const { now } = await next<{ now: number }>('clock', 5_000);
-      const t1 = clock();
-      if (now - t0 - (now - t1) < offset.high - offset.low)
-        offset = { low: now - t1, high: now - t0 };
-    }
+    await subs.next('ready', 60_000);
     // Warm-up: webhooks of another type, which the subscribers' parser does not count.
+    const agent = new Agent({ connections: 50 });
     for (let i = 0; i < 200; i += 50)
-      await Promise.all(Array.from({ length: 50 }, () => post('{"type":"warmup"}')));
+      await Promise.all(
+        Array.from({ length: 50 }, async () => {
+          const res = await request(hookUrl, {
+            method: 'POST',
+            dispatcher: agent,
+            headers: { 'content-type': 'application/json' },
+            body: '{"type":"warmup"}',
+          });
+          await res.body.dump();
+        }),
+      );
+    await agent.close();
+    sender = ipcChild('bench/burst-sender.ts', [hookUrl, String(burst), '64']);
+    await sender.next('ready', 30_000);
+    const a = await subs.clockOffset();
+    const b = await sender.clockOffset();
+    // subscriber − sender = (subscriber − us) − (sender − us)
+    const clockOffsetMs = { low: a.low - b.high, high: a.high - b.low };
     await new Promise((r) => setTimeout(r, 300));
     const commits0 = await commitCount(relay.url);
     const cpu0 = cpuMs(relay.child.pid);
-    const senderCpu0 = process.cpuUsage();
-    child.send({ type: 'start' });
-    let n = 0;
-    await Promise.all(
-      Array.from({ length: 64 }, async () => {
-        while (n < burst) {
-          const i = n++;
-          const t = Math.round(clock() * 1000);
-          await post(`{"type":"post_created","n":${i},"t":${t}}`);
-        }
-      }),
+    subs.child.send({ type: 'start' });
+    sender.child.send({ type: 'start' });
+    const sent = await sender.next<{ acked: number; failures: number; ms: number; cpuMs: number }>(
+      'sent',
+      timeoutMs,
     );
-    const r = await next<SubscriberResult>('result', timeoutMs + 10_000);
+    const r = await subs.next<SubscriberResult>('result', timeoutMs + 10_000);
     const relayCpuMs = cpuMs(relay.child.pid) - cpu0;
-    const senderCpu = process.cpuUsage(senderCpu0);
     const commitBatches = (await commitCount(relay.url)) - commits0;
     return {
       subscribers,
@@ -220,26 +240,21 @@ export async function benchFanout(
       latency: r.latency,
       duplicates: r.duplicates,
       malformed: r.malformed,
-      clockOffsetMs: offset,
-      /** Group commits (= fan-out writes per subscriber) for the burst. */
+      acked: sent.acked,
+      sendFailures: sent.failures,
+      burstMs: sent.ms,
+      clockOffsetMs,
+      /** Group commits for the burst. */
       commitBatches,
-      /** CPU time of the relay process from the burst's start to the last delivery. */
+      /** CPU time of each process from the burst's start to the last delivery. */
       relayCpuMs,
-      /** The same for the subscriber process (parsing) and this process (the senders). */
       subscriberCpuMs: r.cpuMs,
-      senderCpuMs: (senderCpu.user + senderCpu.system) / 1000,
+      senderCpuMs: sent.cpuMs,
       method:
-        'subscribers in a child process (lean byte parser), senders: 64 undici connections in the bench process',
+        'relay, subscribers (lean parser) and senders (64 raw keep-alive connections) in three processes',
     };
   } finally {
-    // It exits by itself after its result; a stuck one is killed.
-    if (child.exitCode === null && child.signalCode === null)
-      await new Promise<void>((r) => {
-        const kill = setTimeout(() => (child.kill('SIGKILL'), r()), 3_000);
-        child.once('exit', () => (clearTimeout(kill), r()));
-        if (child.connected) child.disconnect();
-      });
+    await Promise.all([subs.stop(), sender?.stop()]);
     await relay.stopAndWait();
-    await sender.close();
   }
 }
