@@ -102,11 +102,18 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
-/** Commits the relay has made (its /metrics summary count; it keeps the recent 500–1000). */
-async function commitCount(url: string): Promise<number> {
+/**
+ * From the relay's /metrics: commits made (its latency summary count; it keeps the recent
+ * 500–1000) and fan-out rounds.
+ */
+async function relayCounts(url: string): Promise<{ commits: number; rounds: number }> {
   const res = await request(`${url}/metrics`);
   const text = await res.body.text();
-  return Number(/^macrobell_relay_commit_latency_seconds_count (\d+)$/m.exec(text)?.[1] ?? NaN);
+  const get = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return {
+    commits: get('macrobell_relay_commit_latency_seconds_count'),
+    rounds: get('macrobell_relay_fanout_rounds_total'),
+  };
 }
 
 interface SubscriberResult {
@@ -221,7 +228,7 @@ export async function benchFanout(
     // subscriber − sender = (subscriber − us) − (sender − us)
     const clockOffsetMs = { low: a.low - b.high, high: a.high - b.low };
     await new Promise((r) => setTimeout(r, 300));
-    const commits0 = await commitCount(relay.url);
+    const counts0 = await relayCounts(relay.url);
     const cpu0 = cpuMs(relay.child.pid);
     subs.child.send({ type: 'start' });
     sender.child.send({ type: 'start' });
@@ -231,7 +238,7 @@ export async function benchFanout(
     );
     const r = await subs.next<SubscriberResult>('result', timeoutMs + 10_000);
     const relayCpuMs = cpuMs(relay.child.pid) - cpu0;
-    const commitBatches = (await commitCount(relay.url)) - commits0;
+    const counts = await relayCounts(relay.url);
     return {
       subscribers,
       burst,
@@ -244,8 +251,9 @@ export async function benchFanout(
       sendFailures: sent.failures,
       burstMs: sent.ms,
       clockOffsetMs,
-      /** Group commits for the burst. */
-      commitBatches,
+      /** Group commits for the burst, and fan-out rounds (one write per subscriber each). */
+      commitBatches: counts.commits - counts0.commits,
+      fanoutRounds: counts.rounds - counts0.rounds,
       /** CPU time of each process from the burst's start to the last delivery. */
       relayCpuMs,
       subscriberCpuMs: r.cpuMs,

@@ -3,7 +3,8 @@
  * frames does not share an event loop with the senders. Started by benchFanout with an
  * IPC channel; argv: <events url> <bearer token> <subscribers> <burst> <timeout ms>.
  *
- * A lean parser: per chunk, only the bytes up to the last complete frame are scanned for
+ * A lean parser on raw TCP connections (no HTTP client): per read, only the bytes up to
+ * the last complete frame are scanned for
  * the data line of a bench webhook (`{"type":"post_created","n":<seq>,"t":<µs>}`); `n`
  * and `t` are read as integers straight from the bytes. `t` is the sender's
  * `performance.timeOrigin + performance.now()` in µs; the receive time is the same clock
@@ -14,7 +15,7 @@
  *   ← {type:'clock'} → {type:'clock', now} (for the parent to bound the clock offset);
  *   → {type:'result', …} when every subscriber has every event, or at the timeout.
  */
-import { Agent, request, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 
 const [url, token, subsArg, burstArg, timeoutArg] = process.argv.slice(2);
 const subscribers = Number(subsArg);
@@ -34,8 +35,11 @@ let duplicates = 0;
 let complete = 0;
 let malformed = 0;
 
-/** A non-negative integer written in ASCII at `at`; -1 if none. */
-function intAt(b: Buffer, at: number): { value: number; end: number } {
+/** End offset of the last `intAt` (module state: no allocation per number). */
+let intEnd = 0;
+
+/** A non-negative integer written in ASCII at `at`; -1 if none. Sets `intEnd`. */
+function intAt(b: Buffer, at: number): number {
   let v = 0;
   let i = at;
   for (; i < b.length; i++) {
@@ -43,56 +47,84 @@ function intAt(b: Buffer, at: number): { value: number; end: number } {
     if (c < 48 || c > 57) break;
     v = v * 10 + (c - 48);
   }
-  return { value: i === at ? -1 : v, end: i };
+  intEnd = i;
+  return i === at ? -1 : v;
 }
 
-function subscribe(agent: Agent): Promise<void> {
+/** True if `b` holds `mark` at `at`. */
+function hasAt(b: Buffer, at: number, mark: Buffer): boolean {
+  if (at + mark.length > b.length) return false;
+  for (let k = 0; k < mark.length; k++) if (b[at + k] !== mark[k]) return false;
+  return true;
+}
+
+const target = new URL(url as string);
+const REQUEST = Buffer.from(
+  `GET ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nAuthorization: Bearer ${token}\r\n` +
+    'Accept: text/event-stream\r\n\r\n',
+);
+const OK = Buffer.from('HTTP/1.1 200 ');
+const HEAD_END = Buffer.from('\r\n\r\n');
+
+/**
+ * One subscriber on a raw TCP connection: the relay's answer is checked for a 200, then
+ * the bytes are scanned as they come. The chunked-encoding size lines sit between whole
+ * SSE frames (the relay writes whole frames), so they never break a data line; a frame
+ * cut by TCP is carried to the next read. Anything unparseable counts as malformed.
+ */
+function subscribe(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      url as string,
-      { agent, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
-      (res: IncomingMessage) => {
-        if (res.statusCode !== 200) return reject(new Error(`/events answered ${res.statusCode}`));
-        const seen = new Uint8Array(burst);
-        let got = 0;
-        let carry: Buffer | null = null;
-        res.on('data', (chunk: Buffer) => {
-          const at = clock();
-          const buf: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
-          const lastEnd = buf.lastIndexOf(END);
-          if (lastEnd < 0) {
-            carry = buf;
-            return;
-          }
-          carry = lastEnd + 2 < buf.length ? buf.subarray(lastEnd + 2) : null;
-          let pos = 0;
-          for (let guard = 0; guard < 1_000_000; guard++) {
-            const i = buf.indexOf(MARK, pos);
-            if (i < 0 || i > lastEnd) break;
-            const n = intAt(buf, i + MARK.length);
-            const ti = buf.indexOf(T_MARK, n.end);
-            const t = ti === n.end ? intAt(buf, ti + T_MARK.length) : { value: -1, end: n.end };
-            pos = t.end;
-            if (n.value < 0 || n.value >= burst || t.value < 0) {
-              malformed++;
-              continue;
-            }
-            if (seen[n.value]) {
-              duplicates++;
-              continue;
-            }
-            seen[n.value] = 1;
-            delivered++;
-            latencies[samples++] = at - t.value / 1000;
-            if (++got === burst) complete++;
-          }
-        });
-        res.on('error', () => undefined);
+    const socket = connect(Number(target.port), target.hostname);
+    const seen = new Uint8Array(burst);
+    let got = 0;
+    let carry: Buffer | null = null;
+    let headersDone = false;
+    socket.on('connect', () => socket.write(REQUEST));
+    socket.on('data', (chunk: Buffer) => {
+      const at = clock();
+      let buf: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
+      if (!headersDone) {
+        const h = buf.indexOf(HEAD_END);
+        if (h < 0) {
+          carry = buf;
+          return;
+        }
+        if (!hasAt(buf, 0, OK)) {
+          socket.destroy();
+          return reject(new Error(`/events answered ${buf.subarray(0, 40).toString('latin1')}`));
+        }
+        headersDone = true;
+        buf = buf.subarray(h + 4);
         resolve();
-      },
-    );
-    req.on('error', reject);
-    req.end();
+      }
+      const lastEnd = buf.lastIndexOf(END);
+      if (lastEnd < 0) {
+        carry = buf;
+        return;
+      }
+      carry = lastEnd + 2 < buf.length ? buf.subarray(lastEnd + 2) : null;
+      let pos = 0;
+      for (let guard = 0; guard < 1_000_000; guard++) {
+        const i = buf.indexOf(MARK, pos);
+        if (i < 0 || i > lastEnd) break;
+        const n = intAt(buf, i + MARK.length);
+        const t = hasAt(buf, intEnd, T_MARK) ? intAt(buf, intEnd + T_MARK.length) : -1;
+        pos = intEnd;
+        if (n < 0 || n >= burst || t < 0) {
+          malformed++;
+          continue;
+        }
+        if (seen[n]) {
+          duplicates++;
+          continue;
+        }
+        seen[n] = 1;
+        delivered++;
+        latencies[samples++] = at - t / 1000;
+        if (++got === burst) complete++;
+      }
+    });
+    socket.on('error', reject);
   });
 }
 
@@ -112,12 +144,11 @@ function summary(): { n: number; p50: number; p99: number; max: number; mean: nu
   };
 }
 
-const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
 // Connect in waves of 100 so the relay's accept queue is not the thing measured.
 let connected = 0;
 for (let i = 0; i < subscribers; i += 100) {
   const wave = Math.min(100, subscribers - i);
-  await Promise.all(Array.from({ length: wave }, () => subscribe(agent)));
+  await Promise.all(Array.from({ length: wave }, () => subscribe()));
   connected += wave;
 }
 send({ type: 'ready', connected });

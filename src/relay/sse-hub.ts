@@ -40,6 +40,8 @@ export class SseHub {
   private readonly clients = new Set<Client>();
   streamed = 0;
   slowDisconnects = 0;
+  /** Fan-out rounds: each writes once to every live client (commit batches coalesced). */
+  fanoutRounds = 0;
 
   constructor(
     private readonly log: EventLog,
@@ -81,6 +83,7 @@ export class SseHub {
     const events = this.queued;
     this.queued = [];
     const start = performance.now();
+    this.fanoutRounds++;
     this.broadcast(events);
     this.lastBroadcastEnd = performance.now();
     this.lastBroadcastMs = this.lastBroadcastEnd - start;
