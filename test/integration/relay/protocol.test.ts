@@ -78,6 +78,46 @@ describe('SSE wire format', () => {
   });
 });
 
+describe('fan-out', () => {
+  it('gives a burst to many streams once each and in order, one write per client per batch', async () => {
+    relay = await startRelay({ dataDir: tempDir(), secret: SECRET, token: TOKEN });
+    const r = relay;
+    const ids = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+    const live = await Promise.all(
+      Array.from({ length: 40 }, () => openRawStream(`${r.url}/events`, auth)),
+    );
+    const agent = new Agent({ connections: 32 });
+    const send = async (n: number) => {
+      const res = await request(r.webhookUrl, {
+        method: 'POST',
+        dispatcher: agent,
+        body: JSON.stringify({ type: 'post_created', n }),
+      });
+      await res.body.dump();
+      expect(res.statusCode).toBe(204);
+    };
+    const total = 320;
+    let resumed: Awaited<ReturnType<typeof openRawStream>> | null = null;
+    for (let b = 0; b < total; b += 32) {
+      await Promise.all(Array.from({ length: 32 }, (_, i) => send(b + i)));
+      // Mid-burst, a client resumes from id 100: replay, then live, with no gap or repeat.
+      if (b === 160) resumed = await openRawStream(`${r.url}/events?after=100`, auth);
+    }
+    await agent.close();
+    const all = Array.from({ length: total }, (_, i) => i + 1);
+    for (const s of live) await waitFor(() => ids(s.text()).length >= total, 'every event');
+    await waitFor(() => ids(resumed?.text() ?? '').length >= total - 100, 'the resumed stream');
+    await new Promise((res) => setTimeout(res, 100));
+    for (const s of live) expect(ids(s.text())).toEqual(all);
+    expect(ids(resumed?.text() ?? '')).toEqual(all.slice(100));
+    [...live, resumed].forEach((s) => s?.close());
+    // Batches were coalesced: fewer fan-out rounds than events.
+    const rounds = Number(/^macrobell_relay_fanout_rounds_total (\d+)$/m.exec(r.metrics())?.[1]);
+    expect(rounds).toBeGreaterThan(0);
+    expect(rounds).toBeLessThan(total);
+  });
+});
+
 describe('HEAD /events', () => {
   it('answers with the stream headers and no stream, and keeps no client open', async () => {
     relay = await startRelay({ dataDir: tempDir(), secret: SECRET, token: TOKEN });
