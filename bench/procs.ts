@@ -5,10 +5,29 @@ export interface Proc {
   url: string;
   child: ChildProcess;
   stop(): void;
+  /** SIGTERM, then wait for the exit (bounded: SIGKILL after 15 s). */
+  stopAndWait(): Promise<void>;
 }
 
-export function startProc(args: string[], env: NodeJS.ProcessEnv, pattern: RegExp): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+/** Optional placement of a child: `cpus` pins it with `taskset -c` (e.g. "1"). */
+export interface ProcOptions {
+  cpus?: string;
+  /** Extra Node flags, e.g. `--cpu-prof` for profiling a bench run. */
+  nodeArgs?: string[];
+}
+
+export function startProc(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  pattern: RegExp,
+  opts: ProcOptions = {},
+): Promise<Proc> {
+  const node = [...(opts.nodeArgs ?? []), '--import', 'tsx', ...args];
+  const [cmd, argv] =
+    opts.cpus !== undefined
+      ? ['taskset', ['-c', opts.cpus, process.execPath, ...node]]
+      : [process.execPath, node];
+  const child = spawn(cmd, argv, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -17,7 +36,13 @@ export function startProc(args: string[], env: NodeJS.ProcessEnv, pattern: RegEx
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const m = pattern.exec(out);
-      if (m) resolve({ url: m[1] as string, child, stop: () => child.kill('SIGTERM') });
+      if (m)
+        resolve({
+          url: m[1] as string,
+          child,
+          stop: () => child.kill('SIGTERM'),
+          stopAndWait: () => stopAndWait(child),
+        });
     });
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
   });
@@ -26,14 +51,32 @@ export function startProc(args: string[], env: NodeJS.ProcessEnv, pattern: RegEx
 export const RELAY_SECRET = 'bench-secret';
 export const RELAY_TOKEN = 'bench-token';
 
-export function startRelayProc(dataDir: string): Promise<Proc> {
+export function startRelayProc(dataDir: string, opts: ProcOptions = {}): Promise<Proc> {
   return startProc(
     ['src/relay/cli.ts', '--port', '0', '--data', dataDir],
     { MACROBELL_RELAY_SECRET: RELAY_SECRET, MACROBELL_RELAY_TOKEN: RELAY_TOKEN, LOG_LEVEL: 'warn' },
     /relay listening on (\S+)/,
+    opts,
   );
+}
+
+/** The ingest baseline: bench/bare-server.ts, a 204-and-nothing-else server. */
+export function startBareProc(opts: ProcOptions = {}): Promise<Proc> {
+  return startProc(['bench/bare-server.ts'], {}, /bare listening on (\S+)/, opts);
 }
 
 export function startPassthroughProc(): Promise<Proc> {
   return startProc(['bench/passthrough-relay.ts'], {}, /passthrough listening on (\S+)/);
+}
+
+function stopAndWait(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }

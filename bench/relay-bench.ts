@@ -1,117 +1,268 @@
 /** Relay durable ingest (vs a bare 204 server) and SSE fan-out latency. */
-import { mkdtempSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { nowMs, postBurst, startBareServer, summarize } from './lib.js';
-import { RELAY_SECRET, RELAY_TOKEN, startRelayProc } from './procs.js';
+import Database from 'better-sqlite3';
+import type { summarize } from './lib.js';
+import { RELAY_SECRET, RELAY_TOKEN, startBareProc, startRelayProc } from './procs.js';
+import { findWrk, runWrk, type WrkResult } from './wrk.js';
 
-const body = (i: number) =>
-  JSON.stringify({
-    type: 'eventDate_updated',
-    eventDateId: `ed-${i}`,
-    eventId: 'ev',
-    lastUpdated: i,
-    changes: [{ key: 'actual', value: i }],
-  });
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.floor((s.length - 1) / 2)] as number) : NaN;
+};
 
-export async function benchIngest(quick: boolean) {
-  const count = quick ? 3_000 : 30_000;
-  const relay = await startRelayProc(mkdtempSync(join(tmpdir(), 'mb-bench-ingest-')));
-  const bare = await startBareServer();
+/**
+ * Relay durable ingest vs a bare 204 server, both driven by `wrk -t1 -c64` with a Lua
+ * script whose bodies differ per request. Rounds alternate relay and bare so a busy
+ * neighbour on the shared machine hits both alike; the figures are the medians over rounds.
+ * Afterwards the relay's SQLite file must hold at least every acknowledged webhook.
+ * `MB_BENCH_PIN=1` pins wrk to CPU 0 and each server to CPU 1 (one core each).
+ */
+export async function benchIngest(
+  quick: boolean,
+  opts: { pin?: boolean; nodeArgs?: string[] } = {},
+) {
+  findWrk(); // fails with "wrk not found: apt-get install wrk"
+  const seconds = quick ? 2 : 5;
+  const rounds = quick ? 1 : 3;
+  const pin = opts.pin ?? process.env.MB_BENCH_PIN === '1';
+  const serverCpu = pin ? { cpus: '1' } : {};
+  const wrkCpu = pin ? '0' : undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'mb-bench-ingest-'));
+  const relay = await startRelayProc(dataDir, { ...serverCpu, nodeArgs: opts.nodeArgs });
+  const bare = await startBareProc(serverCpu);
+  const relayUrl = `${relay.url}/hooks/${RELAY_SECRET}`;
+  const load = (url: string, s: number) =>
+    runWrk({ url, seconds: s, connections: 64, threads: 1, cpus: wrkCpu });
+  let stoppedRelay = false;
   try {
-    await postBurst({
-      url: `${relay.url}/hooks/${RELAY_SECRET}`,
-      bodies: body,
-      count: 500,
-      concurrency: 64,
-    }); // warm-up
-    await postBurst({ url: bare.url, bodies: body, count: 500, concurrency: 64 });
-    const durable = await postBurst({
-      url: `${relay.url}/hooks/${RELAY_SECRET}`,
-      bodies: body,
-      count,
-      concurrency: 64,
-    });
-    const baseline = await postBurst({ url: bare.url, bodies: body, count, concurrency: 64 });
+    let relayAcked = 0;
+    // Warm-up (JIT, SQLite page cache, connection setup); counted for the storage check.
+    relayAcked += (await load(relayUrl, 1)).ok;
+    await load(bare.url, 1);
+    const durable: WrkResult[] = [];
+    const baseline: WrkResult[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const d = await load(relayUrl, seconds);
+      relayAcked += d.ok;
+      durable.push(d);
+      baseline.push(await load(bare.url, seconds));
+    }
+    await relay.stopAndWait();
+    stoppedRelay = true;
+    const db = new Database(join(dataDir, 'relay.db'), { readonly: true });
+    const stored = db
+      .prepare('SELECT count(*) AS n, count(DISTINCT body) AS d FROM events')
+      .get() as {
+      n: number;
+      d: number;
+    };
+    db.close();
+    // wrk may stop with up to 64 requests in flight: those can be stored yet unacknowledged.
+    if (stored.n < relayAcked)
+      throw new Error(`the relay acknowledged ${relayAcked} webhooks but stored ${stored.n}`);
+    const durablePerSec = median(durable.map((x) => x.okPerSec));
+    const barePerSec = median(baseline.map((x) => x.okPerSec));
+    const failures = durable.reduce(
+      (a, x) => a + x.non2xx + x.errors.connect + x.errors.read + x.errors.write + x.errors.timeout,
+      0,
+    );
     return {
-      count,
-      durablePerSec: (durable.acked / durable.ms) * 1000,
-      barePerSec: (baseline.acked / baseline.ms) * 1000,
-      failures: durable.failures,
+      count: durable.reduce((a, x) => a + x.ok, 0),
+      durablePerSec,
+      barePerSec,
+      failures,
+      method: `wrk -t1 -c64, ${rounds} × ${seconds} s per server, alternating; median${pin ? '; wrk on CPU 0, server on CPU 1' : ''}`,
+      rounds: durable.map((d, i) => ({
+        durablePerSec: d.okPerSec,
+        barePerSec: (baseline[i] as WrkResult).okPerSec,
+        durableLatencyMs: d.latencyMs,
+        bareLatencyMs: (baseline[i] as WrkResult).latencyMs,
+      })),
+      storedRows: stored.n,
+      distinctBodies: stored.d,
+      acknowledged: relayAcked,
     };
   } finally {
-    relay.stop();
-    await bare.close();
+    if (!stoppedRelay) relay.stop();
+    await bare.stopAndWait();
   }
 }
 
-export async function benchFanout(quick: boolean) {
+/** User + system CPU time of a process, ms (Linux /proc; NaN elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * From the relay's /metrics: commits made (its latency summary count; it keeps the recent
+ * 500–1000) and fan-out rounds.
+ */
+async function relayCounts(url: string): Promise<{ commits: number; rounds: number }> {
+  const res = await request(`${url}/metrics`);
+  const text = await res.body.text();
+  const get = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return {
+    commits: get('macrobell_relay_commit_latency_seconds_count'),
+    rounds: get('macrobell_relay_fanout_rounds_total'),
+  };
+}
+
+interface SubscriberResult {
+  type: 'result';
+  delivered: number;
+  expected: number;
+  complete: number;
+  duplicates: number;
+  malformed: number;
+  cpuMs: number;
+  latency: ReturnType<typeof summarize>;
+}
+
+/** A bench child with an IPC channel: typed waits for its messages, bounded in time. */
+function ipcChild(script: string, args: string[], nodeArgs: string[] = []) {
+  const child = fork(script, args, {
+    execArgv: [...nodeArgs, '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const messages: { type: string }[] = [];
+  const waiters: (() => void)[] = [];
+  const wake = () => waiters.splice(0).forEach((w) => w());
+  child.on('message', (m: { type: string }) => {
+    messages.push(m);
+    wake();
+  });
+  child.on('exit', wake);
+  const next = async <T>(type: string, ms: number): Promise<T> => {
+    const deadline = Date.now() + ms;
+    for (let guard = 0; guard < 100_000 && Date.now() < deadline; guard++) {
+      const i = messages.findIndex((m) => m.type === type);
+      if (i >= 0) return messages.splice(i, 1)[0] as T;
+      if (child.exitCode !== null || child.signalCode !== null) break;
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, 100);
+      });
+    }
+    throw new Error(`${script} sent no ${type} message`);
+  };
+  const clock = () => performance.timeOrigin + performance.now();
+  /** The child's clock minus ours, bounded by the tightest of a few IPC round trips. */
+  const clockOffset = async () => {
+    let best = { low: -Infinity, high: Infinity };
+    for (let k = 0; k < 20; k++) {
+      const t0 = clock();
+      child.send({ type: 'clock' });
+      const { now } = await next<{ now: number }>('clock', 5_000);
+      const t1 = clock();
+      if (t1 - t0 < best.high - best.low) best = { low: now - t1, high: now - t0 };
+    }
+    return best;
+  };
+  /** Let it exit by itself (it does once disconnected); kill it if it does not. */
+  const stop = () =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((r) => {
+          const kill = setTimeout(() => (child.kill('SIGKILL'), r()), 3_000);
+          child.once('exit', () => (clearTimeout(kill), r()));
+          if (child.connected) child.disconnect();
+        });
+  return { child, next, clockOffset, stop };
+}
+
+/**
+ * Fan-out: `subscribers` SSE streams held by one child process (bench/sse-subscribers.ts,
+ * a lean byte parser), a burst of webhooks POSTed to the relay child by another
+ * (bench/burst-sender.ts: 64 keep-alive raw connections). Each body carries its send time
+ * (`performance.timeOrigin + performance.now()`, µs); the subscriber process reads the
+ * same clock on receipt, so latency = receive − send per (subscriber, event). The offset
+ * between the two children's clocks is bounded through this process and reported.
+ */
+export async function benchFanout(
+  quick: boolean,
+  opts: { relayNodeArgs?: string[]; subscriberNodeArgs?: string[] } = {},
+) {
   const subscribers = quick ? 100 : 1000;
   const burst = quick ? 200 : 1000;
-  const relay = await startRelayProc(mkdtempSync(join(tmpdir(), 'mb-bench-fanout-')));
-  const agent = new Agent({ connections: subscribers + 10, pipelining: 0 });
-  const sentAt = new Map<number, number>();
-  const latencies: number[] = [];
-  let received = 0;
-  const streams: { destroy(): void }[] = [];
+  const timeoutMs = 60_000;
+  const relay = await startRelayProc(mkdtempSync(join(tmpdir(), 'mb-bench-fanout-')), {
+    nodeArgs: opts.relayNodeArgs,
+  });
+  const hookUrl = `${relay.url}/hooks/${RELAY_SECRET}`;
+  const subs = ipcChild(
+    'bench/sse-subscribers.ts',
+    [`${relay.url}/events`, RELAY_TOKEN, String(subscribers), String(burst), String(timeoutMs)],
+    opts.subscriberNodeArgs,
+  );
+  let sender: ReturnType<typeof ipcChild> | undefined;
   try {
-    await Promise.all(
-      Array.from({ length: subscribers }, async () => {
-        const res = await request(`${relay.url}/events`, {
-          dispatcher: agent,
-          headers: { authorization: `Bearer ${RELAY_TOKEN}` },
-          bodyTimeout: 0,
-        });
-        streams.push(res.body);
-        let buf = '';
-        res.body.on('data', (chunk: Buffer) => {
-          buf += chunk.toString('utf8');
-          let i: number;
-          while ((i = buf.indexOf('\n\n')) >= 0) {
-            const frame = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            const m = /"n":(\d+)/.exec(frame);
-            if (!m) continue;
-            const t0 = sentAt.get(Number(m[1]));
-            if (t0 !== undefined) latencies.push(nowMs() - t0);
-            received++;
-          }
-        });
-      }),
-    );
-    await new Promise((r) => setTimeout(r, 300));
-    const sender = new Agent({ connections: 64 });
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 64 }, async () => {
-        while (next < burst) {
-          const n = next++;
-          sentAt.set(n, nowMs());
-          const res = await request(`${relay.url}/hooks/${RELAY_SECRET}`, {
+    await subs.next('ready', 60_000);
+    // Warm-up: webhooks of another type, which the subscribers' parser does not count.
+    const agent = new Agent({ connections: 50 });
+    for (let i = 0; i < 200; i += 50)
+      await Promise.all(
+        Array.from({ length: 50 }, async () => {
+          const res = await request(hookUrl, {
             method: 'POST',
-            dispatcher: sender,
+            dispatcher: agent,
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ type: 'post_created', n }),
+            body: '{"type":"warmup"}',
           });
           await res.body.dump();
-        }
-      }),
+        }),
+      );
+    await agent.close();
+    sender = ipcChild('bench/burst-sender.ts', [hookUrl, String(burst), '64']);
+    await sender.next('ready', 30_000);
+    const a = await subs.clockOffset();
+    const b = await sender.clockOffset();
+    // subscriber − sender = (subscriber − us) − (sender − us)
+    const clockOffsetMs = { low: a.low - b.high, high: a.high - b.low };
+    await new Promise((r) => setTimeout(r, 300));
+    const counts0 = await relayCounts(relay.url);
+    const cpu0 = cpuMs(relay.child.pid);
+    subs.child.send({ type: 'start' });
+    sender.child.send({ type: 'start' });
+    const sent = await sender.next<{ acked: number; failures: number; ms: number; cpuMs: number }>(
+      'sent',
+      timeoutMs,
     );
-    const deadline = Date.now() + 60_000;
-    while (received < subscribers * burst && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
-    await sender.close();
+    const r = await subs.next<SubscriberResult>('result', timeoutMs + 10_000);
+    const relayCpuMs = cpuMs(relay.child.pid) - cpu0;
+    const counts = await relayCounts(relay.url);
     return {
       subscribers,
       burst,
-      delivered: received,
-      expected: subscribers * burst,
-      latency: summarize(latencies),
+      delivered: r.delivered,
+      expected: r.expected,
+      latency: r.latency,
+      duplicates: r.duplicates,
+      malformed: r.malformed,
+      acked: sent.acked,
+      sendFailures: sent.failures,
+      burstMs: sent.ms,
+      clockOffsetMs,
+      /** Group commits for the burst, and fan-out rounds (one write per subscriber each). */
+      commitBatches: counts.commits - counts0.commits,
+      fanoutRounds: counts.rounds - counts0.rounds,
+      /** CPU time of each process from the burst's start to the last delivery. */
+      relayCpuMs,
+      subscriberCpuMs: r.cpuMs,
+      senderCpuMs: sent.cpuMs,
+      method:
+        'relay, subscribers (lean parser) and senders (64 raw keep-alive connections) in three processes',
     };
   } finally {
-    streams.forEach((s) => s.destroy());
-    relay.stop();
-    await agent.destroy();
+    await Promise.all([subs.stop(), sender?.stop()]);
+    await relay.stopAndWait();
   }
 }

@@ -28,6 +28,8 @@ export class EventLog {
   private pending: Pending[] = [];
   private scheduled = false;
   private readonly insert: Database.Statement;
+  /** One transaction per batch, one fsync (WAL, synchronous=FULL) at its commit. */
+  private readonly insertBatch: (batch: Pending[], receivedAt: number) => StoredEvent[];
   private readonly selectAfter: Database.Statement;
   private readonly selectLastId: Database.Statement;
   private readonly selectOldestId: Database.Statement;
@@ -63,6 +65,15 @@ export class EventLog {
     this.insert = this.db.prepare(
       'INSERT INTO events (received_at, type, body, headers) VALUES (?, ?, ?, ?)',
     );
+    this.insertBatch = this.db.transaction((batch: Pending[], receivedAt: number) => {
+      const out = new Array<StoredEvent>(batch.length);
+      for (let i = 0; i < batch.length; i++) {
+        const p = batch[i] as Pending;
+        const { lastInsertRowid } = this.insert.run(receivedAt, p.type, p.body, p.headers);
+        out[i] = { id: Number(lastInsertRowid), receivedAt, type: p.type, body: p.body };
+      }
+      return out;
+    });
     this.selectAfter = this.db.prepare(
       'SELECT id, received_at, type, body FROM events WHERE id > ? ORDER BY id LIMIT ?',
     );
@@ -93,14 +104,7 @@ export class EventLog {
     const receivedAt = this.now();
     let stored: StoredEvent[];
     try {
-      stored = this.db.transaction(() =>
-        batch.map((p) => ({
-          id: Number(this.insert.run(receivedAt, p.type, p.body, p.headers).lastInsertRowid),
-          receivedAt,
-          type: p.type,
-          body: p.body,
-        })),
-      )();
+      stored = this.insertBatch(batch, receivedAt);
     } catch (err) {
       batch.forEach((p) => p.reject(err));
       return;

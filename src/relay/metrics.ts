@@ -36,6 +36,12 @@ export function renderMetrics(log: EventLog, hub: SseHub, counters: RelayCounter
       'SSE clients cut because their backlog passed the cap.',
       [`macrobell_relay_slow_disconnects_total ${hub.slowDisconnects}`],
     ),
+    ...metric(
+      'macrobell_relay_fanout_rounds_total',
+      'counter',
+      'Fan-out rounds (one write per SSE client; commit batches coalesced).',
+      [`macrobell_relay_fanout_rounds_total ${hub.fanoutRounds}`],
+    ),
     ...metric('macrobell_relay_connected_clients', 'gauge', 'SSE clients connected now.', [
       `macrobell_relay_connected_clients ${hub.size}`,
     ]),

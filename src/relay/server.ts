@@ -12,7 +12,7 @@ import { EventLog } from './event-log.js';
 import { constantTimeEqual, decodePathSegment, sendError, sendJson } from './http-util.js';
 import { readWebhook } from './ingest.js';
 import { renderMetrics } from './metrics.js';
-import { SseHub } from './sse-hub.js';
+import { SSE_HEADERS, SseHub } from './sse-hub.js';
 
 export { MAX_BODY_BYTES } from './ingest.js';
 
@@ -59,6 +59,8 @@ const pageQuery = z.object({
 });
 
 const HOUR_MS = 3_600_000;
+/** A path segment that WHATWG URL parsing keeps byte for byte and that needs no decoding. */
+const PLAIN_SEGMENT = /^(?!\.\.?$)[\w.~-]+$/;
 
 /** Answer without reading the (possibly huge) body, then drop the connection. */
 function refuse(
@@ -141,16 +143,24 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     });
   }
 
+  function hook(req: IncomingMessage, res: ServerResponse, segment: string): Promise<void> | void {
+    if (!constantTimeEqual(segment, opts.secret))
+      return refuse(req, res, 404, 'not_found', 'Not found');
+    if (req.method !== 'POST')
+      return refuse(req, res, 405, 'method_not_allowed', 'Use POST', { allow: 'POST' });
+    return ingest(req, res);
+  }
+
   function route(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://relay');
+    const raw = req.url ?? '/';
+    // The webhook hot path: a plain `/hooks/<segment>` that URL parsing would leave as is
+    // (no query, escapes, dot segments or backslashes) skips building a URL.
+    if (raw.startsWith('/hooks/') && PLAIN_SEGMENT.test(raw.slice(7)))
+      return hook(req, res, raw.slice(7));
+    const url = new URL(raw, 'http://relay');
     const path = url.pathname;
-    if (path.startsWith('/hooks/')) {
-      if (!constantTimeEqual(decodePathSegment(path.slice('/hooks/'.length)), opts.secret))
-        return refuse(req, res, 404, 'not_found', 'Not found');
-      if (req.method !== 'POST')
-        return refuse(req, res, 405, 'method_not_allowed', 'Use POST', { allow: 'POST' });
-      return ingest(req, res);
-    }
+    if (path.startsWith('/hooks/'))
+      return hook(req, res, decodePathSegment(path.slice('/hooks/'.length)));
     const known = ['/healthz', '/metrics', '/events', '/events/page'];
     if (!known.includes(path)) return sendError(res, 404, 'not_found', 'Not found');
     req.resume();
@@ -168,6 +178,8 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     if (path === '/events/page') return page(res, url);
     const after = resumePoint(req, url);
     if (after instanceof Error) return sendError(res, 400, 'invalid_request', after.message);
+    // HEAD: the stream's headers, no stream (and no client kept open).
+    if (req.method === 'HEAD') return void res.writeHead(200, SSE_HEADERS).end();
     return hub.serve(res, after);
   }
 

@@ -11,6 +11,8 @@ import type { Logger } from 'pino';
 import type { EventLog, StoredEvent } from './event-log.js';
 
 const PAGE = 500;
+/** Upper bound of the fan-out pacing gap (see SseHub.enqueue). */
+const MAX_PACING_MS = 50;
 
 interface Client {
   res: ServerResponse;
@@ -19,6 +21,13 @@ interface Client {
   /** False while replaying from the log: live appends are left for the replay to read. */
   live: boolean;
 }
+
+export const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+} as const;
 
 export function sseFrame(e: StoredEvent): string {
   // JSON allows raw newlines only as whitespace, so turning CR/LF into spaces keeps it
@@ -31,12 +40,53 @@ export class SseHub {
   private readonly clients = new Set<Client>();
   streamed = 0;
   slowDisconnects = 0;
+  /** Fan-out rounds: each writes once to every live client (commit batches coalesced). */
+  fanoutRounds = 0;
 
   constructor(
     private readonly log: EventLog,
     private readonly opts: { heartbeatMs: number; maxQueuedBytes: number; logger?: Logger },
   ) {
-    log.onAppend((batch) => this.broadcast(batch));
+    log.onAppend((batch) => this.enqueue(batch));
+  }
+
+  /** Committed events not yet written to the live clients. */
+  private queued: StoredEvent[] = [];
+  private pending: 'microtask' | NodeJS.Timeout | null = null;
+  private lastBroadcastEnd = 0;
+  private lastBroadcastMs = 0;
+
+  /**
+   * Fan-out pacing. Right after a commit the events are queued; they go out after the
+   * commit's acknowledgements (a microtask), unless the previous fan-out ended less than
+   * its own duration ago: then they wait out that gap, and every batch committed
+   * meanwhile joins the same write. Fan-out thus takes at most about half of the relay's
+   * time under a sustained burst (ingest keeps the rest), and each client gets one write
+   * per gap instead of one per commit. When idle there is no wait.
+   */
+  private enqueue(batch: StoredEvent[]): void {
+    if (this.clients.size === 0 || batch.length === 0) return;
+    for (const e of batch) this.queued.push(e);
+    if (this.pending !== null) return;
+    const wait = Math.min(
+      MAX_PACING_MS,
+      this.lastBroadcastEnd + this.lastBroadcastMs - performance.now(),
+    );
+    if (wait < 1) {
+      this.pending = 'microtask';
+      queueMicrotask(() => this.flushQueued());
+    } else this.pending = setTimeout(() => this.flushQueued(), wait);
+  }
+
+  private flushQueued(): void {
+    this.pending = null;
+    const events = this.queued;
+    this.queued = [];
+    const start = performance.now();
+    this.fanoutRounds++;
+    this.broadcast(events);
+    this.lastBroadcastEnd = performance.now();
+    this.lastBroadcastMs = this.lastBroadcastEnd - start;
   }
 
   get size(): number {
@@ -45,12 +95,7 @@ export class SseHub {
 
   /** Serve one stream; `after` null = live only. */
   async serve(res: ServerResponse, after: number | null): Promise<void> {
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
+    res.writeHead(200, SSE_HEADERS);
     res.write('retry: 2000\n\n');
     const client: Client = { res, cursor: after ?? this.log.lastId(), live: after === null };
     this.clients.add(client);
@@ -69,7 +114,7 @@ export class SseHub {
     }
     for (let guard = 0; guard < 1_000_000; guard++) {
       const page = this.log.after(client.cursor, PAGE);
-      for (const e of page) if (!this.deliver(client, e)) return;
+      if (!this.deliverPage(client, page)) return;
       if (page.length < PAGE) break;
       if (res.writableLength > 0) await drainOrClose(res);
       if (res.destroyed) return;
@@ -78,28 +123,58 @@ export class SseHub {
   }
 
   closeAll(): void {
+    if (this.pending !== null && this.pending !== 'microtask') clearTimeout(this.pending);
+    this.pending = null;
+    this.queued = [];
     for (const c of this.clients) c.res.end();
   }
 
+  /**
+   * A commit batch goes out as one write per client: each frame is rendered once per
+   * event (not per client) and the whole batch once as bytes, shared by every client
+   * that is behind its first id — one syscall per client per batch, not per event.
+   */
   private broadcast(batch: StoredEvent[]): void {
+    const first = batch[0];
+    const last = batch.at(-1);
+    if (first === undefined || last === undefined || this.clients.size === 0) return;
+    let frames: string[] | undefined;
+    let all: Buffer[] | undefined;
     for (const c of this.clients) {
-      if (!c.live) continue;
-      for (const e of batch) {
-        if (e.id <= c.cursor) continue;
-        if (!this.deliver(c, e)) break;
+      if (!c.live || c.cursor >= last.id) continue;
+      frames ??= batch.map(sseFrame);
+      let chunks: Buffer[];
+      let n = batch.length;
+      if (c.cursor < first.id) chunks = all ??= pack(frames);
+      else {
+        // Part of the batch was already read by this client's replay: only the rest.
+        const from = batch.findIndex((e) => e.id > c.cursor);
+        chunks = pack(frames.slice(from));
+        n -= from;
       }
+      if (!this.sendAll(c, chunks)) continue;
+      c.cursor = last.id;
+      this.streamed += n;
     }
   }
 
-  private deliver(c: Client, e: StoredEvent): boolean {
-    if (!this.send(c, sseFrame(e))) return false;
-    c.cursor = e.id;
-    this.streamed++;
+  /** A replayed page: one write (per 256 KiB), cursor to its last id. */
+  private deliverPage(c: Client, page: StoredEvent[]): boolean {
+    const last = page.at(-1);
+    if (last === undefined) return true;
+    if (!this.sendAll(c, pack(page.map(sseFrame)))) return false;
+    c.cursor = last.id;
+    this.streamed += page.length;
+    return true;
+  }
+
+  private sendAll(c: Client, chunks: Buffer[]): boolean {
+    for (const chunk of chunks) if (!this.send(c, chunk)) return false;
     return true;
   }
 
   /** Write, and cut a consumer that cannot keep up (it resumes from its last id). */
-  private send(c: Client, text: string): boolean {
+  private send(c: Client, text: string | Buffer): boolean {
     if (c.res.destroyed) return false;
     const ok = c.res.write(text);
     if (!ok && c.res.writableLength > this.opts.maxQueuedBytes) {
@@ -111,6 +186,25 @@ export class SseHub {
     }
     return true;
   }
+}
+
+/** Write granularity: frames are joined into chunks of about this many bytes. */
+const CHUNK_BYTES = 256 * 1024;
+
+/** Frames joined into as few byte chunks as the size bound allows (usually one). */
+function pack(frames: string[]): Buffer[] {
+  const out: Buffer[] = [];
+  let from = 0;
+  let length = 0;
+  for (let i = 0; i < frames.length; i++) {
+    length += (frames[i] as string).length;
+    if (length >= CHUNK_BYTES || i === frames.length - 1) {
+      out.push(Buffer.from(frames.slice(from, i + 1).join(''), 'utf8'));
+      from = i + 1;
+      length = 0;
+    }
+  }
+  return out;
 }
 
 function drainOrClose(res: ServerResponse): Promise<void> {

@@ -78,6 +78,76 @@ describe('SSE wire format', () => {
   });
 });
 
+describe('fan-out', () => {
+  it('gives a burst to many streams once each and in order, one write per client per batch', async () => {
+    relay = await startRelay({ dataDir: tempDir(), secret: SECRET, token: TOKEN });
+    const r = relay;
+    const ids = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+    const live = await Promise.all(
+      Array.from({ length: 40 }, () => openRawStream(`${r.url}/events`, auth)),
+    );
+    const agent = new Agent({ connections: 32 });
+    const send = async (n: number) => {
+      const res = await request(r.webhookUrl, {
+        method: 'POST',
+        dispatcher: agent,
+        body: JSON.stringify({ type: 'post_created', n }),
+      });
+      await res.body.dump();
+      expect(res.statusCode).toBe(204);
+    };
+    const total = 320;
+    let resumed: Awaited<ReturnType<typeof openRawStream>> | null = null;
+    for (let b = 0; b < total; b += 32) {
+      await Promise.all(Array.from({ length: 32 }, (_, i) => send(b + i)));
+      // Mid-burst, a client resumes from id 100: replay, then live, with no gap or repeat.
+      if (b === 160) resumed = await openRawStream(`${r.url}/events?after=100`, auth);
+    }
+    await agent.close();
+    const all = Array.from({ length: total }, (_, i) => i + 1);
+    for (const s of live) await waitFor(() => ids(s.text()).length >= total, 'every event');
+    await waitFor(() => ids(resumed?.text() ?? '').length >= total - 100, 'the resumed stream');
+    await new Promise((res) => setTimeout(res, 100));
+    for (const s of live) expect(ids(s.text())).toEqual(all);
+    expect(ids(resumed?.text() ?? '')).toEqual(all.slice(100));
+    [...live, resumed].forEach((s) => s?.close());
+    // Batches were coalesced: fewer fan-out rounds than events.
+    const rounds = Number(/^macrobell_relay_fanout_rounds_total (\d+)$/m.exec(r.metrics())?.[1]);
+    expect(rounds).toBeGreaterThan(0);
+    expect(rounds).toBeLessThan(total);
+  });
+});
+
+describe('HEAD /events', () => {
+  it('answers with the stream headers and no stream, and keeps no client open', async () => {
+    relay = await startRelay({ dataDir: tempDir(), secret: SECRET, token: TOKEN });
+    const head = (headers: Record<string, string>) =>
+      new Promise<{ status: number; type: string | undefined; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${relay?.url}/events`, { method: 'HEAD', headers }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (body += d));
+          // A streamed response would never end: 'end' is the assertion.
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }),
+          );
+        });
+        req.setTimeout(5_000, () => req.destroy(new Error('HEAD /events did not end')));
+        req.on('error', reject);
+        req.end();
+      });
+    const ok = await head(auth);
+    expect(ok).toEqual({ status: 200, type: 'text/event-stream; charset=utf-8', body: '' });
+    expect(relay.metrics()).toMatch(/^macrobell_relay_connected_clients 0$/m);
+    expect((await head({ authorization: `Bearer ${TOKEN}x` })).status).toBe(401);
+    // Webhooks stored afterwards go nowhere (no client) and a GET still streams them.
+    expect((await post(relay.webhookUrl, '{"type":"x"}')).status).toBe(204);
+    const stream = await openRawStream(`${relay.url}/events?after=0`, auth);
+    await waitFor(() => stream.text().includes('id: 1\n'), 'the event on a GET stream');
+    stream.close();
+  });
+});
+
 describe('bad input', () => {
   it('answers each bad request with the right status and a JSON error, and stays healthy', async () => {
     relay = await startRelay({ dataDir: tempDir(), secret: SECRET, token: TOKEN });
