@@ -7,8 +7,8 @@
  * arrives over IPC; the reply carries, per key, the wall-clock time (ms, sub-ms
  * precision) just before its request was written to the socket.
  */
-import { connect, type Socket } from 'node:net';
 import { wallMs } from './lib.js';
+import { RawHttpConnection as Connection } from './raw-http.js';
 
 export interface SendJob {
   id: number;
@@ -20,54 +20,6 @@ export interface SendReply {
   id: number;
   sentAt: Record<string, number>;
   failures: number;
-}
-
-const HEAD_END = '\r\n\r\n';
-
-/** One connection; `post` resolves with the status code of the answer. */
-class Connection {
-  private buf = '';
-  private waiting: { resolve: (status: number) => void; reject: (e: Error) => void } | null = null;
-  private readonly socket: Socket;
-
-  constructor(private readonly url: URL) {
-    this.socket = connect({ host: url.hostname, port: Number(url.port), noDelay: true });
-    this.socket.setEncoding('latin1');
-    this.socket.on('data', (chunk: string) => this.onData(chunk));
-    const fail = (e: Error) => this.waiting?.reject(e);
-    this.socket.on('error', fail);
-    this.socket.on('close', () => fail(new Error('connection closed')));
-  }
-
-  post(body: string): Promise<number> {
-    const head =
-      `POST ${this.url.pathname} HTTP/1.1\r\nhost: ${this.url.host}\r\n` +
-      `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n`;
-    return new Promise((resolve, reject) => {
-      if (this.socket.destroyed) return reject(new Error('connection closed'));
-      this.waiting = { resolve, reject };
-      this.socket.write(head + body);
-    });
-  }
-
-  /** Answers are 2xx/4xx with small bodies: wait for the head, then its content-length. */
-  private onData(chunk: string): void {
-    this.buf += chunk;
-    const end = this.buf.indexOf(HEAD_END);
-    if (end < 0) return;
-    const head = this.buf.slice(0, end);
-    const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
-    if (this.buf.length < end + HEAD_END.length + length) return;
-    this.buf = this.buf.slice(end + HEAD_END.length + length);
-    const status = Number(head.slice(9, 12));
-    const w = this.waiting;
-    this.waiting = null;
-    w?.resolve(status);
-  }
-
-  close(): void {
-    this.socket.destroy();
-  }
 }
 
 const pools = new Map<string, Connection[]>();
