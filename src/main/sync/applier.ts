@@ -143,10 +143,10 @@ export class ChangeApplier {
     source: ChangeSource,
   ): DomainChange[] {
     const { store } = this.deps;
-    const current = store.getEventDate(n.eventDateId);
-    if (!current || current.lastUpdated > n.lastUpdated) return [];
-    const rawNow = store.getEventDateRaw(n.eventDateId);
-    const merged = mergeChanges(current, isRecord(rawNow) ? rawNow : {}, n.changes, n.lastUpdated);
+    const current = store.getEventDateWithRaw(n.eventDateId);
+    if (!current || current.eventDate.lastUpdated > n.lastUpdated) return [];
+    const { eventDate, raw } = current;
+    const merged = mergeChanges(eventDate, isRecord(raw) ? raw : {}, n.changes, n.lastUpdated);
     return this.upsertEventDate(merged.eventDate, merged.raw, source);
   }
 

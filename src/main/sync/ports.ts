@@ -24,6 +24,8 @@ export interface SyncStore {
   upsertEventDate(ed: EventDate, raw: unknown): { previous: EventDate | null; written: boolean };
   getEventDate(id: string): EventDate | null;
   getEventDateRaw(id: string): unknown;
+  /** The record and its raw API JSON in one read. */
+  getEventDateWithRaw(id: string): { eventDate: EventDate; raw: unknown } | null;
   deleteEventDate(id: string, lastUpdated: number): EventDate | null;
   isTombstoned(
     kind: 'eventDate' | 'post',
