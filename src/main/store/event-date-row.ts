@@ -58,9 +58,43 @@ export function fromRow(r: EventDateRow): EventDate {
   };
 }
 
-/** Positional parameters for the upsert, in `UPSERT_COLUMNS` order (raw last). */
-export const UPSERT_COLUMNS = `${EVENT_DATE_COLUMNS}, date_ms, volatility_rank, raw`;
+/** Every written column, in `toParams` order. */
+const WRITE_COLUMNS = [...EVENT_DATE_COLUMNS.split(', '), 'date_ms', 'volatility_rank', 'raw'];
 
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** Insert, or replace every column of, an event date; parameters from `toParams`. */
+export const UPSERT_EVENT_DATE = `INSERT INTO event_dates (${WRITE_COLUMNS.join(', ')})
+  VALUES (${placeholders(WRITE_COLUMNS.length)})
+  ON CONFLICT(id) DO UPDATE SET ${WRITE_COLUMNS.filter((c) => c !== 'id')
+    .map((c) => `${c}=excluded.${c}`)
+    .join(', ')}`;
+
+/**
+ * Columns of no index but the window's: an update that leaves the others alone sets only
+ * these, so SQLite leaves the event and pending indexes untouched (fewer pages per commit).
+ */
+const KEY_COLUMNS = new Set(['id', 'event_id', 'date_ms', 'volatility_rank', 'actual']);
+const LIGHT = WRITE_COLUMNS.flatMap((c, i) => (KEY_COLUMNS.has(c) ? [] : [i]));
+export const LIGHT_UPDATE_EVENT_DATE = `UPDATE event_dates SET ${LIGHT.map(
+  (i) => `${WRITE_COLUMNS[i]}=?`,
+).join(', ')} WHERE id = ?`;
+
+/** True when `LIGHT_UPDATE_EVENT_DATE` may replace `prev` by `next` (same indexed keys). */
+export const lightUpdate = (prev: EventDate, next: EventDate): boolean =>
+  prev.id === next.id &&
+  prev.eventId === next.eventId &&
+  prev.actual === next.actual &&
+  prev.volatility === next.volatility &&
+  (prev.dateUtc === next.dateUtc || Date.parse(prev.dateUtc) === Date.parse(next.dateUtc));
+
+/** `toParams` narrowed to the light update's parameters (id last). */
+export const lightParams = (params: unknown[]): unknown[] => [
+  ...LIGHT.map((i) => params[i]),
+  params[0],
+];
+
+/** Positional parameters for `UPSERT_EVENT_DATE`, in `WRITE_COLUMNS` order. */
 export function toParams(ed: EventDate, dateMs: number, raw: string): unknown[] {
   const flags =
     (ed.isAllDay ? ALL_DAY : 0) |

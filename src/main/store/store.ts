@@ -19,8 +19,11 @@ import type {
 import { volatilityRank } from '../../shared/format.js';
 import {
   EVENT_DATE_COLUMNS,
-  UPSERT_COLUMNS,
+  LIGHT_UPDATE_EVENT_DATE,
+  UPSERT_EVENT_DATE,
   fromRow,
+  lightParams,
+  lightUpdate,
   sameEventDate,
   toParams,
   type EventDateRow,
@@ -60,15 +63,6 @@ const SEARCH_CANDIDATES = 1000;
 /** A long last word matches at most this many indexed words that start with it. */
 const PREFIX_TERMS = 24;
 const COLS = EVENT_DATE_COLUMNS;
-const UPSERT_EVENT_DATE = `INSERT INTO event_dates (${UPSERT_COLUMNS})
-  VALUES (${UPSERT_COLUMNS.split(',')
-    .map(() => '?')
-    .join(', ')})
-  ON CONFLICT(id) DO UPDATE SET ${UPSERT_COLUMNS.split(',')
-    .map((c) => c.trim())
-    .filter((c) => c !== 'id')
-    .map((c) => `${c}=excluded.${c}`)
-    .join(', ')}`;
 // \x01/\x02 mark snippet matches (control characters are stripped from indexed text).
 // eslint-disable-next-line no-control-regex
 const MARK_OPEN = /\u0001/g;
@@ -168,20 +162,34 @@ export class Store {
   }
 
   // ── event dates ──────────────────────────────────────────────────────────
-  /** Older updates never overwrite newer ones; a newer tombstone keeps a record deleted. */
-  upsertEventDate(ed: EventDate, raw: unknown): { previous: EventDate | null; written: boolean } {
-    const previous = this.getEventDate(ed.id);
+  /**
+   * Older updates never overwrite newer ones; a newer tombstone keeps a record deleted.
+   * `current`: the stored record as just read in this same transaction (saves a read).
+   */
+  upsertEventDate(
+    ed: EventDate,
+    raw: unknown,
+    current?: EventDate | null,
+  ): { previous: EventDate | null; written: boolean } {
+    const previous = current === undefined ? this.getEventDate(ed.id) : current;
     if (previous && previous.lastUpdated > ed.lastUpdated) return { previous, written: false };
     if (!previous && this.isTombstoned('eventDate', ed.id, ed.lastUpdated))
       return { previous, written: false };
     if (previous && sameEventDate(previous, ed)) return { previous, written: false };
-    this.stmt(UPSERT_EVENT_DATE).run(toParams(ed, ms(ed.dateUtc), JSON.stringify(raw ?? ed)));
+    const params = toParams(ed, ms(ed.dateUtc), JSON.stringify(raw ?? ed));
+    if (previous && lightUpdate(previous, ed))
+      this.stmt(LIGHT_UPDATE_EVENT_DATE).run(lightParams(params));
+    else this.stmt(UPSERT_EVENT_DATE).run(params);
     // A cached row never has a tombstone (deleting writes one and removes the row).
     if (!previous)
       this.stmt("DELETE FROM tombstones WHERE kind = 'eventDate' AND id = ? AND culture = ''").run(
         ed.id,
       );
     return { previous, written: true };
+  }
+
+  hasEventDate(id: string): boolean {
+    return this.column('SELECT 1 FROM event_dates WHERE id = ?').get(id) !== undefined;
   }
 
   getEventDate(id: string): EventDate | null {

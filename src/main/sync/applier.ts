@@ -133,7 +133,7 @@ export class ChangeApplier {
     const upd = eventDateUpdatedSchema.safeParse(payload);
     if (!upd.success) return null;
     const n = upd.data;
-    if (!this.deps.store.getEventDate(n.eventDateId)) return null;
+    if (!this.deps.store.hasEventDate(n.eventDateId)) return null;
     this.scheduleConfirm(n.eventDateId, source);
     return { dedupKey: notificationKey(n), afterApply, fn: () => this.mergeUpdate(n, source) };
   }
@@ -147,7 +147,7 @@ export class ChangeApplier {
     if (!current || current.eventDate.lastUpdated > n.lastUpdated) return [];
     const { eventDate, raw } = current;
     const merged = mergeChanges(eventDate, isRecord(raw) ? raw : {}, n.changes, n.lastUpdated);
-    return this.upsertEventDate(merged.eventDate, merged.raw, source);
+    return this.upsertEventDate(merged.eventDate, merged.raw, source, eventDate);
   }
 
   /** Upsert fetched event dates (backfill, poll) and report what changed. */
@@ -350,8 +350,13 @@ export class ChangeApplier {
     this.confirmTimers.set(id, timer);
   }
 
-  private upsertEventDate(ed: EventDate, raw: unknown, source: ChangeSource): DomainChange[] {
-    const { previous, written } = this.deps.store.upsertEventDate(ed, raw);
+  private upsertEventDate(
+    ed: EventDate,
+    raw: unknown,
+    source: ChangeSource,
+    current?: EventDate,
+  ): DomainChange[] {
+    const { previous, written } = this.deps.store.upsertEventDate(ed, raw, current);
     return written ? diffEventDate(previous, ed, source) : [];
   }
 

@@ -65,6 +65,31 @@ describe('event dates from typed columns', () => {
     s.close();
   });
 
+  it('keeps every index right whichever columns an update changes', () => {
+    const s = openStore({ path: tmp() });
+    const a = ed('a', { dateUtc: '2026-11-05T13:30:00Z', lastUpdated: 1 });
+    s.upsertEventDate(a, {});
+    // only values outside the event and pending indexes
+    s.upsertEventDate({ ...a, consensus: 7, name: 'Payrolls', lastUpdated: 2 }, {}, a);
+    expect(s.listEventDates(nov).map((x) => [x.consensus, x.name])).toEqual([[7, 'Payrolls']]);
+    expect(s.nextRelease({ after: '2026-11-01T00:00:00Z' })?.consensus).toBe(7);
+    // printed: leaves the pending index
+    s.upsertEventDate({ ...a, consensus: 7, name: 'Payrolls', actual: 3, lastUpdated: 3 }, {});
+    expect(s.nextRelease({ after: '2026-11-01T00:00:00Z' })).toBeNull();
+    // moved to another day and event
+    s.upsertEventDate(
+      { ...a, eventId: 'ev-b', dateUtc: '2026-12-02T08:00:00Z', lastUpdated: 4 },
+      {},
+    );
+    expect(s.listEventDates(nov)).toEqual([]);
+    expect(s.eventOccurrences('ev-b', { from: nov.to, to: '2027-01-01T00:00:00Z' })[0]?.id).toBe(
+      'a',
+    );
+    expect(s.eventOccurrences('ev-a', nov)).toEqual([]);
+    expect(s.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    s.close();
+  });
+
   it('upgrades a v4 database: records rebuilt from its JSON, unknown API fields kept', () => {
     const path = tmp();
     const v4 = openDatabase(path, { migrations: MIGRATIONS.slice(0, 4) });
