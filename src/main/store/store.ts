@@ -28,6 +28,7 @@ import {
   toParams,
   type EventDateRow,
 } from './event-date-row.js';
+import { IdleCheckpoint } from './checkpoint.js';
 import { escapeHtml, searchColumns, toFtsQuery } from './html-text.js';
 import { openDatabase, type OpenOptions } from './open.js';
 
@@ -71,12 +72,14 @@ const MARK_CLOSE = /\u0002/g;
 
 export class Store {
   private readonly stmts = new Map<string, Database.Statement>();
+  private readonly checkpoints: IdleCheckpoint;
 
   constructor(
     readonly db: Database.Database,
     readonly path: string,
   ) {
     // The index's vocabulary, to expand a long last word of a search into real terms.
+    this.checkpoints = new IdleCheckpoint(db);
     db.exec(
       'CREATE VIRTUAL TABLE IF NOT EXISTS temp.posts_vocab USING fts5vocab(main, posts_fts, row)',
     );
@@ -119,7 +122,9 @@ export class Store {
   }
 
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    const result = this.db.transaction(fn)();
+    this.checkpoints.wrote();
+    return result;
   }
 
   // ── events ────────────────────────────────────────────────────────────────
@@ -583,6 +588,7 @@ export class Store {
   }
 
   close(): void {
+    this.checkpoints.stop();
     if (this.db.open) this.db.close();
   }
 }

@@ -1,5 +1,5 @@
 /** Event dates built from typed columns (migration 005): same records, raw JSON kept, v4 upgrade. */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -133,6 +133,25 @@ describe('event dates from typed columns', () => {
     const plan = (stmt.all() as { detail: string }[]).map((r) => r.detail).join(' | ');
     expect(plan).toMatch(/COVERING INDEX event_dates_window/);
     expect(plan).not.toMatch(/TEMP B-TREE/);
+    s.close();
+  });
+});
+
+describe('checkpoints', () => {
+  it('leaves a write to the WAL and copies it into the database file once idle', async () => {
+    const path = tmp();
+    const s = openStore({ path });
+    s.db.pragma('wal_checkpoint(TRUNCATE)');
+    const before = statSync(path).size;
+    s.transaction(() => {
+      for (let i = 0; i < 2000; i++) s.upsertEventDate(ed(`c${i}`), { i });
+    });
+    // committed and readable, but not yet copied (no checkpoint inside the commit)
+    expect(s.getEventDate('c1999')?.id).toBe('c1999');
+    expect(statSync(path).size).toBe(before);
+    expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(statSync(path).size).toBeGreaterThan(before);
     s.close();
   });
 });
