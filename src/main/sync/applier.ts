@@ -232,8 +232,7 @@ export class ChangeApplier {
       }
       case 'eventDate_updated': {
         const n = parse(eventDateUpdatedSchema, payload);
-        const cached = store.getEventDate(n.eventDateId);
-        if (!cached) {
+        if (!store.hasEventDate(n.eventDateId)) {
           // Not in the cache (outside the window, or missed): take the server's record.
           if (store.isTombstoned('eventDate', n.eventDateId, n.lastUpdated)) {
             return this.commit(() => [], { dedupKey, afterApply });
