@@ -133,7 +133,7 @@ export class ChangeApplier {
     const upd = eventDateUpdatedSchema.safeParse(payload);
     if (!upd.success) return null;
     const n = upd.data;
-    if (!this.deps.store.getEventDate(n.eventDateId)) return null;
+    if (!this.deps.store.hasEventDate(n.eventDateId)) return null;
     this.scheduleConfirm(n.eventDateId, source);
     return { dedupKey: notificationKey(n), afterApply, fn: () => this.mergeUpdate(n, source) };
   }
@@ -143,11 +143,11 @@ export class ChangeApplier {
     source: ChangeSource,
   ): DomainChange[] {
     const { store } = this.deps;
-    const current = store.getEventDate(n.eventDateId);
-    if (!current || current.lastUpdated > n.lastUpdated) return [];
-    const rawNow = store.getEventDateRaw(n.eventDateId);
-    const merged = mergeChanges(current, isRecord(rawNow) ? rawNow : {}, n.changes, n.lastUpdated);
-    return this.upsertEventDate(merged.eventDate, merged.raw, source);
+    const current = store.getEventDateWithRaw(n.eventDateId);
+    if (!current || current.eventDate.lastUpdated > n.lastUpdated) return [];
+    const { eventDate, raw } = current;
+    const merged = mergeChanges(eventDate, isRecord(raw) ? raw : {}, n.changes, n.lastUpdated);
+    return this.upsertEventDate(merged.eventDate, merged.raw, source, eventDate);
   }
 
   /** Upsert fetched event dates (backfill, poll) and report what changed. */
@@ -232,8 +232,7 @@ export class ChangeApplier {
       }
       case 'eventDate_updated': {
         const n = parse(eventDateUpdatedSchema, payload);
-        const cached = store.getEventDate(n.eventDateId);
-        if (!cached) {
+        if (!store.hasEventDate(n.eventDateId)) {
           // Not in the cache (outside the window, or missed): take the server's record.
           if (store.isTombstoned('eventDate', n.eventDateId, n.lastUpdated)) {
             return this.commit(() => [], { dedupKey, afterApply });
@@ -350,8 +349,13 @@ export class ChangeApplier {
     this.confirmTimers.set(id, timer);
   }
 
-  private upsertEventDate(ed: EventDate, raw: unknown, source: ChangeSource): DomainChange[] {
-    const { previous, written } = this.deps.store.upsertEventDate(ed, raw);
+  private upsertEventDate(
+    ed: EventDate,
+    raw: unknown,
+    source: ChangeSource,
+    current?: EventDate,
+  ): DomainChange[] {
+    const { previous, written } = this.deps.store.upsertEventDate(ed, raw, current);
     return written ? diffEventDate(previous, ed, source) : [];
   }
 

@@ -21,9 +21,17 @@ export interface SyncStore {
   transaction<T>(fn: () => T): T;
   upsertEvent(e: CalendarEvent, raw: unknown): void;
   getEvent(id: string): CalendarEvent | null;
-  upsertEventDate(ed: EventDate, raw: unknown): { previous: EventDate | null; written: boolean };
+  /** `current`: the stored record as just read in the same transaction (saves a read). */
+  upsertEventDate(
+    ed: EventDate,
+    raw: unknown,
+    current?: EventDate | null,
+  ): { previous: EventDate | null; written: boolean };
   getEventDate(id: string): EventDate | null;
+  hasEventDate(id: string): boolean;
   getEventDateRaw(id: string): unknown;
+  /** The record and its raw API JSON in one read. */
+  getEventDateWithRaw(id: string): { eventDate: EventDate; raw: unknown } | null;
   deleteEventDate(id: string, lastUpdated: number): EventDate | null;
   isTombstoned(
     kind: 'eventDate' | 'post',

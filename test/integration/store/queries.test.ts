@@ -262,13 +262,13 @@ describe('calendar queries', () => {
     expect(
       plan(
         s,
-        'SELECT record FROM event_dates WHERE date_ms >= 1 AND actual IS NULL ORDER BY date_ms, id LIMIT 1',
+        'SELECT raw FROM event_dates WHERE date_ms >= 1 AND actual IS NULL ORDER BY date_ms, id LIMIT 1',
       ),
     ).toMatch(/event_dates_pending/);
     expect(
       plan(
         s,
-        'SELECT record FROM event_dates WHERE event_id = ? AND date_ms <= ? AND actual IS NOT NULL ORDER BY date_ms DESC LIMIT 3',
+        'SELECT raw FROM event_dates WHERE event_id = ? AND date_ms <= ? AND actual IS NOT NULL ORDER BY date_ms DESC LIMIT 3',
         'x',
         1,
       ),

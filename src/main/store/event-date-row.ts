@@ -1,0 +1,162 @@
+/**
+ * An event date as typed columns (migration 005). Reads build the record from the columns
+ * in one pass over a `.raw()` row: no JSON to parse. The API's own JSON, with any field
+ * this version does not know, stays in `raw` beside them.
+ */
+import type { EventDate } from '../../shared/domain.js';
+import { volatilityRank } from '../../shared/format.js';
+
+/** Column order of `EVENT_DATE_COLUMNS`; `fromRow` reads positions, not names. */
+export const EVENT_DATE_COLUMNS =
+  'id, event_id, date_utc, period_date_utc, period_type, actual, revised, consensus, ratio_deviation, previous, better, name, country_code, currency_code, unit, potency, volatility, flags, last_updated';
+
+// The five booleans in one integer.
+const ALL_DAY = 1;
+const TENTATIVE = 2;
+const PRELIMINARY = 4;
+const REPORT = 8;
+const SPEECH = 16;
+
+/** SQL that packs the booleans of a JSON record (used by the migration). */
+export const FLAGS_FROM_JSON = (json: string) =>
+  `(coalesce(json_extract(${json}, '$.isAllDay'), 0) * ${ALL_DAY}
+    + coalesce(json_extract(${json}, '$.isTentative'), 0) * ${TENTATIVE}
+    + coalesce(json_extract(${json}, '$.isPreliminary'), 0) * ${PRELIMINARY}
+    + coalesce(json_extract(${json}, '$.isReport'), 0) * ${REPORT}
+    + coalesce(json_extract(${json}, '$.isSpeech'), 0) * ${SPEECH})`;
+
+export type EventDateRow = unknown[];
+
+export function fromRow(r: EventDateRow): EventDate {
+  const flags = r[17] as number;
+  const better = r[10] as number | null;
+  // Same key order as the API mapping (toEventDate), so serialised records compare equal.
+  return {
+    id: r[0] as string,
+    eventId: r[1] as string,
+    dateUtc: r[2] as string,
+    periodDateUtc: r[3] as string | null,
+    periodType: r[4] as string | null,
+    actual: r[5] as number | null,
+    revised: r[6] as number | null,
+    consensus: r[7] as number | null,
+    ratioDeviation: r[8] as number | null,
+    previous: r[9] as number | null,
+    isBetterThanExpected: better === null ? null : better === 1,
+    name: r[11] as string,
+    countryCode: r[12] as string,
+    currencyCode: r[13] as string,
+    unit: r[14] as string | null,
+    potency: r[15] as string | null,
+    volatility: r[16] as string,
+    isAllDay: (flags & ALL_DAY) !== 0,
+    isTentative: (flags & TENTATIVE) !== 0,
+    isPreliminary: (flags & PRELIMINARY) !== 0,
+    isReport: (flags & REPORT) !== 0,
+    isSpeech: (flags & SPEECH) !== 0,
+    lastUpdated: r[18] as number,
+  };
+}
+
+/** Every written column, in `toParams` order. */
+const WRITE_COLUMNS = [...EVENT_DATE_COLUMNS.split(', '), 'date_ms', 'volatility_rank', 'raw'];
+
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** Insert, or replace every column of, an event date; parameters from `toParams`. */
+export const UPSERT_EVENT_DATE = `INSERT INTO event_dates (${WRITE_COLUMNS.join(', ')})
+  VALUES (${placeholders(WRITE_COLUMNS.length)})
+  ON CONFLICT(id) DO UPDATE SET ${WRITE_COLUMNS.filter((c) => c !== 'id')
+    .map((c) => `${c}=excluded.${c}`)
+    .join(', ')}`;
+
+/**
+ * Columns of no index but the window's: an update that leaves the others alone sets only
+ * these, so SQLite leaves the event and pending indexes untouched (fewer pages per commit).
+ */
+const KEY_COLUMNS = new Set(['id', 'event_id', 'date_ms', 'volatility_rank', 'actual']);
+const LIGHT = WRITE_COLUMNS.flatMap((c, i) => (KEY_COLUMNS.has(c) ? [] : [i]));
+export const LIGHT_UPDATE_EVENT_DATE = `UPDATE event_dates SET ${LIGHT.map(
+  (i) => `${WRITE_COLUMNS[i]}=?`,
+).join(', ')} WHERE id = ?`;
+
+/** True when `LIGHT_UPDATE_EVENT_DATE` may replace `prev` by `next` (same indexed keys). */
+export const lightUpdate = (prev: EventDate, next: EventDate): boolean =>
+  prev.id === next.id &&
+  prev.eventId === next.eventId &&
+  prev.actual === next.actual &&
+  prev.volatility === next.volatility &&
+  (prev.dateUtc === next.dateUtc || Date.parse(prev.dateUtc) === Date.parse(next.dateUtc));
+
+/** `toParams` narrowed to the light update's parameters (id last). */
+export const lightParams = (params: unknown[]): unknown[] => [
+  ...LIGHT.map((i) => params[i]),
+  params[0],
+];
+
+/** Positional parameters for `UPSERT_EVENT_DATE`, in `WRITE_COLUMNS` order. */
+export function toParams(ed: EventDate, dateMs: number, raw: string): unknown[] {
+  const flags =
+    (ed.isAllDay ? ALL_DAY : 0) |
+    (ed.isTentative ? TENTATIVE : 0) |
+    (ed.isPreliminary ? PRELIMINARY : 0) |
+    (ed.isReport ? REPORT : 0) |
+    (ed.isSpeech ? SPEECH : 0);
+  const better = ed.isBetterThanExpected;
+  return [
+    ed.id,
+    ed.eventId,
+    ed.dateUtc,
+    ed.periodDateUtc ?? null,
+    ed.periodType ?? null,
+    ed.actual ?? null,
+    ed.revised ?? null,
+    ed.consensus ?? null,
+    ed.ratioDeviation ?? null,
+    ed.previous ?? null,
+    better === null || better === undefined ? null : better ? 1 : 0,
+    ed.name,
+    ed.countryCode,
+    ed.currencyCode,
+    ed.unit ?? null,
+    ed.potency ?? null,
+    ed.volatility,
+    flags,
+    ed.lastUpdated,
+    dateMs,
+    volatilityRank(ed.volatility),
+    raw,
+  ];
+}
+
+const KEYS: (keyof EventDate)[] = [
+  'id',
+  'eventId',
+  'dateUtc',
+  'periodDateUtc',
+  'periodType',
+  'actual',
+  'revised',
+  'consensus',
+  'ratioDeviation',
+  'previous',
+  'isBetterThanExpected',
+  'name',
+  'countryCode',
+  'currencyCode',
+  'unit',
+  'potency',
+  'volatility',
+  'isAllDay',
+  'isTentative',
+  'isPreliminary',
+  'isReport',
+  'isSpeech',
+  'lastUpdated',
+];
+
+/** Field-by-field equality of two records (instead of serialising both to compare). */
+export function sameEventDate(a: EventDate, b: EventDate): boolean {
+  for (const k of KEYS) if (a[k] !== b[k]) return false;
+  return true;
+}

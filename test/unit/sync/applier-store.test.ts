@@ -1,0 +1,97 @@
+/** The batched apply path against a real SQLite store: merged records, raw JSON, alerts once. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AlertsEngine } from '../../../src/main/alerts/index.js';
+import { silentLogger } from '../../../src/main/log/logger.js';
+import { openStore, type Store } from '../../../src/main/store/index.js';
+import { ChangeApplier } from '../../../src/main/sync/applier.js';
+import { DEFAULT_ALERT_RULES, type DomainChange } from '../../../src/shared/domain.js';
+import { ed } from '../../integration/store/fixtures.js';
+
+const cleanup: (() => void)[] = [];
+afterEach(() => cleanup.splice(0).forEach((f) => f()));
+
+function setup(): { store: Store; applier: ChangeApplier; seen: DomainChange[] } {
+  const store = openStore({ path: join(mkdtempSync(join(tmpdir(), 'mb-apply-')), 'c.db') });
+  const alerts = new AlertsEngine({
+    store,
+    rules: () => DEFAULT_ALERT_RULES,
+    timeZone: () => 'UTC',
+    sink: () => undefined,
+  });
+  const offline = async () => {
+    throw new Error('offline');
+  };
+  const seen: DomainChange[] = [];
+  const applier = new ChangeApplier({
+    store,
+    calendar: { eventDates: offline, eventDate: offline, event: offline, categories: offline },
+    news: { post: offline, feed: offline },
+    alerts,
+    logger: silentLogger(),
+    cultures: () => ['en-US'],
+    onChanges: (cs) => seen.push(...cs),
+  });
+  cleanup.push(() => {
+    applier.cancelPending();
+    alerts.stop();
+    store.close();
+  });
+  return { store, applier, seen };
+}
+
+const update = (id: string, lastUpdated: number, changes: { key: string; value: unknown }[]) => ({
+  payload: {
+    type: 'eventDate_updated',
+    eventDateId: id,
+    eventId: `ev-${id}`,
+    lastUpdated,
+    changes,
+  },
+});
+
+describe('applying a burst of updates to cached event dates', () => {
+  it('merges into the stored record, keeps unknown API fields in raw, and alerts a print once', async () => {
+    const { store, applier, seen } = setup();
+    const nfp = ed('nfp', { dateUtc: new Date().toISOString(), lastUpdated: 100 });
+    store.upsertEventDate(nfp, { ...nfp, VendorField: 'kept' });
+
+    const burst = [
+      update('nfp', 110, [{ key: 'consensus', value: 180 }]),
+      update('nfp', 120, [
+        { key: 'actual', value: '256' },
+        { key: 'futureKey', value: { x: 1 } },
+      ]),
+      // the same delivery again, and an older one: neither changes anything
+      update('nfp', 120, [
+        { key: 'actual', value: '256' },
+        { key: 'futureKey', value: { x: 1 } },
+      ]),
+      update('nfp', 105, [{ key: 'consensus', value: 1 }]),
+    ];
+    await applier.applyMany(burst, 'relay');
+
+    const expected = { ...nfp, consensus: 180, actual: 256, lastUpdated: 120 };
+    expect(store.getEventDate('nfp')).toEqual(expected);
+    expect(store.getEventDateRaw('nfp')).toEqual({
+      ...nfp,
+      VendorField: 'kept',
+      consensus: 180,
+      actual: '256',
+      futureKey: { x: 1 },
+      lastUpdated: 120,
+    });
+    expect(seen.map((c) => c.kind)).toEqual(['eventDateUpdated', 'released']);
+    expect(store.listAlerts().map((a) => a.kind)).toEqual(['released']);
+    // the calendar shows the merged record
+    const day = Date.parse(nfp.dateUtc);
+    expect(
+      store.listEventDates({
+        from: new Date(day - 1000).toISOString(),
+        to: new Date(day + 1000).toISOString(),
+      }),
+    ).toEqual([expected]);
+  });
+});
