@@ -32,6 +32,7 @@ function poolFor(url: string, n: number): Connection[] {
 
 async function run(job: SendJob): Promise<SendReply> {
   const pool = poolFor(job.url, job.concurrency);
+  await Promise.all(pool.map((c) => c.opened())); // connecting is not part of any latency
   const sentAt: Record<string, number> = {};
   let failures = 0;
   let next = 0;
