@@ -25,6 +25,7 @@ interface Hit {
   match: boolean;
 }
 
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
 const ASCII = /^[\x00-\x7f]*$/;
 
 function tokensOf(text: string, matches: (folded: string) => boolean): Hit[] {
