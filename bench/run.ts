@@ -116,6 +116,14 @@ add({
   ratio: '—',
   pass: st.search.p50 <= 5,
 });
+add({
+  figure: 'Full-text search, worst case: with a word found in nearly every post',
+  target: '—',
+  measured: `p50 ${fmt(st.searchWorst.p50, 2)} / p99 ${fmt(st.searchWorst.p99, 2)} ms`,
+  baseline: '—',
+  ratio: '—',
+  pass: null,
+});
 
 const poll = await step('polling', () => benchPolling(quick));
 add({
