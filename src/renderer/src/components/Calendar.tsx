@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEve
 import type { EventDate, Volatility } from '../../../shared/domain.js';
 import { formatValue, surpriseOf, volatilityRank } from '../../../shared/format.js';
 import { flagOf } from '../lib/flags.js';
+import { Flag } from './Flag.js';
 import { buildItems, type Item } from '../lib/items.js';
 import { countdown, timeLabel, warmFormatters } from '../lib/time.js';
 import { useNow } from '../lib/use-now.js';
@@ -111,7 +112,8 @@ function Filters() {
             aria-pressed={filters.countries.includes(c)}
             onClick={() => toggle('countries', c)}
           >
-            <span aria-hidden="true">{flagOf(c)}</span> {c}
+            <Flag code={c} />
+            {c}
           </button>
         ))}
       </div>
@@ -167,7 +169,7 @@ function NextRelease({ rows }: { rows: EventDate[] }) {
   if (!next) return null;
   return (
     <div className="next-release" aria-live="off">
-      Next: <span aria-hidden="true">{flagOf(next.countryCode)}</span>{' '}
+      Next: <Flag code={next.countryCode} />
       <strong>
         {next.countryCode} {next.name}
       </strong>{' '}
@@ -402,7 +404,8 @@ export function Calendar() {
                     {ed.isAllDay ? 'All day' : timeLabel(ed.dateUtc, zone, hourCycle)}
                   </span>
                   <span role="gridcell" data-col="country">
-                    <span aria-hidden="true">{flagOf(ed.countryCode)}</span> {ed.countryCode}
+                    <Flag code={ed.countryCode} />
+                    {ed.countryCode}
                   </span>
                   <span role="gridcell" data-col="currency">
                     {ed.currencyCode}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { EventDate } from '../../../shared/domain.js';
-import { flagOf } from '../lib/flags.js';
+import { Flag } from './Flag.js';
 import { dateTimeLabel } from '../lib/time.js';
 import { useCalendar, useStores } from '../state/index.js';
 import { ValueCells } from './Calendar.js';
@@ -64,7 +64,8 @@ export function EventDetailPanel({
     <aside className="detail-panel" aria-label={`${country} ${name} details`}>
       <header>
         <h2>
-          <span aria-hidden="true">{flagOf(country)}</span> {country} {name}
+          <Flag code={country} />
+          {country} {name}
         </h2>
         <button type="button" className="icon-button" aria-label="Close details" onClick={onClose}>
           ✕
