@@ -550,4 +550,15 @@ describe('settings keys', () => {
     expect(result.textContent).toContain('invalid_scope: the key has no news access');
     expect(result.textContent).toContain('Token issued; calendar answered.');
   });
+
+  it('offers no connection test before keys are saved (the demo keys would always pass)', async () => {
+    mount([ed(1)], { getCredentials: () => ({ ...status.credentials, configured: false }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    await screen.findByLabelText('Public key');
+    await waitFor(() =>
+      expect(
+        (screen.getByRole('button', { name: 'Test connection' }) as HTMLButtonElement).disabled,
+      ).toBe(true),
+    );
+  });
 });

@@ -84,7 +84,8 @@ function Keys() {
           </button>
           <button
             type="button"
-            disabled={testing}
+            // Without keys there is nothing of the user's to test (demo keys always pass).
+            disabled={testing || !info?.configured}
             onClick={async () => {
               setTesting(true);
               setTest(
