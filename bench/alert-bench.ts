@@ -14,6 +14,8 @@ import { MemorySecretStore } from '../src/main/secrets/index.js';
 import { openStore } from '../src/main/store/index.js';
 import { startSimulator, type RunningSimulator } from '../src/simulator/index.js';
 import { nowMs, summarize, wallMs } from './lib.js';
+import { syntheticEventDate } from './store-bench.js';
+import { createRng } from '../src/simulator/rng.js';
 import type { SendJob, SendReply } from './sender-child.js';
 import {
   RELAY_SECRET,
@@ -29,32 +31,21 @@ function seedCache(dataDir: string, n: number): EventDate[] {
   const store = openStore({ path: join(dataDir, 'macrobell.db') });
   const base = Date.now() + 60 * DAY; // outside the backfill window: backfill leaves them alone
   const list: EventDate[] = [];
+  const rng = createRng('bench-alert');
   store.transaction(() => {
     for (let i = 0; i < n; i++) {
       const ed: EventDate = {
+        ...syntheticEventDate(i, base, 1, rng),
         id: `bench-ed-${i}`,
         eventId: `bench-ev-${i}`,
         dateUtc: new Date(base + i * 60_000).toISOString(),
-        periodDateUtc: null,
-        periodType: 'MONTH',
         actual: null,
-        revised: null,
         consensus: 1,
-        ratioDeviation: null,
         previous: 1,
-        isBetterThanExpected: null,
         name: `Bench indicator ${i}`,
         countryCode: 'US',
         currencyCode: 'USD',
-        unit: '%',
-        potency: 'ZERO',
         volatility: 'HIGH',
-        isAllDay: false,
-        isTentative: false,
-        isPreliminary: false,
-        isReport: false,
-        isSpeech: false,
-        lastUpdated: 1,
       };
       store.upsertEventDate(ed, ed);
       list.push(ed);
