@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import type { EventDate, Volatility } from '../../../shared/domain.js';
 import { formatValue, surpriseOf, volatilityRank } from '../../../shared/format.js';
 import { flagOf } from '../lib/flags.js';
@@ -89,47 +97,33 @@ function Filters() {
   };
   return (
     <div className="filters" role="toolbar" aria-label="Calendar filters">
-      <div className="chip-group" role="group" aria-label="Impact">
-        {IMPACTS.map((v) => (
-          <button
-            key={v}
-            type="button"
-            className="chip"
-            aria-pressed={filters.volatilities.includes(v)}
-            onClick={() => toggle('volatilities', v)}
-          >
-            {v[0]}
-            {v.slice(1).toLowerCase()}
-          </button>
-        ))}
-      </div>
-      <div className="chip-group" role="group" aria-label="Countries">
-        {COUNTRIES.map((c) => (
-          <button
-            key={c}
-            type="button"
-            className="chip"
-            aria-pressed={filters.countries.includes(c)}
-            onClick={() => toggle('countries', c)}
-          >
+      <Chips
+        label="Impact"
+        values={IMPACTS}
+        pressed={(v) => filters.volatilities.includes(v)}
+        onToggle={(v) => toggle('volatilities', v)}
+        render={(v) => v[0] + v.slice(1).toLowerCase()}
+      />
+      <Chips
+        label="Countries"
+        values={COUNTRIES}
+        pressed={(c) => filters.countries.includes(c)}
+        onToggle={(c) => toggle('countries', c)}
+        render={(c) => (
+          <>
             <Flag code={c} />
             {c}
-          </button>
-        ))}
-      </div>
-      <div className="chip-group" role="group" aria-label="Currencies">
-        {CURRENCIES.map((c) => (
-          <button
-            key={c}
-            type="button"
-            className="chip"
-            aria-pressed={filters.countries.includes(c)}
-            onClick={() => toggle('countries', c)}
-          >
-            {c}
-          </button>
-        ))}
-      </div>
+          </>
+        )}
+      />
+      {/* Currency codes share the countries filter: the store matches a code against either. */}
+      <Chips
+        label="Currencies"
+        values={CURRENCIES}
+        pressed={(c) => filters.countries.includes(c)}
+        onToggle={(c) => toggle('countries', c)}
+        render={(c) => c}
+      />
       <label className="select">
         <span className="sr-only">Category</span>
         <select
@@ -174,6 +168,31 @@ function NextRelease({ rows }: { rows: EventDate[] }) {
         {next.countryCode} {next.name}
       </strong>{' '}
       <span className="countdown">{countdown(Date.parse(next.dateUtc), now)}</span>
+    </div>
+  );
+}
+
+/** A group of toggle chips: one button per value, pressed while the value is selected. */
+function Chips<T extends string>(props: {
+  label: string;
+  values: readonly T[];
+  pressed: (v: T) => boolean;
+  onToggle: (v: T) => void;
+  render: (v: T) => ReactNode;
+}) {
+  return (
+    <div className="chip-group" role="group" aria-label={props.label}>
+      {props.values.map((v) => (
+        <button
+          key={v}
+          type="button"
+          className="chip"
+          aria-pressed={props.pressed(v)}
+          onClick={() => props.onToggle(v)}
+        >
+          {props.render(v)}
+        </button>
+      ))}
     </div>
   );
 }

@@ -7,33 +7,24 @@ export function zoneOf(setting: string): string | undefined {
 // data: 25–250 ms on a busy 2-core machine) and a calendar formats thousands of dates. Each
 // kind of label keeps its formatters by zone (and hour cycle), looked up without building keys.
 type Kind = 'day' | 'dayLabel' | 'time-h12' | 'time-h23' | 'dateTime-h12' | 'dateTime-h23';
+const dateTime = (hourCycle: 'h12' | 'h23'): [string, Intl.DateTimeFormatOptions] => [
+  'en-GB',
+  {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle,
+  },
+];
 const OPTIONS: Record<Kind, [string, Intl.DateTimeFormatOptions]> = {
   day: ['en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }],
   dayLabel: ['en-GB', { weekday: 'long', day: 'numeric', month: 'long' }],
   'time-h12': ['en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h12' }],
   'time-h23': ['en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }],
-  'dateTime-h12': [
-    'en-GB',
-    {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h12',
-    },
-  ],
-  'dateTime-h23': [
-    'en-GB',
-    {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    },
-  ],
+  'dateTime-h12': dateTime('h12'),
+  'dateTime-h23': dateTime('h23'),
 };
 const formatters: Record<Kind, Map<string, Intl.DateTimeFormat>> = {
   day: new Map(),
