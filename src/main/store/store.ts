@@ -91,40 +91,36 @@ export class Store {
     );
   }
 
-  private stmt(sql: string): Database.Statement {
-    let s = this.stmts.get(sql);
+  /** Statements are prepared once per SQL text and result shape, then reused. */
+  private cached(shape: 'object' | 'raw' | 'pluck', sql: string): Database.Statement {
+    const key = `${shape}:${sql}`;
+    let s = this.stmts.get(key);
     if (!s) {
       s = this.db.prepare(sql);
-      this.stmts.set(sql, s);
+      if (shape === 'raw') s.raw();
+      else if (shape === 'pluck') s.pluck();
+      this.stmts.set(key, s);
     }
     return s;
   }
 
+  private stmt(sql: string): Database.Statement {
+    return this.cached('object', sql);
+  }
+
   /** A cached statement returning rows as arrays (no row objects: faster). */
   private rows(sql: string): Database.Statement {
-    const key = `raw:${sql}`;
-    let s = this.stmts.get(key);
-    if (!s) {
-      s = this.db.prepare(sql).raw();
-      this.stmts.set(key, s);
-    }
-    return s;
+    return this.cached('raw', sql);
+  }
+
+  /** A cached statement returning its single column's values (no row objects: faster). */
+  private column(sql: string): Database.Statement {
+    return this.cached('pluck', sql);
   }
 
   /** Event dates from a query selecting `COLS`. */
   private eventDates(sql: string, ...params: unknown[]): EventDate[] {
     return (this.rows(sql).all(...params) as EventDateRow[]).map(fromRow);
-  }
-
-  /** A cached statement returning its single column's values (no row objects: faster). */
-  private column(sql: string): Database.Statement {
-    const key = `pluck:${sql}`;
-    let s = this.stmts.get(key);
-    if (!s) {
-      s = this.db.prepare(sql).pluck();
-      this.stmts.set(key, s);
-    }
-    return s;
   }
 
   transaction<T>(fn: () => T): T {
@@ -465,7 +461,7 @@ export class Store {
        ) c JOIN posts p ON p.pk = c.pk
        ORDER BY c.score, p.published_ms DESC LIMIT @limit`,
     ).all({ match, culture: q.culture ?? null, candidates: SEARCH_CANDIDATES, limit }) as Row[];
-    const text = this.stmt('SELECT title, summary, body FROM posts_fts WHERE rowid = ?').raw();
+    const text = this.rows('SELECT title, summary, body FROM posts_fts WHERE rowid = ?');
     const matches = queryMatcher(q.query);
     return rows.map((r) => ({
       id: r.id as string,
