@@ -44,6 +44,15 @@ export function foldToken(token: string): string {
     .toLowerCase();
 }
 
+/** The words of a user's search text, as the index splits text (at most 12). */
+export function searchWords(input: string): string[] {
+  return input
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t.length > 0)
+    .slice(0, 12);
+}
+
 /**
  * A user's search text → a safe FTS5 query: every token quoted (no operator survives), the
  * last one prefix-matched. Short prefixes use the index's prefix tables (`"ab"*`); a longer
@@ -55,11 +64,7 @@ export function toFtsQuery(
   expand?: (prefix: string) => string[],
   indexedPrefix = 4,
 ): string | null {
-  const tokens = input
-    .normalize('NFKC')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((t) => t.length > 0)
-    .slice(0, 12);
+  const tokens = searchWords(input);
   if (tokens.length === 0) return null;
   const quote = (t: string) => `"${t}"`;
   const last = tokens.pop() as string;

@@ -5,7 +5,7 @@
  * and digits, compared without diacritics and case — so the words marked are the ones
  * that matched. The output carries \x01 / \x02 around matches, like snippet() did.
  */
-import { foldToken } from './html-text.js';
+import { foldToken, searchWords } from './html-text.js';
 
 export const MARK_START = '\x01';
 export const MARK_END = '\x02';
@@ -13,7 +13,8 @@ const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
 
 /** Whether a folded token matches the query: every word exactly, the last one as a prefix. */
 export function queryMatcher(query: string): (folded: string) => boolean {
-  const words = (query.normalize('NFKC').match(TOKEN) ?? []).map(foldToken).slice(0, 12);
+  // The same words toFtsQuery turned into the MATCH, folded as the tokenizer folds them.
+  const words = searchWords(query).map(foldToken);
   const last = words.pop();
   const exact = new Set(words);
   return (t) => exact.has(t) || (last !== undefined && t.startsWith(last));
