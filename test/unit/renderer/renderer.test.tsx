@@ -113,8 +113,12 @@ describe('demo ⇄ live', () => {
     const before = loads();
     act(() => t.push('status', { ...status, demo: true })); // same mode: nothing to reload
     expect(loads()).toBe(before);
+    const categories = () => t.calls.filter(([m]) => m === 'listCategories').length;
+    const categoriesBefore = categories();
     act(() => t.push('status', { ...status, demo: false }));
     await waitFor(() => expect(loads()).toBeGreaterThanOrEqual(before + 3));
+    // the filter menu's categories are the live service's, not the demo's
+    expect(categories()).toBe(categoriesBefore + 1);
   });
 });
 

@@ -35,6 +35,8 @@ function reloadOnModeSwitch(stores: Stores): void {
     const switched = demo !== null && demo !== status.demo;
     demo = status.demo;
     if (!switched) return;
+    // The calendar fetches its categories once: the other service's come with the next load.
+    stores.calendar.setState({ categories: [] });
     // The status itself came with this push; the settings shown differ (demo overrides).
     const settings = () =>
       stores.bridge.api.getSettings().then((s) => stores.app.setState({ settings: s }));
