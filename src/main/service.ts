@@ -28,9 +28,11 @@ import { KeytarSecretStore, MemorySecretStore, type SecretStore } from './secret
 import type { MacrobellService, ServiceEvents, Unsubscribe } from './service-contract.js';
 import { logSlowReads } from './store/slow-log.js';
 import { openStore } from './store/index.js';
-import { ChangeApplier } from './sync/applier.js';
+import { ChangeApplier, InvalidNotificationError } from './sync/applier.js';
 import { SyncEngine, type RelayConsumerFactory } from './sync/engine.js';
 import { RelayConsumer } from './sync/relay-consumer.js';
+import { isRetryable } from './sync/relay-apply.js';
+import { ServiceHealth, observeApis } from './sync/service-health.js';
 import { startWebhookReceiver, type WebhookReceiver } from './sync/webhook-receiver.js';
 
 export const DEMO_KEYS = { publicKey: 'demo-public', privateKey: 'demo-private' } as const;
@@ -139,11 +141,15 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       return publicKey && privateKey ? { publicKey, privateKey } : null;
     },
   });
-  const { calendar, news } = createApiClients({
+  // Every request's outcome feeds the one connection state (sync/service-health.ts).
+  const health = new ServiceHealth(now);
+  const clients = createApiClients({
     urls: () => effective().serviceUrls,
     language: () => effective().language,
     tokens,
+    logger,
   });
+  const { calendar, news } = observeApis(health, clients.calendar, clients.news);
 
   const alerts = new AlertsEngine({
     ...opts.alertDelivery,
@@ -187,7 +193,9 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     calendar,
     news,
     applier,
+    health,
     settings: effective,
+    directWebhooks: () => receiver !== null,
     relayToken: () => keychain.get('relayToken'),
     relayConsumer: opts.relayConsumer ?? ((o) => new RelayConsumer(o)),
     logger,
@@ -225,9 +233,11 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       : null;
     return {
       demo,
+      connection: s.connection,
       mode: s.mode,
       online: s.online,
       lastSyncAt: s.lastSyncAt,
+      badNotifications: s.badNotifications,
       tokens: tokenStates(),
       credentials: cachedCredentials,
       relay: s.relay
@@ -426,7 +436,15 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
   async function connectDemoWebhooks(): Promise<void> {
     receiver = await startWebhookReceiver({
       apply: async (payload) => {
-        await applier.applyNotification(payload, 'webhook');
+        sync.noteWebhook(payload);
+        try {
+          await applier.applyNotification(payload, 'webhook');
+        } catch (err) {
+          // A body that can never apply is answered 204 (a retry would not help) and counted.
+          if (isRetryable(err) || !(err instanceof Error)) throw err;
+          if (!(err instanceof InvalidNotificationError)) logger.warn({ err }, 'webhook skipped');
+          sync.countBad();
+        }
       },
       logger,
     });

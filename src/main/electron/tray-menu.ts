@@ -1,5 +1,6 @@
 /** The tray's menu and tooltip, built from plain data so they can be tested. */
 import type { MenuItemConstructorOptions } from 'electron';
+import { connectionLabel } from '../../shared/connection.js';
 import type { AppStatus, EventDate } from '../../shared/domain.js';
 
 export type TrayState = 'normal' | 'alerting' | 'offline';
@@ -7,15 +8,16 @@ export type TrayState = 'normal' | 'alerting' | 'offline';
 /** Offline or failing wins over unread alerts: stale data is the thing to notice first. */
 export function trayState(status: AppStatus | null): TrayState {
   if (!status) return 'normal'; // not known yet (first status arrives within a moment)
-  if (status.mode === 'offline' || status.lastError) return 'offline';
+  if (status.connection.state === 'offline') return 'offline';
   return status.unreadAlerts > 0 ? 'alerting' : 'normal';
 }
 
 export function tooltip(status: AppStatus | null): string {
   const parts = ['Macrobell'];
   if (status?.demo) parts.push('Demo data');
-  if (status?.mode === 'offline') parts.push('Offline');
-  else if (status?.lastError) parts.push(status.lastError.message);
+  if (status) parts.push(connectionLabel(status.connection, status.demo));
+  if (status && status.connection.state !== 'live' && status.connection.reason)
+    parts.push(status.connection.reason);
   if (status && status.unreadAlerts > 0)
     parts.push(`${status.unreadAlerts} unread alert${status.unreadAlerts === 1 ? '' : 's'}`);
   // Windows cuts tray tooltips at 127 characters.

@@ -130,6 +130,7 @@ export class ChangeApplier {
 
   /** The no-fetch path for a notification, or null when it needs the network. */
   private syncStep(payload: unknown, source: ChangeSource, afterApply?: () => void): Step | null {
+    if (!isShallow(payload)) return null; // applyNotification reports it
     const upd = eventDateUpdatedSchema.safeParse(payload);
     if (!upd.success) return null;
     const n = upd.data;
@@ -197,6 +198,9 @@ export class ChangeApplier {
     source: ChangeSource,
     afterApply?: () => void,
   ): Promise<DomainChange[]> {
+    if (!isShallow(payload)) {
+      throw new InvalidNotificationError(`notification nested deeper than ${MAX_DEPTH} levels`);
+    }
     const base = notificationSchema.safeParse(payload);
     if (!base.success) throw new InvalidNotificationError('notification without a string "type"');
     const dedupKey = notificationKey(base.data);
@@ -424,6 +428,23 @@ function parse<T>(
     );
   }
   return r.data;
+}
+
+/** Real notifications are a few levels deep; anything deeper is refused before it is walked. */
+export const MAX_DEPTH = 32;
+
+/** Depth check without recursion: a 20,000-level body must not overflow the stack here. */
+export function isShallow(value: unknown, maxDepth = MAX_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > maxDepth) return false;
+    for (const child of Object.values(v)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return true;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -1,18 +1,28 @@
 /**
- * The sync engine: backfill first, then live updates from the relay (when configured) or
- * by polling; offline detection with retry; status for the status bar and the tray.
+ * The sync engine: backfill first, then live updates — the relay's stream, the service's
+ * webhooks (demo) or base polling — with the safety net polling every alertable release
+ * beside whichever runs. It owns the one connection state (connection-state.ts), catches
+ * up by itself after an outage, a relay gap or a wake from sleep, and counts bad items.
  */
 import type { Logger } from 'pino';
 import type {
   BackfillProgress,
+  ConnectionInfo,
   ConnectionMode,
+  LiveTransport,
   Settings,
   StatusError,
 } from '../../shared/domain.js';
-import { InvalidNotificationError, errorMessage, type ChangeApplier } from './applier.js';
+import { errorMessage, type ChangeApplier } from './applier.js';
 import { runBackfill } from './backfill.js';
-import { Poller, type Timers } from './poller.js';
+import { ConnectionTracker, deriveConnection } from './connection-state.js';
+import { Poller } from './poller.js';
 import type { SyncCalendarApi, SyncNewsApi, SyncStore } from './ports.js';
+import { RelayApplier } from './relay-apply.js';
+import { SafetyNet } from './safety-net.js';
+import type { ServiceHealth } from './service-health.js';
+import type { Timers } from './timers.js';
+import { WakeDetector } from './wake-detector.js';
 
 export const RELAY_CURSOR_KEY = 'relay.lastEventId';
 
@@ -45,70 +55,146 @@ export interface RelayConsumerFactory {
 }
 
 export interface SyncStatus {
+  connection: ConnectionInfo;
   mode: ConnectionMode;
   online: boolean;
   lastSyncAt: number | null;
   backfill: BackfillProgress | null;
   lastError: StatusError | null;
   relay: (RelayStatus & { url: string }) | null;
+  badNotifications: number;
 }
 
 export interface SyncEngineDeps {
   store: SyncStore;
+  /** The clients, observed by `health` (service-health.ts observeApis). */
   calendar: SyncCalendarApi;
   news: SyncNewsApi;
   applier: ChangeApplier;
+  health: ServiceHealth;
   settings: () => Settings;
+  /** True while the service's webhooks come straight to this app (demo mode). */
+  directWebhooks?: () => boolean;
   relayToken: () => Promise<string | null>;
   relayConsumer: RelayConsumerFactory;
   logger: Logger;
   onStatus: (s: SyncStatus) => void;
   onBackfill: (p: BackfillProgress) => void;
-  /** Network/auth errors are "offline"; anything else too, but logged louder. */
   now?: () => number;
   timers?: Timers;
-  retry?: { minMs: number; maxMs: number };
 }
 
+const BAD_COUNT_KEY = 'notifications.bad';
+
 export class SyncEngine {
-  private status: SyncStatus = {
-    mode: 'offline',
-    online: false,
-    lastSyncAt: null,
-    backfill: null,
-    lastError: null,
-    relay: null,
-  };
   private poller: Poller | null = null;
   private relay: LiveSource | null = null;
+  private relayStatus: (RelayStatus & { url: string; downSince: number | null }) | null = null;
+  private webhooksLateSince: number | null = null;
+  private backfillProgress: BackfillProgress | null = null;
   private running = false;
   private backfilling: Promise<void> | null = null;
-  private retryTimer: NodeJS.Timeout | null = null;
-  private retryDelay: number;
+  private readonly startedAt: number;
+  private readonly tracker = new ConnectionTracker();
+  private readonly safetyNet: SafetyNet;
+  private readonly wake: WakeDetector;
+  private readonly relayApply: RelayApplier;
   private readonly now: () => number;
 
   constructor(private readonly deps: SyncEngineDeps) {
     this.now = deps.now ?? Date.now;
-    this.retryDelay = deps.retry?.minMs ?? 5_000;
-    const last = deps.store.getSyncState('backfill.lastAt');
-    this.status.lastSyncAt = last ? Number(last) : null;
+    this.startedAt = this.now();
+    this.safetyNet = new SafetyNet({
+      ...deps,
+      expectWebhooks: () => this.transport() !== 'polling',
+      onWebhooksLate: (since) => {
+        this.webhooksLateSince = since;
+        this.push();
+      },
+    });
+    this.wake = new WakeDetector({
+      timers: deps.timers,
+      onJump: (ms) => {
+        deps.logger.info(
+          { jumpMs: Math.round(ms) },
+          'clock jump (sleep or clock change): catching up',
+        );
+        this.catchUp();
+      },
+    });
+    this.relayApply = new RelayApplier({
+      store: deps.store,
+      applier: deps.applier,
+      logger: deps.logger,
+      cursorKey: RELAY_CURSOR_KEY,
+      onDelivered: (payload) => this.safetyNet.noteDelivered(payload),
+      onBad: () => this.countBad(),
+    });
+    deps.health.onChange((_, recovered) => {
+      if (recovered) {
+        deps.logger.info('the service answers again: catching up');
+        this.catchUp();
+      } else if (this.deps.health.failing) {
+        // The safety net's next read is the probe that notices recovery (≤ 8 s apart).
+        void this.safetyNet.checkNow();
+      }
+      this.push();
+    });
   }
 
   getStatus(): SyncStatus {
-    return this.status;
+    const health = this.deps.health.get();
+    const relay = this.relayStatus;
+    const connection = this.tracker.update(
+      deriveConnection({
+        transport: this.transport(),
+        health,
+        relay: relay
+          ? { connected: relay.connected, downSince: relay.downSince, error: relay.error }
+          : null,
+        webhooksLateSince: this.webhooksLateSince,
+        startedAt: this.startedAt,
+      }),
+      this.now(),
+    );
+    const stored = this.deps.store.getSyncState('backfill.lastAt');
+    return {
+      connection,
+      mode: connection.state === 'offline' ? 'offline' : relay ? 'relay' : 'polling',
+      online: connection.state !== 'offline',
+      lastSyncAt: health.lastOkAt ?? (stored ? Number(stored) : null),
+      backfill: this.backfillProgress,
+      lastError:
+        health.failingSince !== null && health.error
+          ? { source: 'service', message: health.error, at: health.failingSince }
+          : null,
+      relay: relay
+        ? {
+            url: relay.url,
+            connected: relay.connected,
+            lastEventId: relay.lastEventId,
+            lastEventAt: relay.lastEventAt,
+            lagMs: relay.lagMs,
+            error: relay.error,
+          }
+        : null,
+      badNotifications: Number(this.deps.store.getSyncState(BAD_COUNT_KEY) ?? 0),
+    };
   }
 
   /** Backfill, then go live. Resolves after the first backfill attempt (ok or not). */
   async start(): Promise<void> {
     this.running = true;
+    this.wake.start();
     await this.backfill();
     this.goLive();
+    this.safetyNet.start();
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
+    this.wake.stop();
+    await this.safetyNet.stop();
     await this.stopLive();
     await this.backfilling?.catch(() => undefined);
     this.deps.applier.cancelPending();
@@ -119,10 +205,13 @@ export class SyncEngine {
   async restart(): Promise<void> {
     if (!this.running) return;
     await this.stopLive();
+    this.webhooksLateSince = null;
     this.goLive();
+    this.safetyNet.replan();
+    this.push();
   }
 
-  /** "Sync now", reconnect and relay reset all come here; concurrent calls share one run. */
+  /** "Sync now", recovery, relay gaps and wake-ups come here; concurrent calls share one run. */
   backfill(): Promise<void> {
     if (this.backfilling) return this.backfilling;
     this.backfilling = (async () => {
@@ -130,16 +219,16 @@ export class SyncEngine {
         await runBackfill({
           ...this.deps,
           onProgress: (p) => {
-            this.update({ backfill: p });
+            this.backfillProgress = p;
             this.deps.onBackfill(p);
+            this.push();
           },
         });
-        this.markOnline();
       } catch (err) {
-        this.markFailure('sync', err);
-        this.update({ backfill: null });
+        this.deps.logger.warn({ err }, 'backfill failed; it runs again when the service answers');
+        this.backfillProgress = null;
         this.deps.onBackfill({ running: false, phase: 'Failed', done: 0, total: 0 });
-        this.scheduleRetry();
+        this.push();
       } finally {
         this.backfilling = null;
       }
@@ -147,9 +236,32 @@ export class SyncEngine {
     return this.backfilling;
   }
 
-  /** Poll-based live updates need rules; call when alert rules change. */
+  /** Alert rules or the cached calendar changed: the safety net plans again. */
   replanBursts(): void {
-    this.poller?.planBursts();
+    this.safetyNet.replan();
+  }
+
+  /** Direct webhooks (demo) delivered this: it confirms what the safety net found. */
+  noteWebhook(payload: unknown): void {
+    this.safetyNet.noteDelivered(payload);
+  }
+
+  /** Record a notification that could not be applied (its sender moves past it). */
+  countBad(): void {
+    const n = Number(this.deps.store.getSyncState(BAD_COUNT_KEY) ?? 0) + 1;
+    this.deps.store.transaction(() => this.deps.store.setSyncState(BAD_COUNT_KEY, String(n)));
+    this.push();
+  }
+
+  private transport(): LiveTransport {
+    if (this.deps.settings().relayUrl) return 'relay';
+    return this.deps.directWebhooks?.() ? 'webhooks' : 'polling';
+  }
+
+  /** After any gap: re-sync the cached window and re-read what the net watches. */
+  private catchUp(): void {
+    if (!this.running) return;
+    void this.backfill().then(() => this.safetyNet.checkNow());
   }
 
   private goLive(): void {
@@ -160,72 +272,34 @@ export class SyncEngine {
   }
 
   private startPolling(): void {
-    this.poller = new Poller({
-      ...this.deps,
-      onResult: (err) => (err ? this.markFailure('poll', err) : this.markOnline()),
-    });
+    this.relayStatus = null;
+    this.poller = new Poller(this.deps);
     this.poller.start();
-    this.update({ relay: null, mode: this.status.online ? 'polling' : 'offline' });
   }
 
   private startRelay(url: string): void {
-    const { store, applier } = this.deps;
-    this.update({
-      relay: {
-        url,
-        connected: false,
-        lastEventId: this.relayCursor(),
-        lastEventAt: null,
-        lagMs: null,
-        error: null,
-      },
-    });
+    this.relayStatus = {
+      url,
+      connected: false,
+      lastEventId: this.relayCursor(),
+      lastEventAt: null,
+      lagMs: null,
+      error: null,
+      downSince: this.now(),
+    };
     this.relay = this.deps.relayConsumer({
       url,
       token: this.deps.relayToken,
       getLastEventId: () => this.relayCursor(),
-      apply: async (id, payload) => {
-        const persist = () => store.setSyncState(RELAY_CURSOR_KEY, String(id));
-        try {
-          await applier.applyNotification(payload, 'relay', persist);
-        } catch (err) {
-          // A malformed body will never become valid: record it and move on.
-          if (!(err instanceof InvalidNotificationError)) throw err;
-          this.deps.logger.warn({ id, err: err.message }, 'relay notification skipped');
-          store.transaction(persist);
-        }
-      },
-      // A burst already received is applied in one transaction, the cursor with it.
-      applyBatch: async (items) => {
-        const persist = (id: number) => () => store.setSyncState(RELAY_CURSOR_KEY, String(id));
-        try {
-          await applier.applyMany(
-            items.map((i) => ({ payload: i.payload, afterApply: persist(i.id) })),
-            'relay',
-          );
-        } catch (err) {
-          if (!(err instanceof InvalidNotificationError)) throw err;
-          // One malformed body in the run: redo the rest one by one, skipping it.
-          for (const i of items) {
-            if (Number(store.getSyncState(RELAY_CURSOR_KEY) ?? -1) >= i.id) continue;
-            try {
-              await applier.applyNotification(i.payload, 'relay', persist(i.id));
-            } catch (e) {
-              if (!(e instanceof InvalidNotificationError)) throw e;
-              this.deps.logger.warn({ id: i.id, err: e.message }, 'relay notification skipped');
-              store.transaction(persist(i.id));
-            }
-          }
-        }
-      },
+      apply: (id, payload) => this.relayApply.one(id, payload),
+      applyBatch: (items) => this.relayApply.batch(items),
       onReset: () => this.backfill(),
       onReconnectGap: () => this.backfill(),
       onStatus: (r) => {
-        this.update({
-          relay: { url, ...r },
-          mode: r.connected ? 'relay' : this.status.online ? 'polling' : 'offline',
-        });
-        if (r.error) this.markFailure('relay', new Error(r.error), false);
+        const prev = this.relayStatus;
+        const downSince = r.connected ? null : (prev?.downSince ?? this.now());
+        this.relayStatus = { url, ...r, downSince };
+        this.push();
       },
       logger: this.deps.logger,
     });
@@ -244,47 +318,9 @@ export class SyncEngine {
     this.relay = null;
   }
 
-  private markOnline(): void {
-    this.retryDelay = this.deps.retry?.minMs ?? 5_000;
-    const wasOffline = !this.status.online;
-    const mode: ConnectionMode = this.status.relay?.connected
-      ? 'relay'
-      : this.relay
-        ? 'relay'
-        : 'polling';
-    this.update({
-      online: true,
-      lastSyncAt: this.now(),
-      mode,
-      lastError: wasOffline ? null : this.status.lastError,
-    });
-  }
-
-  private markFailure(source: string, err: unknown, offline = true): void {
-    const message = errorMessage(err);
-    this.deps.logger.warn({ source, err: message }, 'sync problem');
-    const patch: Partial<SyncStatus> = { lastError: { source, message, at: this.now() } };
-    if (offline) {
-      patch.online = false;
-      patch.mode = 'offline';
-    }
-    this.update(patch);
-  }
-
-  private scheduleRetry(): void {
-    if (!this.running || this.retryTimer) return;
-    const max = this.deps.retry?.maxMs ?? 300_000;
-    const delay = Math.min(max, this.retryDelay) * (0.5 + Math.random() / 2);
-    this.retryDelay = Math.min(max, this.retryDelay * 2);
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      void this.backfill();
-    }, delay);
-    this.retryTimer.unref?.();
-  }
-
-  private update(patch: Partial<SyncStatus>): void {
-    this.status = { ...this.status, ...patch };
-    this.deps.onStatus(this.status);
+  private push(): void {
+    this.deps.onStatus(this.getStatus());
   }
 }
+
+export { errorMessage };

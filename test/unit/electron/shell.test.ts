@@ -73,7 +73,7 @@ describe('start-up', () => {
 
   it('shows "Demo data" in the tray tooltip in demo mode', async () => {
     const { tray } = await started();
-    await until(() => tray.tooltip === 'Macrobell — Demo data', 'the demo tooltip');
+    await until(() => tray.tooltip.startsWith('Macrobell — Demo data — '), 'the demo tooltip');
   });
 });
 

@@ -12,6 +12,7 @@ import {
   trayState,
 } from '../../../src/main/electron/tray-menu.js';
 import { trayIconFile } from '../../../src/main/electron/paths.js';
+import type { ConnectionInfo } from '../../../src/shared/domain.js';
 import { AppTray, TRAY_REFRESH_MS } from '../../../src/main/electron/tray.js';
 
 const now = Date.parse('2026-11-06T12:25:00Z');
@@ -127,25 +128,42 @@ describe('tray menu', () => {
   });
 });
 
+const offline: ConnectionInfo = {
+  state: 'offline',
+  transport: 'relay',
+  reason: 'HTTP 503 from the calendar API',
+  since: 1,
+};
+const late: ConnectionInfo = {
+  state: 'late',
+  transport: 'webhooks',
+  reason: 'Webhooks are not arriving',
+  since: 1,
+};
+
 describe('tray state', () => {
   it('is alerting with unread alerts and offline when offline or failing', () => {
     expect(trayState(null)).toBe('normal');
     expect(trayState(status())).toBe('normal');
     expect(trayState(status({ unreadAlerts: 2 }))).toBe('alerting');
-    expect(trayState(status({ mode: 'offline', online: false, unreadAlerts: 2 }))).toBe('offline');
-    expect(
-      trayState(status({ lastError: { source: 'calendar', message: 'HTTP 503', at: 1 } })),
-    ).toBe('offline');
+    expect(trayState(status({ connection: offline, unreadAlerts: 2 }))).toBe('offline');
+    // webhooks late: the safety net carries the feed, so the icon is not "offline"
+    expect(trayState(status({ connection: late, unreadAlerts: 2 }))).toBe('alerting');
   });
 
   it('says demo, offline, errors and unread counts in the tooltip', () => {
-    expect(tooltip(status())).toBe('Macrobell — Demo data');
-    expect(tooltip(status({ demo: false }))).toBe('Macrobell');
-    expect(tooltip(status({ unreadAlerts: 1 }))).toBe('Macrobell — Demo data — 1 unread alert');
-    expect(tooltip(status({ demo: false, mode: 'offline', unreadAlerts: 4 }))).toBe(
-      'Macrobell — Offline — 4 unread alerts',
+    expect(tooltip(status())).toBe('Macrobell — Demo data — Live (polling)');
+    expect(tooltip(status({ demo: false }))).toBe('Macrobell — Live (polling)');
+    expect(tooltip(status({ unreadAlerts: 1 }))).toBe(
+      'Macrobell — Demo data — Live (polling) — 1 unread alert',
     );
-    const long = tooltip(status({ lastError: { source: 'x', message: 'e'.repeat(300), at: 1 } }));
+    expect(tooltip(status({ demo: false, connection: offline, unreadAlerts: 4 }))).toBe(
+      'Macrobell — Offline — HTTP 503 from the calendar API — 4 unread alerts',
+    );
+    expect(tooltip(status({ demo: false, connection: late }))).toBe(
+      'Macrobell — Live — webhooks late — Webhooks are not arriving',
+    );
+    const long = tooltip(status({ connection: { ...offline, reason: 'e'.repeat(300) } }));
     expect(long.length).toBeLessThanOrEqual(120);
   });
 
@@ -163,13 +181,13 @@ describe('AppTray', () => {
     svc.upcoming = [eventDate({ dateUtc: new Date(Date.now() + 3_900_000).toISOString() })];
     const tray = new AppTray(svc, '/assets', actions(), () => false, 'win32');
     const t = fake.Tray.instances[0] as fake.Tray;
-    await until(() => t.tooltip === 'Macrobell — Demo data', 'the first status');
+    await until(() => t.tooltip === 'Macrobell — Demo data — Live (polling)', 'the first status');
     expect(t.image?.path).toBe('/assets/tray/tray-normal.png');
     expect(t.labels()).toContain('US NFP · in 1h 05m');
 
     svc.emit('status', status({ unreadAlerts: 2 }));
     expect(t.image?.path).toBe('/assets/tray/tray-alerting.png');
-    svc.emit('status', status({ mode: 'offline', online: false }));
+    svc.emit('status', status({ connection: { ...offline, reason: null } }));
     expect(t.image?.path).toBe('/assets/tray/tray-offline.png');
     expect(t.tooltip).toBe('Macrobell — Demo data — Offline');
     tray.destroy();

@@ -366,16 +366,47 @@ describe('shell', () => {
     const t = mount([ed(1)]);
     expect((await screen.findByTestId('demo-badge')).textContent).toBe('Demo data');
     expect(screen.queryByTestId('offline-banner')).toBeNull();
+    const reason = 'HTTP 503 from the calendar API';
     act(() =>
-      t.push('status', { ...status, demo: false, mode: 'offline', lastSyncAt: now - 300_000 }),
+      t.push('status', {
+        ...status,
+        demo: false,
+        connection: { state: 'offline', transport: 'relay', reason, since: now - 120_000 },
+        mode: 'offline',
+        online: false,
+        lastSyncAt: now - 300_000,
+      }),
     );
-    expect((await screen.findByTestId('offline-banner')).textContent).toMatch(
-      /Offline — showing cached data from .+ \(5m ago\)/,
-    );
-    expect(screen.getByTestId('status-bar').textContent).toContain('Offline');
+    const banner = (await screen.findByTestId('offline-banner')).textContent;
+    expect(banner).toMatch(/^Offline since .+ — HTTP 503 from the calendar API\./);
+    expect(banner).toMatch(/Showing cached data from .+ \(5m ago\)/);
+    // the status bar tells the same story, with the same reason
+    const bar = screen.getByTestId('status-bar').textContent;
+    expect(bar).toContain('Offline');
+    expect(bar).toContain(reason);
     expect(screen.queryByTestId('demo-badge')).toBeNull();
     // the cached rows stay on screen
     expect(screen.getAllByTestId('event-row')).toHaveLength(1);
+  });
+
+  it('says when webhooks are late and the safety net carries the feed, then clears', async () => {
+    const t = mount([ed(1)]);
+    await screen.findByTestId('status-bar');
+    const reason = 'Webhooks are not arriving; the safety net polls every release';
+    act(() =>
+      t.push('status', {
+        ...status,
+        connection: { state: 'late', transport: 'relay', reason, since: now - 60_000 },
+      }),
+    );
+    expect((await screen.findByTestId('connection-banner')).textContent).toMatch(
+      /^Webhooks late since .+: Webhooks are not arriving/,
+    );
+    expect(screen.getByTestId('connection-label').textContent).toBe('Live — webhooks late');
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    act(() => t.push('status', { ...status }));
+    await waitFor(() => expect(screen.queryByTestId('connection-banner')).toBeNull());
+    expect(screen.getByTestId('connection-label').textContent).toBe('Live (polling)');
   });
 });
 

@@ -6,7 +6,7 @@ import { Calendar, useCalendarBoot } from './Calendar.js';
 import { News } from './News.js';
 import { Settings } from './Settings.js';
 import { StatusBar } from './StatusBar.js';
-import { ago, dateTimeLabel } from '../lib/time.js';
+import { ConnectionBanner } from './ConnectionBanner.js';
 
 const NAV: { screen: Screen; label: string; icon: string }[] = [
   { screen: 'calendar', label: 'Calendar', icon: '▦' },
@@ -38,7 +38,6 @@ export function App() {
       .load()
       .catch((err: Error) => app.getState().setError(err.message));
   }, [app]);
-  const offline = connection === 'offline' || status?.mode === 'offline';
   return (
     <div className="app">
       <nav className="sidebar" aria-label="Main">
@@ -76,19 +75,11 @@ export function App() {
         )}
       </nav>
       <main className="content">
-        {offline && (
-          <div className="offline-banner" data-testid="offline-banner" role="alert">
-            Offline — showing cached data
-            {status?.lastSyncAt
-              ? ` from ${dateTimeLabel(
-                  new Date(status.lastSyncAt).toISOString(),
-                  settings?.timeZone ?? 'system',
-                  settings?.hourCycle ?? 'h23',
-                )} (${ago(status.lastSyncAt, Date.now())})`
-              : ''}
-            . Macrobell reconnects by itself.
-          </div>
-        )}
+        <ConnectionBanner
+          status={status}
+          bridgeOffline={connection === 'offline'}
+          settings={settings}
+        />
         {error && (
           <div className="error-banner" role="alert">
             {error}

@@ -1,23 +1,27 @@
+import { connectionLabel, connectionTone } from '../../../shared/connection.js';
 import type { Scope } from '../../../shared/domain.js';
 import { ago } from '../lib/time.js';
 import { useNow } from '../lib/use-now.js';
 import { useApp } from '../state/index.js';
 
-const MODE_LABEL = { relay: 'Relay', polling: 'Polling', offline: 'Offline' } as const;
-
 export function StatusBar() {
   const status = useApp((s) => s.status);
   const backfill = useApp((s) => s.backfill);
-  const connection = useApp((s) => s.connection);
+  const bridge = useApp((s) => s.connection);
   const now = useNow(1000);
-  const mode = connection === 'offline' ? 'offline' : (status?.mode ?? 'offline');
+  const conn = status?.connection ?? null;
+  // Losing the app's own core (web mode's stream) is offline whatever the core last said.
+  const label =
+    bridge === 'offline' || !conn ? 'Offline' : connectionLabel(conn, status?.demo ?? false);
+  const tone = bridge === 'offline' || !conn ? 'bad' : connectionTone(conn);
   return (
     <footer className="status-bar" data-testid="status-bar" role="status" aria-live="polite">
-      <span className={`dot dot-${mode}`} aria-hidden="true" />
-      {/* demo data arrives by the simulator's webhooks, not by polling */}
-      <span>{status?.demo && mode !== 'offline' ? 'Live (demo webhooks)' : MODE_LABEL[mode]}</span>
+      <span className={`dot dot-${tone}`} aria-hidden="true" />
+      <span data-testid="connection-label" title={conn?.reason ?? undefined}>
+        {label}
+      </span>
       <span className="sep">·</span>
-      <span>Synced {ago(status?.lastSyncAt ?? null, now)}</span>
+      <span>Last answer {ago(status?.lastSyncAt ?? null, now)}</span>
       {status &&
         (['calendar', 'news'] as Scope[]).map((s) => (
           <span key={s} className="token" title={`${s} token: ${status.tokens[s]}`}>
@@ -32,6 +36,12 @@ export function StatusBar() {
           {status.relay.lagMs !== null ? ` (lag ${Math.round(status.relay.lagMs)} ms)` : ''}
         </span>
       )}
+      {(status?.badNotifications ?? 0) > 0 && (
+        <span title="Notifications that could not be applied were skipped; see the log">
+          <span className="sep">·</span>
+          {status?.badNotifications} skipped
+        </span>
+      )}
       {backfill?.running && (
         <span className="progress-wrap">
           <span className="sep">·</span>
@@ -39,8 +49,8 @@ export function StatusBar() {
           <progress id="backfill-progress" max={backfill.total || 1} value={backfill.done} />
         </span>
       )}
-      {status?.lastError && mode === 'offline' && (
-        <span className="status-error">{status.lastError.message}</span>
+      {conn && conn.state !== 'live' && conn.reason && (
+        <span className={`status-${tone === 'bad' ? 'error' : 'note'}`}>{conn.reason}</span>
       )}
     </footer>
   );

@@ -1,0 +1,80 @@
+/**
+ * The connection state, derived in one place from the facts the sync engine holds, so
+ * the banner, the status bar, the tray and the status API can never disagree.
+ * Precedence: offline (the service does not answer) beats reconnecting (the relay stream
+ * is down) beats late (webhooks missing, the safety net carries the feed) beats live.
+ */
+import type { ConnectionInfo, ConnectionState, LiveTransport } from '../../shared/domain.js';
+import type { HealthSnapshot } from './service-health.js';
+
+export interface ConnectionFacts {
+  transport: LiveTransport;
+  health: HealthSnapshot;
+  /** Relay transport: whether the stream is open, and since when it is down. */
+  relay: { connected: boolean; downSince: number | null; error: string | null } | null;
+  /** Webhooks transports: since when deliveries are missing (the safety net found changes first). */
+  webhooksLateSince: number | null;
+  /** When the engine started (the `connecting` state's since). */
+  startedAt: number;
+}
+
+export function deriveConnection(f: ConnectionFacts): ConnectionInfo {
+  const { transport, health } = f;
+  if (health.failingSince !== null) {
+    return info(
+      'offline',
+      transport,
+      health.error ?? 'The service does not answer',
+      health.failingSince,
+    );
+  }
+  if (f.relay && !f.relay.connected) {
+    const since = f.relay.downSince ?? f.startedAt;
+    const reason = f.relay.error
+      ? `The relay stream is down (${f.relay.error}); releases are polled meanwhile`
+      : 'Connecting to the relay; releases are polled meanwhile';
+    return info(
+      health.lastOkAt === null && !f.relay.error ? 'connecting' : 'reconnecting',
+      transport,
+      reason,
+      since,
+    );
+  }
+  if (health.lastOkAt === null) return info('connecting', transport, null, f.startedAt);
+  if (f.webhooksLateSince !== null && transport !== 'polling') {
+    return info(
+      'late',
+      transport,
+      'Webhooks are not arriving; the safety net polls every release you are alerted to',
+      f.webhooksLateSince,
+    );
+  }
+  return info('live', transport, null, f.startedAt);
+}
+
+function info(
+  state: ConnectionState,
+  transport: LiveTransport,
+  reason: string | null,
+  since: number,
+): ConnectionInfo {
+  return { state, transport, reason, since };
+}
+
+/**
+ * Keeps `since` stable while the state stays the same (facts can move under a state); a
+ * return to `live` dates from the moment it was seen.
+ */
+export class ConnectionTracker {
+  private current: ConnectionInfo | null = null;
+
+  update(next: ConnectionInfo, now: number): ConnectionInfo {
+    const prev = this.current;
+    if (prev && prev.state === next.state && prev.transport === next.transport) {
+      this.current = { ...next, since: prev.since };
+    } else {
+      this.current = prev && next.state === 'live' ? { ...next, since: now } : next;
+    }
+    return this.current;
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Applies what the relay streams, the cursor (Last-Event-ID) persisted in the same
+ * transaction as each change. A notification that cannot be applied — malformed, too
+ * deep, a record the service sends broken — is a bad item: logged, counted, and the
+ * cursor moves past it. Only a failure to reach the service or the disk is rethrown, so
+ * the consumer reconnects and retries from the same id; a bad item never stalls the feed.
+ */
+import type { Logger } from 'pino';
+import type { ChangeApplier } from './applier.js';
+import type { SyncStore } from './ports.js';
+import { isConnectivityError } from './service-health.js';
+
+export interface RelayApplierDeps {
+  store: Pick<SyncStore, 'transaction' | 'getSyncState' | 'setSyncState'>;
+  applier: Pick<ChangeApplier, 'applyNotification' | 'applyMany'>;
+  logger: Logger;
+  cursorKey: string;
+  /** Each notification received (webhooks are alive: the safety net is told). */
+  onDelivered: (payload: unknown) => void;
+  onBad: () => void;
+}
+
+/** Errors worth a retry from the same id; everything else is about the item itself. */
+export function isRetryable(err: unknown): boolean {
+  if (isConnectivityError(err)) return true;
+  const name = (err as { name?: unknown } | null)?.name;
+  const code = (err as { code?: unknown } | null)?.code;
+  // SQLite trouble (disk full, locked): the item is fine, the machine is not.
+  return name === 'SqliteError' || (typeof code === 'string' && code.startsWith('SQLITE_'));
+}
+
+export class RelayApplier {
+  constructor(private readonly deps: RelayApplierDeps) {}
+
+  async one(id: number, payload: unknown): Promise<void> {
+    this.deps.onDelivered(payload);
+    try {
+      await this.deps.applier.applyNotification(payload, 'relay', this.persist(id));
+    } catch (err) {
+      if (isRetryable(err)) throw err;
+      this.skip(id, err);
+    }
+  }
+
+  /** A burst received together: one transaction, the cursor with it. */
+  async batch(items: { id: number; payload: unknown }[]): Promise<void> {
+    items.forEach((i) => this.deps.onDelivered(i.payload));
+    try {
+      await this.deps.applier.applyMany(
+        items.map((i) => ({ payload: i.payload, afterApply: this.persist(i.id) })),
+        'relay',
+      );
+    } catch (err) {
+      if (isRetryable(err)) throw err;
+      // One bad item in the run: redo the rest one by one, skipping it.
+      for (const i of items) {
+        if (Number(this.deps.store.getSyncState(this.deps.cursorKey) ?? -1) >= i.id) continue;
+        try {
+          await this.deps.applier.applyNotification(i.payload, 'relay', this.persist(i.id));
+        } catch (e) {
+          if (isRetryable(e)) throw e;
+          this.skip(i.id, e);
+        }
+      }
+    }
+  }
+
+  private persist(id: number): () => void {
+    return () => this.deps.store.setSyncState(this.deps.cursorKey, String(id));
+  }
+
+  private skip(id: number, err: unknown): void {
+    this.deps.logger.warn({ id, err }, 'relay notification skipped: it cannot be applied');
+    this.deps.store.transaction(this.persist(id));
+    this.deps.onBad();
+  }
+}

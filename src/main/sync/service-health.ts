@@ -1,0 +1,114 @@
+/**
+ * Whether the market-data service answers, learned from every request the core makes
+ * (backfill, safety net, polls, fetches after webhooks) rather than from one loop of its
+ * own: a print that arrives by webhook and is fetched fine proves the service is up, so
+ * the app can never say "Offline" while requests succeed.
+ */
+import type { SyncCalendarApi, SyncNewsApi } from './ports.js';
+
+export interface HealthSnapshot {
+  /** Unix ms of the last answer from the service (any 2xx, or a 4xx that is about the data). */
+  lastOkAt: number | null;
+  /** Unix ms of the first failure of the current streak; null while requests succeed. */
+  failingSince: number | null;
+  /** The current streak's latest error, in words. */
+  error: string | null;
+}
+
+/**
+ * Errors that mean "the service cannot be reached or refuses us", as opposed to an answer
+ * about the data (404 for a deleted record, a malformed item) which proves it is up.
+ */
+export function isConnectivityError(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { name?: unknown; status?: unknown; code?: unknown };
+  if (e.name === 'NetworkError' || e.code === 'network') return true;
+  if (e.name === 'NotFoundError' || e.name === 'ResponseShapeError') return false;
+  if (e.name === 'ApiInputError' || e.name === 'InvalidNotificationError') return false;
+  if (typeof e.status === 'number') return e.status >= 500 || e.status === 429 || e.status === 401;
+  // OAuth errors (token endpoint down or keys refused) carry an OAuth `code`.
+  return typeof e.code === 'string';
+}
+
+export class ServiceHealth {
+  private snapshot: HealthSnapshot = { lastOkAt: null, failingSince: null, error: null };
+  private readonly listeners = new Set<(s: HealthSnapshot, recovered: boolean) => void>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  get(): HealthSnapshot {
+    return this.snapshot;
+  }
+
+  get failing(): boolean {
+    return this.snapshot.failingSince !== null;
+  }
+
+  /** Listen for changes; `recovered` is true on the first success after a failing streak. */
+  onChange(listener: (s: HealthSnapshot, recovered: boolean) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  recordOk(): void {
+    const recovered = this.snapshot.failingSince !== null;
+    const first = this.snapshot.lastOkAt === null;
+    this.snapshot = { lastOkAt: this.now(), failingSince: null, error: null };
+    // Every answer moves lastOkAt, but only a change of state is news worth a push.
+    if (recovered || first) this.emit(recovered);
+  }
+
+  recordFailure(err: unknown): void {
+    if (!isConnectivityError(err)) {
+      this.recordOk();
+      return;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    const changed = this.snapshot.failingSince === null || this.snapshot.error !== message;
+    this.snapshot = {
+      ...this.snapshot,
+      failingSince: this.snapshot.failingSince ?? this.now(),
+      error: message,
+    };
+    if (changed) this.emit(false);
+  }
+
+  /** Run a request and record its outcome; the result or error passes through unchanged. */
+  async track<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      const value = await request();
+      this.recordOk();
+      return value;
+    } catch (err) {
+      this.recordFailure(err);
+      throw err;
+    }
+  }
+
+  private emit(recovered: boolean): void {
+    this.listeners.forEach((l) => l(this.snapshot, recovered));
+  }
+}
+
+/** The calendar and news clients with every call's outcome recorded in `health`. */
+export function observeApis<C extends SyncCalendarApi, N extends SyncNewsApi>(
+  health: ServiceHealth,
+  calendar: C,
+  news: N,
+): { calendar: C; news: N } {
+  return { calendar: observed(health, calendar), news: observed(health, news) };
+}
+
+function observed<T extends object>(health: ServiceHealth, api: T): T {
+  return new Proxy(api, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        // Only promises are requests; nested objects (webhooks) pass through as they are.
+        return result instanceof Promise ? health.track(() => result) : result;
+      };
+    },
+  });
+}

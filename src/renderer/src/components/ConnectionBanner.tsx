@@ -1,0 +1,48 @@
+/**
+ * The banner over every screen when the feed is not simply live: offline (cached data
+ * shown), reconnecting, or webhooks late (the safety net carries the feed). Its words come
+ * from the same connection state as the status bar and the tray.
+ */
+import type { AppStatus, Settings } from '../../../shared/domain.js';
+import { ago, dateTimeLabel } from '../lib/time.js';
+import { useNow } from '../lib/use-now.js';
+
+export function ConnectionBanner(props: {
+  status: AppStatus | null;
+  bridgeOffline: boolean;
+  settings: Settings | null;
+}) {
+  const { status, settings } = props;
+  const now = useNow(1000);
+  const at = (ms: number) =>
+    dateTimeLabel(
+      new Date(ms).toISOString(),
+      settings?.timeZone ?? 'system',
+      settings?.hourCycle ?? 'h23',
+    );
+  const lastAnswer = status?.lastSyncAt
+    ? ` from ${at(status.lastSyncAt)} (${ago(status.lastSyncAt, now)})`
+    : '';
+  if (props.bridgeOffline) {
+    return (
+      <div className="offline-banner" data-testid="offline-banner" role="alert">
+        Offline — showing cached data{lastAnswer}. Macrobell reconnects by itself.
+      </div>
+    );
+  }
+  const c = status?.connection;
+  if (!c || c.state === 'live' || c.state === 'connecting') return null;
+  if (c.state === 'offline') {
+    return (
+      <div className="offline-banner" data-testid="offline-banner" role="alert">
+        Offline since {at(c.since)} — {c.reason ?? 'the service does not answer'}. Showing cached
+        data{lastAnswer}. Macrobell reconnects by itself.
+      </div>
+    );
+  }
+  return (
+    <div className="notice-banner" data-testid="connection-banner" role="status">
+      {c.state === 'late' ? 'Webhooks late' : 'Reconnecting'} since {at(c.since)}: {c.reason}.
+    </div>
+  );
+}
