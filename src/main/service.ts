@@ -30,6 +30,7 @@ import { logSlowReads } from './store/slow-log.js';
 import { openStore } from './store/index.js';
 import { ChangeApplier, InvalidNotificationError } from './sync/applier.js';
 import { SyncEngine, type RelayConsumerFactory } from './sync/engine.js';
+import type { SafetyNetTuning } from './sync/safety-net.js';
 import { RelayConsumer } from './sync/relay-consumer.js';
 import { isRetryable } from './sync/relay-apply.js';
 import { ServiceHealth, observeApis } from './sync/service-health.js';
@@ -54,6 +55,8 @@ export interface AppServiceOptions {
   now?: () => number;
   /** Notification grouping and rate limit (tests and benchmarks; users keep the defaults). */
   alertDelivery?: Pick<AlertsEngineOptions, 'coalesceMs' | 'settleMs' | 'maxPerMinute'>;
+  /** The safety net's periods (tests and benchmarks; users keep the defaults). */
+  safetyNet?: Partial<SafetyNetTuning>;
 }
 
 export interface AppService extends MacrobellService {
@@ -201,6 +204,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     logger,
     onStatus: () => pushStatus(),
     onBackfill: (p) => emit('backfill', p),
+    safetyNet: opts.safetyNet,
     now,
   });
 

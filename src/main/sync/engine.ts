@@ -19,7 +19,7 @@ import { ConnectionTracker, deriveConnection } from './connection-state.js';
 import { Poller } from './poller.js';
 import type { SyncCalendarApi, SyncNewsApi, SyncStore } from './ports.js';
 import { RelayApplier } from './relay-apply.js';
-import { SafetyNet } from './safety-net.js';
+import { SafetyNet, type SafetyNetTuning } from './safety-net.js';
 import type { ServiceHealth } from './service-health.js';
 import type { Timers } from './timers.js';
 import { WakeDetector } from './wake-detector.js';
@@ -80,6 +80,7 @@ export interface SyncEngineDeps {
   logger: Logger;
   onStatus: (s: SyncStatus) => void;
   onBackfill: (p: BackfillProgress) => void;
+  safetyNet?: Partial<SafetyNetTuning>;
   now?: () => number;
   timers?: Timers;
 }
@@ -106,6 +107,7 @@ export class SyncEngine {
     this.startedAt = this.now();
     this.safetyNet = new SafetyNet({
       ...deps,
+      tuning: deps.safetyNet,
       expectWebhooks: () => this.transport() !== 'polling',
       onWebhooksLate: (since) => {
         this.webhooksLateSince = since;

@@ -3,12 +3,12 @@
  * (relay, direct webhooks, polling) it
  *  - polls every release the alert rules would alert on (and every watched one) from
  *    `burstLeadSec` before its time until it has its actual: every `burstIntervalSec` for
- *    `burstTimeoutSec`, then every SLOW_MS until GIVE_UP_MS after its time — one request
- *    covers all the releases due together;
- *  - re-reads the near window (the next hour) every NEAR_EVERY_MS, so a release whose
- *    `*_created` webhook was lost is known before it prints;
+ *    `burstTimeoutSec`, then every `slowMs` (15 s) until `giveUpMs` (30 min) after its
+ *    time — one request covers all the releases due together;
+ *  - re-reads the near window (the next hour) every `nearEveryMs` (1 min), so a release
+ *    whose `*_created` webhook was lost is known before it prints;
  *  - judges the webhooks: a change it finds first must be confirmed by a webhook within
- *    WEBHOOK_GRACE_MS, or webhooks are "late" and the status says so.
+ *    `webhookGraceMs` (10 s), or webhooks are "late" and the status says so.
  * Everything it finds goes through the one idempotent applier: a print found by both the
  * webhook and the poll alerts once.
  */
@@ -20,15 +20,29 @@ import type { ChangeApplier } from './applier.js';
 import type { SyncCalendarApi, SyncStore } from './ports.js';
 import { realTimers, type Timers } from './timers.js';
 
-export const SLOW_MS = 15_000;
-export const GIVE_UP_MS = 30 * 60_000;
-export const NEAR_EVERY_MS = 60_000;
+/** The net's periods; users keep the defaults, tests and benchmarks shorten them. */
+export interface SafetyNetTuning {
+  /** Cadence after the fast phase, until giveUpMs after the release time. */
+  slowMs: number;
+  giveUpMs: number;
+  /** How often the near window (the next hour) is re-read. */
+  nearEveryMs: number;
+  /** How long a webhook may trail a change the net found first. */
+  webhookGraceMs: number;
+  /** While the service fails, retry at most this far apart (recovery is noticed within it). */
+  maxBackoffMs: number;
+}
+
+export const DEFAULT_SAFETY_NET: SafetyNetTuning = {
+  slowMs: 15_000,
+  giveUpMs: 30 * 60_000,
+  nearEveryMs: 60_000,
+  webhookGraceMs: 10_000,
+  maxBackoffMs: 8_000,
+};
 /** The near window re-read reaches this far ahead (and a little behind, for late prints). */
 const NEAR_AHEAD_MS = 75 * 60_000;
 const NEAR_BEHIND_MS = 15 * 60_000;
-export const WEBHOOK_GRACE_MS = 10_000;
-/** While the service fails, retry at most this far apart (recovery is noticed within it). */
-export const MAX_BACKOFF_MS = 8_000;
 
 export interface SafetyNetDeps {
   store: Pick<SyncStore, 'listEventDates'>;
@@ -40,6 +54,7 @@ export interface SafetyNetDeps {
   expectWebhooks: () => boolean;
   /** Webhooks missing since (unix ms), or null when they deliver again. */
   onWebhooksLate: (since: number | null) => void;
+  tuning?: Partial<SafetyNetTuning>;
   now?: () => number;
   timers?: Timers;
   random?: () => number;
@@ -65,8 +80,10 @@ export class SafetyNet {
   private readonly now: () => number;
   private readonly timers: Timers;
   private readonly random: () => number;
+  private readonly tuning: SafetyNetTuning;
 
   constructor(private readonly deps: SafetyNetDeps) {
+    this.tuning = { ...DEFAULT_SAFETY_NET, ...deps.tuning };
     this.now = deps.now ?? Date.now;
     this.timers = deps.timers ?? realTimers;
     this.random = deps.random ?? Math.random;
@@ -76,7 +93,7 @@ export class SafetyNet {
     if (this.running) return;
     this.running = true;
     // The first near-window read waits a full period: start-up just did a backfill.
-    this.nextNearAt = this.now() + NEAR_EVERY_MS;
+    this.nextNearAt = this.now() + this.tuning.nearEveryMs;
     this.replan();
   }
 
@@ -147,7 +164,7 @@ export class SafetyNet {
     const lead = settings.polling.burstLeadSec * 1000;
     return this.deps.store
       .listEventDates({
-        from: new Date(now - GIVE_UP_MS).toISOString(),
+        from: new Date(now - this.tuning.giveUpMs).toISOString(),
         to: new Date(now + lead + 1).toISOString(),
       })
       .filter((ed) => needsWatching(ed, settings));
@@ -163,7 +180,8 @@ export class SafetyNet {
     const now = this.now();
     const fastFor = settings.polling.burstTimeoutSec * 1000;
     const fast = times.some((t) => now - t < fastFor);
-    this.nextReleasePollAt = now + (fast ? settings.polling.burstIntervalSec * 1000 : SLOW_MS);
+    this.nextReleasePollAt =
+      now + (fast ? settings.polling.burstIntervalSec * 1000 : this.tuning.slowMs);
   }
 
   private async pollNearWindow(): Promise<void> {
@@ -173,13 +191,13 @@ export class SafetyNet {
       to: new Date(now + NEAR_AHEAD_MS).toISOString(),
     });
     this.found(this.deps.applier.applyEventDates(items, 'poll'));
-    this.nextNearAt = this.now() + NEAR_EVERY_MS;
+    this.nextNearAt = this.now() + this.tuning.nearEveryMs;
   }
 
   /** Changes the net applied first: their webhooks should follow within the grace. */
   private found(changes: DomainChange[]): void {
     if (!this.deps.expectWebhooks()) return;
-    const deadline = this.now() + WEBHOOK_GRACE_MS;
+    const deadline = this.now() + this.tuning.webhookGraceMs;
     for (const c of changes) {
       if (!('eventDate' in c) || !c.eventDate) continue;
       this.expected.set(c.eventDate.id, { lastUpdated: c.eventDate.lastUpdated, deadline });
@@ -192,7 +210,7 @@ export class SafetyNet {
       if (e.deadline > now) continue;
       this.expected.delete(id);
       if (this.lateSince === null) {
-        this.lateSince = e.deadline - WEBHOOK_GRACE_MS;
+        this.lateSince = e.deadline - this.tuning.webhookGraceMs;
         this.deps.logger.warn(
           { eventDateId: id },
           'webhooks late: the safety net found a change first',
@@ -226,7 +244,7 @@ export class SafetyNet {
   /** Exponential with jitter, capped so recovery is seen within MAX_BACKOFF_MS; Retry-After wins. */
   private backoffMs(): number {
     if (this.retryHintMs !== null) return Math.min(this.retryHintMs, 60_000);
-    const cap = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(this.failures - 1, 10));
+    const cap = Math.min(this.tuning.maxBackoffMs, 1000 * 2 ** Math.min(this.failures - 1, 10));
     return cap / 2 + (this.random() * cap) / 2;
   }
 

@@ -1,0 +1,104 @@
+/** The connection state's rules, and the wake detector, on injected clocks. */
+import { describe, expect, it } from 'vitest';
+import { isShallow } from '../../../src/main/sync/applier.js';
+import {
+  ConnectionTracker,
+  deriveConnection,
+  type ConnectionFacts,
+} from '../../../src/main/sync/connection-state.js';
+import { ServiceHealth } from '../../../src/main/sync/service-health.js';
+import { WakeDetector, TICK_MS } from '../../../src/main/sync/wake-detector.js';
+import { connectionLabel } from '../../../src/shared/connection.js';
+
+const facts = (over: Partial<ConnectionFacts> = {}): ConnectionFacts => ({
+  transport: 'relay',
+  health: { lastOkAt: 1_000, failingSince: null, error: null },
+  relay: { connected: true, downSince: null, error: null },
+  webhooksLateSince: null,
+  startedAt: 0,
+  ...over,
+});
+
+describe('connection state', () => {
+  it('is never Offline while requests succeed, and never Live while the service fails', () => {
+    expect(deriveConnection(facts()).state).toBe('live');
+    const failing = deriveConnection(
+      facts({ health: { lastOkAt: 1_000, failingSince: 2_000, error: 'HTTP 503' } }),
+    );
+    expect(failing).toMatchObject({ state: 'offline', reason: 'HTTP 503', since: 2_000 });
+  });
+
+  it('says reconnecting while the relay stream is down, late while webhooks are missing', () => {
+    const down = deriveConnection(
+      facts({ relay: { connected: false, downSince: 5_000, error: 'HTTP 502' } }),
+    );
+    expect(down).toMatchObject({ state: 'reconnecting', since: 5_000 });
+    expect(down.reason).toMatch(/HTTP 502.*polled/);
+    const late = deriveConnection(facts({ webhooksLateSince: 7_000 }));
+    expect(late).toMatchObject({ state: 'late', since: 7_000 });
+    expect(connectionLabel(late, false)).toBe('Live — webhooks late');
+    // polling has no webhooks to be late
+    expect(
+      deriveConnection(facts({ transport: 'polling', relay: null, webhooksLateSince: 7_000 }))
+        .state,
+    ).toBe('live');
+  });
+
+  it('keeps "since" while the state holds and dates a return to live from when it was seen', () => {
+    const t = new ConnectionTracker();
+    const offline = (at: number) =>
+      deriveConnection(facts({ health: { lastOkAt: 1, failingSince: at, error: 'x' } }));
+    expect(t.update(offline(10), 10).since).toBe(10);
+    expect(t.update(offline(10), 20).since).toBe(10);
+    expect(t.update(deriveConnection(facts()), 30)).toMatchObject({ state: 'live', since: 30 });
+  });
+
+  it('learns health from outcomes: an answer about the data is not an outage', () => {
+    const h = new ServiceHealth(() => 5);
+    const notFound = Object.assign(new Error('gone'), { name: 'NotFoundError', status: 404 });
+    h.recordFailure(notFound);
+    expect(h.get()).toMatchObject({ lastOkAt: 5, failingSince: null });
+    h.recordFailure(Object.assign(new Error('HTTP 503'), { status: 503 }));
+    expect(h.failing).toBe(true);
+    const seen: boolean[] = [];
+    h.onChange((_, recovered) => seen.push(recovered));
+    h.recordOk();
+    expect(seen).toEqual([true]);
+  });
+});
+
+describe('wake detector', () => {
+  it('fires when the wall clock moves much further than the monotonic clock', () => {
+    let wall = 1_000_000;
+    let mono = 0;
+    const jumps: number[] = [];
+    const d = new WakeDetector({
+      wallNow: () => wall,
+      monoNow: () => mono,
+      timers: { setTimeout: () => null, clearTimeout: () => undefined },
+      onJump: (ms) => jumps.push(ms),
+    });
+    d.start();
+    wall += TICK_MS;
+    mono += TICK_MS;
+    d.check();
+    expect(jumps).toEqual([]);
+    // two hours asleep: the wall clock moved, the monotonic one did not
+    wall += 2 * 3_600_000;
+    mono += 10;
+    d.check();
+    expect(jumps).toHaveLength(1);
+    expect(jumps[0]).toBeGreaterThan(3_600_000);
+  });
+});
+
+describe('payload depth', () => {
+  it('refuses a 20,000-level body without recursing', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = { a: deep };
+    expect(isShallow({ type: 'x', nested: deep })).toBe(false);
+    expect(isShallow({ type: 'eventDate_updated', changes: [{ key: 'actual', value: 1 }] })).toBe(
+      true,
+    );
+  });
+});
