@@ -8,7 +8,7 @@ import { MemorySecretStore } from '../../src/main/secrets/index.js';
 import { startWebHost, type RunningWebHost } from '../../src/main/web/host.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const STATIC = resolve(import.meta.dirname, '../../out/renderer');
+export const STATIC = resolve(import.meta.dirname, '../../out/renderer');
 
 export interface E2E {
   service: AppService;
@@ -20,7 +20,10 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-export async function startE2E(opts: { colorScheme?: 'light' | 'dark' } = {}): Promise<E2E> {
+/** Debian's Chromium with a fresh context, a 1440×900 window. */
+export async function launchChromium(
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<{ browser: Browser; page: Page }> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
@@ -29,17 +32,6 @@ export async function startE2E(opts: { colorScheme?: 'light' | 'dark' } = {}): P
   if (!existsSync(join(STATIC, 'index.html'))) {
     throw new Error('The web UI is not built: run `npm run build:web` (npm test does it).');
   }
-  const secrets = new MemorySecretStore();
-  const service = await createAppService({
-    dataDir: mkdtempSync(join(tmpdir(), 'mb-e2e-')),
-    mode: 'demo',
-    secretStore: secrets,
-    demo: { seed: 3, autoplay: false, speed: 1 },
-    logFile: null,
-    logLevel: 'silent',
-  });
-  const host = await startWebHost({ service, staticDir: STATIC });
-  await service.start();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -52,11 +44,23 @@ export async function startE2E(opts: { colorScheme?: 'light' | 'dark' } = {}): P
       '--disable-sync',
     ],
   });
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    colorScheme: opts.colorScheme ?? 'light',
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme });
+  return { browser, page: await context.newPage() };
+}
+
+export async function startE2E(opts: { colorScheme?: 'light' | 'dark' } = {}): Promise<E2E> {
+  const secrets = new MemorySecretStore();
+  const service = await createAppService({
+    dataDir: mkdtempSync(join(tmpdir(), 'mb-e2e-')),
+    mode: 'demo',
+    secretStore: secrets,
+    demo: { seed: 3, autoplay: false, speed: 1 },
+    logFile: null,
+    logLevel: 'silent',
   });
-  const page = await context.newPage();
+  const host = await startWebHost({ service, staticDir: STATIC });
+  await service.start();
+  const { browser, page } = await launchChromium(opts.colorScheme);
   await page.goto(host.url);
   await page.locator('[data-testid=event-row]').first().waitFor({ timeout: 20_000 });
   return {

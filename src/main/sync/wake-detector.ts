@@ -1,8 +1,10 @@
 /**
- * Notices the machine waking from sleep (or the wall clock being set): a tick every
- * TICK_MS compares how far the wall clock moved with how far the monotonic clock did.
- * Monotonic time stands still while the machine sleeps and ignores clock changes, so a
- * difference of more than JUMP_MS means the app missed time it must now catch up on.
+ * Notices the machine waking from sleep (or the wall clock being set, or the process
+ * being frozen): a tick every TICK_MS compares how far the wall clock moved with how far
+ * the monotonic clock did. Monotonic time stands still while the machine sleeps and
+ * ignores clock changes, so a difference of more than JUMP_MS means the app missed time
+ * it must now catch up on; so does a tick arriving more than JUMP_MS late (a frozen VM or
+ * process, or a platform whose timers run through sleep).
  */
 import { realTimers, type Timers } from './timers.js';
 
@@ -46,9 +48,11 @@ export class WakeDetector {
     const wall = this.wallNow();
     const mono = this.monoNow();
     const jump = wall - this.lastWall - (mono - this.lastMono);
+    const lateBy = mono - this.lastMono - TICK_MS;
     this.lastWall = wall;
     this.lastMono = mono;
     if (Math.abs(jump) > JUMP_MS) this.deps.onJump(jump);
+    else if (lateBy > JUMP_MS) this.deps.onJump(lateBy);
   }
 
   private schedule(): void {
