@@ -102,7 +102,7 @@ describe('live feed through a relay', () => {
     await page.getByLabel('Filter events by name').fill(ed.name);
     const row = page.locator(`[data-event-date-id="${ed.id}"]`);
     await row.waitFor({ timeout: 10_000 });
-    await control('POST', '/_sim/faults', { deliveries: { drop: 1 } });
+    await control('POST', '/_sim/faults', { deliveries: { drop: 1_000_000 } });
     await expect
       .poll(() => Date.now(), { timeout: 10_000 })
       .toBeGreaterThan(Date.parse(ed.dateUtc));

@@ -79,7 +79,7 @@ describe('the safety net, with the webhooks lost', () => {
         expect((await service.api.listEventDates(window())).map((d) => d.id)).toContain(ed.id),
       { timeout: 10_000, interval: 50 },
     );
-    await simJson(sim, 'POST', '/_sim/faults', { deliveries: { drop: 1 } });
+    await simJson(sim, 'POST', '/_sim/faults', { deliveries: { drop: 1_000_000 } });
     await printAtItsTime(sim, ed, 275);
     await vi.waitFor(
       async () => {
@@ -115,7 +115,7 @@ describe('the safety net, with the webhooks lost', () => {
   it('learns of a release whose *_created webhook was lost before it prints', async () => {
     const service = await demoService({ nearEveryMs: 1_000 });
     const sim = simUrl(service);
-    await simJson(sim, 'POST', '/_sim/faults', { deliveries: { drop: 1 } });
+    await simJson(sim, 'POST', '/_sim/faults', { deliveries: { drop: 1_000_000 } });
     const ed = await createRelease(sim, 6_000);
     await vi.waitFor(
       async () =>
