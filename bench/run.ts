@@ -138,7 +138,8 @@ add({
 
 const fresh = await step('freshness under faults', () => benchFreshness(quick));
 add({
-  figure: 'Freshness under faults: print → alert with every webhook dropped (safety net, 2 s cadence)',
+  figure:
+    'Freshness under faults: print → alert with every webhook dropped (safety net, 2 s cadence)',
   target: 'p99 ≤ 3 s',
   measured: `p50 ${fmt(fresh.dropped.p50, 0)} / p99 ${fmt(fresh.dropped.p99, 0)} ms (n=${fresh.dropped.n}, missed ${fresh.dropped.missed})`,
   baseline: `webhooks delivered: p50 ${fmt(fresh.normal.p50, 0)} / p99 ${fmt(fresh.normal.p99, 0)} ms`,
