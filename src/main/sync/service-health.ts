@@ -30,6 +30,19 @@ export function isConnectivityError(err: unknown): boolean {
   return typeof e.code === 'string';
 }
 
+/** One sentence for the banner: what failed, without URLs or response bodies. */
+export function describeOutage(err: unknown): string {
+  const e = err as { name?: unknown; status?: unknown; url?: unknown; message?: unknown };
+  const api = typeof e.url === 'string' ? /\/(calendar|news|auth)\b/.exec(e.url)?.[1] : undefined;
+  const who = api === 'auth' ? 'The token service' : api ? `The ${api} service` : 'The service';
+  if (e.name === 'AuthError' && typeof e.message === 'string') return e.message; // already plain
+  if (e.name === 'NetworkError') return `${who} cannot be reached`;
+  if (e.status === 429) return `${who} asks us to slow down (HTTP 429)`;
+  if (e.status === 401) return `${who} refused the access token (HTTP 401)`;
+  if (typeof e.status === 'number') return `${who} answered HTTP ${e.status}`;
+  return typeof e.message === 'string' ? e.message : String(err);
+}
+
 export class ServiceHealth {
   private snapshot: HealthSnapshot = { lastOkAt: null, failingSince: null, error: null };
   private readonly listeners = new Set<(s: HealthSnapshot, recovered: boolean) => void>();
@@ -63,7 +76,7 @@ export class ServiceHealth {
       this.recordOk();
       return;
     }
-    const message = err instanceof Error ? err.message : String(err);
+    const message = describeOutage(err);
     const changed = this.snapshot.failingSince === null || this.snapshot.error !== message;
     this.snapshot = {
       ...this.snapshot,
