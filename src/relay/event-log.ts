@@ -121,15 +121,25 @@ export class EventLog {
     return () => this.listeners.delete(listener);
   }
 
-  after(id: number, limit: number): StoredEvent[] {
-    return (
-      this.selectAfter.all(id, limit) as {
-        id: number;
-        received_at: number;
-        type: string;
-        body: Buffer;
-      }[]
-    ).map((r) => ({ id: r.id, receivedAt: r.received_at, type: r.type, body: r.body }));
+  /**
+   * Events after `id`, at most `limit` of them and about `maxBytes` of bodies (always at
+   * least one, so a single large event still goes out). Rows are read one at a time, so
+   * a page of large bodies never loads more than it returns.
+   */
+  after(id: number, limit: number, maxBytes = Number.POSITIVE_INFINITY): StoredEvent[] {
+    const out: StoredEvent[] = [];
+    let bytes = 0;
+    for (const row of this.selectAfter.iterate(id, limit) as IterableIterator<{
+      id: number;
+      received_at: number;
+      type: string;
+      body: Buffer;
+    }>) {
+      if (out.length > 0 && bytes + row.body.length > maxBytes) break;
+      bytes += row.body.length;
+      out.push({ id: row.id, receivedAt: row.received_at, type: row.type, body: row.body });
+    }
+    return out;
   }
 
   lastId(): number {

@@ -3,14 +3,19 @@
  *   `: received <ms>` / `id: <seq>` / `event: notification` / `data: <raw JSON>`
  * (the comment carries the receive time for lag; EventSource clients ignore it).
  * A resuming client is replayed from the log in pages, then switched to live in the same
- * turn as its last page read, so nothing is missed or sent twice. A client that cannot
- * keep up is cut once its backlog passes the cap; it resumes later with Last-Event-ID.
+ * turn as its last page read, so nothing is missed or sent twice. Replay pages are bounded
+ * by count and bytes and written with back-pressure (the next page waits for 'drain'), so a
+ * replay never trips the slow-consumer cap. The cap is for live fan-out only: a client whose
+ * unread backlog is already past it when the next round comes is cut (it resumes later with
+ * Last-Event-ID); one large round to a client that keeps reading is never a reason.
  */
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { EventLog, StoredEvent } from './event-log.js';
 
 const PAGE = 500;
+/** Bodies per replay page: bounded so a resume never buffers more than this per client. */
+export const PAGE_BYTES = 1024 * 1024;
 /** Upper bound of the fan-out pacing gap (see SseHub.enqueue). */
 const MAX_PACING_MS = 50;
 
@@ -20,6 +25,8 @@ interface Client {
   cursor: number;
   /** False while replaying from the log: live appends are left for the replay to read. */
   live: boolean;
+  /** Unsent bytes right after the last live write: a backlog that has not shrunk since is unread. */
+  backlogAfterWrite: number;
 }
 
 export const SSE_HEADERS = {
@@ -97,7 +104,12 @@ export class SseHub {
   async serve(res: ServerResponse, after: number | null): Promise<void> {
     res.writeHead(200, SSE_HEADERS);
     res.write('retry: 2000\n\n');
-    const client: Client = { res, cursor: after ?? this.log.lastId(), live: after === null };
+    const client: Client = {
+      res,
+      cursor: after ?? this.log.lastId(),
+      live: after === null,
+      backlogAfterWrite: 0,
+    };
     this.clients.add(client);
     const hb = setInterval(() => this.send(client, ': hb\n\n'), this.opts.heartbeatMs);
     hb.unref();
@@ -112,12 +124,12 @@ export class SseHub {
       // Everything available follows; ids before the oldest are gone (or from another log).
       client.cursor = Math.min(after, Math.max(0, (info.oldestId ?? info.lastId + 1) - 1));
     }
-    for (let guard = 0; guard < 1_000_000; guard++) {
-      const page = this.log.after(client.cursor, PAGE);
-      if (!this.deliverPage(client, page)) return;
-      if (page.length < PAGE) break;
-      if (res.writableLength > 0) await drainOrClose(res);
-      if (res.destroyed) return;
+    // Until a page comes back empty; the empty read and the switch to live happen in the
+    // same turn, so the next fan-out round includes this client exactly from its cursor.
+    for (;;) {
+      const page = this.log.after(client.cursor, PAGE, PAGE_BYTES);
+      if (page.length === 0) break;
+      if (!(await this.deliverPage(client, page))) return;
     }
     client.live = true;
   }
@@ -158,33 +170,51 @@ export class SseHub {
     }
   }
 
-  /** A replayed page: one write (per 256 KiB), cursor to its last id. */
-  private deliverPage(c: Client, page: StoredEvent[]): boolean {
+  /** A replayed page, chunk by chunk, each waiting for the previous one to drain. */
+  private async deliverPage(c: Client, page: StoredEvent[]): Promise<boolean> {
     const last = page.at(-1);
     if (last === undefined) return true;
-    if (!this.sendAll(c, pack(page.map(sseFrame)))) return false;
+    for (const chunk of pack(page.map(sseFrame))) {
+      if (c.res.destroyed) return false;
+      if (!c.res.write(chunk)) await drainOrClose(c.res);
+    }
+    if (c.res.destroyed) return false;
     c.cursor = last.id;
     this.streamed += page.length;
     return true;
   }
 
+  /** One live round to a client: cut it first if it left the previous rounds unread. */
   private sendAll(c: Client, chunks: Buffer[]): boolean {
-    for (const chunk of chunks) if (!this.send(c, chunk)) return false;
+    if (!this.keepsUp(c)) return false;
+    for (const chunk of chunks) c.res.write(chunk);
+    c.backlogAfterWrite = c.res.writableLength;
     return true;
   }
 
-  /** Write, and cut a consumer that cannot keep up (it resumes from its last id). */
-  private send(c: Client, text: string | Buffer): boolean {
-    if (c.res.destroyed) return false;
-    const ok = c.res.write(text);
-    if (!ok && c.res.writableLength > this.opts.maxQueuedBytes) {
-      this.opts.logger?.warn({ backlog: c.res.writableLength }, 'slow consumer disconnected');
-      this.slowDisconnects++;
-      c.res.destroy();
-      this.clients.delete(c);
-      return false;
-    }
+  /** Heartbeats and reset notices: small, and subject to the same slow-consumer check. */
+  private send(c: Client, text: string): boolean {
+    if (!this.keepsUp(c)) return false;
+    c.res.write(text);
     return true;
+  }
+
+  /**
+   * A client whose unsent backlog is past the cap and has not shrunk since the last round
+   * has stopped reading (or reads far too slowly, past 4× the cap): cut it; it resumes
+   * from its last id. A replaying client is never cut here: its pages wait for 'drain'.
+   */
+  private keepsUp(c: Client): boolean {
+    if (c.res.destroyed) return false;
+    const backlog = c.res.writableLength;
+    const cap = this.opts.maxQueuedBytes;
+    const stalled = backlog >= c.backlogAfterWrite || backlog > 4 * cap;
+    if (!c.live || backlog <= cap || !stalled) return true;
+    this.opts.logger?.warn({ backlog: c.res.writableLength }, 'slow consumer disconnected');
+    this.slowDisconnects++;
+    c.res.destroy();
+    this.clients.delete(c);
+    return false;
   }
 }
 

@@ -115,3 +115,48 @@ export function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((r) => child.once('exit', (code) => r(code)));
 }
+
+export interface SseFrame {
+  event: string;
+  id: string | null;
+  data: string;
+}
+
+/** An SSE reader parsing frames as they arrive (no re-scan of a growing text). */
+export function openSseReader(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ res: IncomingMessage; frames: SseFrame[]; closed: () => boolean; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const frames: SseFrame[] = [];
+    let closed = false;
+    let rest = '';
+    const req = httpRequest(url, { headers }, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => {
+        rest += d;
+        let end: number;
+        while ((end = rest.indexOf('\n\n')) >= 0) {
+          const block = rest.slice(0, end);
+          rest = rest.slice(end + 2);
+          const frame: SseFrame = { event: 'message', id: null, data: '' };
+          let fields = 0;
+          for (const line of block.split('\n')) {
+            const m = /^(event|id|data): ?(.*)$/.exec(line);
+            if (!m) continue;
+            fields++;
+            if (m[1] === 'event') frame.event = m[2] as string;
+            else if (m[1] === 'id') frame.id = m[2] as string;
+            else frame.data += m[2];
+          }
+          if (fields > 0 && (frame.event !== 'message' || frame.data !== '')) frames.push(frame);
+        }
+      });
+      res.on('close', () => (closed = true));
+      res.on('error', () => (closed = true));
+      resolve({ res, frames, closed: () => closed, close: () => req.destroy() });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
