@@ -11,7 +11,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { EventLog, StoredEvent } from './event-log.js';
+import { compareIds, type EventLog, type StoredEvent } from './event-log.js';
 
 const PAGE = 500;
 /** Bodies per replay page: bounded so a resume never buffers more than this per client. */
@@ -22,7 +22,7 @@ const MAX_PACING_MS = 50;
 interface Client {
   res: ServerResponse;
   /** Highest id written to this client. */
-  cursor: number;
+  cursor: string;
   /** False while replaying from the log: live appends are left for the replay to read. */
   live: boolean;
   /** Unsent bytes right after the last live write: a backlog that has not shrunk since is unread. */
@@ -101,7 +101,7 @@ export class SseHub {
   }
 
   /** Serve one stream; `after` null = live only. */
-  async serve(res: ServerResponse, after: number | null): Promise<void> {
+  async serve(res: ServerResponse, after: string | null): Promise<void> {
     res.writeHead(200, SSE_HEADERS);
     res.write('retry: 2000\n\n');
     const client: Client = {
@@ -118,17 +118,23 @@ export class SseHub {
       this.clients.delete(client);
     });
     if (after === null) return;
-    if (this.log.gapAfter(after)) {
-      const info = { oldestId: this.log.oldestId(), lastId: this.log.lastId() };
-      this.send(client, `event: reset\ndata: ${JSON.stringify(info)}\n\n`);
-      // Everything available follows; ids before the oldest are gone (or from another log).
-      client.cursor = Math.min(after, Math.max(0, (info.oldestId ?? info.lastId + 1) - 1));
+    const point = await this.log.resume(after);
+    if (point.gap) {
+      const { oldestId, lastId } = point;
+      this.send(client, `event: reset\ndata: ${JSON.stringify({ oldestId, lastId })}\n\n`);
     }
-    // Until a page comes back empty; the empty read and the switch to live happen in the
-    // same turn, so the next fan-out round includes this client exactly from its cursor.
+    client.cursor = point.from;
+    // Until a page comes back empty and nothing reached this node's live feed during the
+    // read: that check and the switch to live happen in one turn, so the next fan-out
+    // round carries this client on exactly from its cursor.
     for (;;) {
-      const page = this.log.after(client.cursor, PAGE, PAGE_BYTES);
-      if (page.length === 0) break;
+      const known = this.log.lastId();
+      const page = await this.log.after(client.cursor, PAGE, PAGE_BYTES);
+      if (res.destroyed) return;
+      if (page.length === 0) {
+        if (this.log.lastId() === known) break;
+        continue;
+      }
       if (!(await this.deliverPage(client, page))) return;
     }
     client.live = true;
@@ -153,14 +159,14 @@ export class SseHub {
     let frames: string[] | undefined;
     let all: Buffer[] | undefined;
     for (const c of this.clients) {
-      if (!c.live || c.cursor >= last.id) continue;
+      if (!c.live || compareIds(c.cursor, last.id) >= 0) continue;
       frames ??= batch.map(sseFrame);
       let chunks: Buffer[];
       let n = batch.length;
-      if (c.cursor < first.id) chunks = all ??= pack(frames);
+      if (compareIds(c.cursor, first.id) < 0) chunks = all ??= pack(frames);
       else {
         // Part of the batch was already read by this client's replay: only the rest.
-        const from = batch.findIndex((e) => e.id > c.cursor);
+        const from = batch.findIndex((e) => compareIds(e.id, c.cursor) > 0);
         chunks = pack(frames.slice(from));
         n -= from;
       }

@@ -341,7 +341,7 @@ export interface AppStatus {
   relay: {
     url: string;
     connected: boolean;
-    lastEventId: number | null;
+    lastEventId: string | null;
     lastEventAt: number | null;
     lagMs: number | null;
   } | null;

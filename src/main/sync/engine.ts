@@ -9,6 +9,7 @@ import type {
   Settings,
   StatusError,
 } from '../../shared/domain.js';
+import { compareEventIds } from '../../shared/relay-ids.js';
 import { InvalidNotificationError, errorMessage, type ChangeApplier } from './applier.js';
 import { runBackfill } from './backfill.js';
 import { Poller, type Timers } from './poller.js';
@@ -18,7 +19,7 @@ export const RELAY_CURSOR_KEY = 'relay.lastEventId';
 
 export interface RelayStatus {
   connected: boolean;
-  lastEventId: number | null;
+  lastEventId: string | null;
   lastEventAt: number | null;
   lagMs: number | null;
   error: string | null;
@@ -34,9 +35,9 @@ export interface RelayConsumerFactory {
   (opts: {
     url: string;
     token: () => Promise<string | null>;
-    getLastEventId: () => number | null;
-    apply: (id: number, payload: unknown) => Promise<void>;
-    applyBatch?: (items: { id: number; payload: unknown }[]) => Promise<void>;
+    getLastEventId: () => string | null;
+    apply: (id: string, payload: unknown) => Promise<void>;
+    applyBatch?: (items: { id: string; payload: unknown }[]) => Promise<void>;
     onReset: () => Promise<void>;
     onReconnectGap: () => Promise<void>;
     onStatus: (s: RelayStatus) => void;
@@ -185,7 +186,7 @@ export class SyncEngine {
       token: this.deps.relayToken,
       getLastEventId: () => this.relayCursor(),
       apply: async (id, payload) => {
-        const persist = () => store.setSyncState(RELAY_CURSOR_KEY, String(id));
+        const persist = () => store.setSyncState(RELAY_CURSOR_KEY, id);
         try {
           await applier.applyNotification(payload, 'relay', persist);
         } catch (err) {
@@ -197,7 +198,7 @@ export class SyncEngine {
       },
       // A burst already received is applied in one transaction, the cursor with it.
       applyBatch: async (items) => {
-        const persist = (id: number) => () => store.setSyncState(RELAY_CURSOR_KEY, String(id));
+        const persist = (id: string) => () => store.setSyncState(RELAY_CURSOR_KEY, id);
         try {
           await applier.applyMany(
             items.map((i) => ({ payload: i.payload, afterApply: persist(i.id) })),
@@ -207,7 +208,8 @@ export class SyncEngine {
           if (!(err instanceof InvalidNotificationError)) throw err;
           // One malformed body in the run: redo the rest one by one, skipping it.
           for (const i of items) {
-            if (Number(store.getSyncState(RELAY_CURSOR_KEY) ?? -1) >= i.id) continue;
+            const done = store.getSyncState(RELAY_CURSOR_KEY);
+            if (done !== null && compareEventIds(done, i.id) >= 0) continue;
             try {
               await applier.applyNotification(i.payload, 'relay', persist(i.id));
             } catch (e) {
@@ -232,9 +234,9 @@ export class SyncEngine {
     this.relay.start();
   }
 
-  private relayCursor(): number | null {
-    const v = this.deps.store.getSyncState(RELAY_CURSOR_KEY);
-    return v === null ? null : Number(v);
+  /** Opaque relay id as stored (numeric ids from older versions are the same text). */
+  private relayCursor(): string | null {
+    return this.deps.store.getSyncState(RELAY_CURSOR_KEY);
   }
 
   private async stopLive(): Promise<void> {

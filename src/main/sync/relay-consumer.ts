@@ -7,6 +7,7 @@
 import type { Logger } from 'pino';
 import { request } from 'undici';
 import { z } from 'zod';
+import { RELAY_EVENT_ID, compareEventIds } from '../../shared/relay-ids.js';
 import type { RelayStatus } from './engine.js';
 import { readSse, type SseMessage } from './sse-reader.js';
 
@@ -15,10 +16,10 @@ export type { RelayStatus };
 export interface RelayConsumerOptions {
   url: string;
   token: () => Promise<string | null>;
-  getLastEventId: () => number | null;
-  apply: (id: number, payload: unknown) => Promise<void>;
+  getLastEventId: () => string | null;
+  apply: (id: string, payload: unknown) => Promise<void>;
   /** Optional: apply a run already received together (a burst) in one go, in order. */
-  applyBatch?: (items: { id: number; payload: unknown }[]) => Promise<void>;
+  applyBatch?: (items: { id: string; payload: unknown }[]) => Promise<void>;
   /** The relay could not replay everything since our id (retention, or a new log). */
   onReset: () => Promise<void>;
   /** Called after every reconnect (not the first connect): re-sync from the API. */
@@ -33,10 +34,12 @@ export const TOKEN_REJECTED = 'relay rejected the token';
 /** A connection counts as healthy (backoff resets) after this long or its first event. */
 const HEALTHY_AFTER_MS = 5_000;
 
-const resetData = z.looseObject({ oldestId: z.number().nullable().optional() });
+const resetData = z.looseObject({
+  oldestId: z.union([z.string(), z.number()]).nullable().optional(),
+});
 
 interface Item {
-  id: number;
+  id: string;
   payload: unknown;
   receivedAt: number | null;
 }
@@ -61,7 +64,7 @@ export class RelayConsumer {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   /** Highest id applied on this connection; null after a reset (accept what follows). */
-  private cursor: number | null = null;
+  private cursor: string | null = null;
 
   constructor(private readonly opts: RelayConsumerOptions) {}
 
@@ -138,7 +141,7 @@ export class RelayConsumer {
       accept: 'text/event-stream',
       authorization: `Bearer ${token}`,
     };
-    if (lastId !== null) headers['last-event-id'] = String(lastId);
+    if (lastId !== null) headers['last-event-id'] = lastId;
     const watchdogMs = this.opts.watchdogMs ?? 45_000;
     let watchdog: NodeJS.Timeout | null = null;
     const stopWatchdog = () => {
@@ -225,7 +228,7 @@ export class RelayConsumer {
   }
 
   private async reset(data: string): Promise<void> {
-    let oldest: number | null = null;
+    let oldest: string | number | null = null;
     try {
       oldest = resetData.parse(JSON.parse(data)).oldestId ?? null;
     } catch {
@@ -262,9 +265,9 @@ export class RelayConsumer {
   private parse(msg: SseMessage): Item | null {
     if (msg.event !== undefined && msg.event !== 'notification' && msg.event !== 'message')
       return null;
-    if (!/^\d{1,15}$/.test(msg.id ?? '')) return null;
-    const id = Number(msg.id);
-    if (this.cursor !== null && id <= this.cursor) return null;
+    const id = msg.id ?? '';
+    if (!RELAY_EVENT_ID.test(id)) return null;
+    if (this.cursor !== null && compareEventIds(id, this.cursor) <= 0) return null;
     let payload: unknown;
     try {
       payload = JSON.parse(msg.data);

@@ -37,17 +37,17 @@ export async function post(
 export async function pageAll(
   baseUrl: string,
   token = TOKEN,
-): Promise<{ id: number; receivedAt: number; body: { type: string; n?: number } }[]> {
-  const out: { id: number; receivedAt: number; body: { type: string; n?: number } }[] = [];
-  let after = 0;
+): Promise<{ id: string; receivedAt: number; body: { type: string; n?: number } }[]> {
+  const out: { id: string; receivedAt: number; body: { type: string; n?: number } }[] = [];
+  let after = '0';
   for (let i = 0; i < 1000; i++) {
     const res = await request(`${baseUrl}/events/page?after=${after}&limit=1000`, {
       headers: { authorization: `Bearer ${token}` },
     });
     if (res.statusCode !== 200) throw new Error(`page answered ${res.statusCode}`);
     const page = (await res.body.json()) as {
-      events: { id: number; receivedAt: number; body: { type: string; n?: number } }[];
-      nextAfter: number;
+      events: { id: string; receivedAt: number; body: { type: string; n?: number } }[];
+      nextAfter: string;
       hasMore: boolean;
     };
     out.push(...page.events);

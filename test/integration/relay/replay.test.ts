@@ -59,7 +59,7 @@ describe('replaying a large backlog', () => {
     expect((await post(relay.webhookUrl, padded(610, 200))).status).toBe(204);
     await waitFor(() => ns(stream.frames).length === 611, 'the live webhook');
     stream.close();
-    expect(relay.metrics()).toMatch(/^macrobell_relay_slow_disconnects_total 0$/m);
+    expect(await relay.metrics()).toMatch(/^macrobell_relay_slow_disconnects_total 0$/m);
     // The JSON pages are bounded by bytes too, and still hand over everything in order.
     const paged = await pageAll(relay.url);
     expect(paged.map((e) => e.body.n)).toEqual(Array.from({ length: 611 }, (_, i) => i));
@@ -74,7 +74,10 @@ describe('replaying a large backlog', () => {
     });
     const stream = await openSseReader(`${relay.url}/events`, auth);
     const r = relay;
-    await waitFor(() => /^macrobell_relay_connected_clients 1$/m.test(r.metrics()), 'the client');
+    await waitFor(
+      async () => /^macrobell_relay_connected_clients 1$/m.test(await r.metrics()),
+      'the client',
+    );
     await sendAll(
       relay.webhookUrl,
       Array.from({ length: 10 }, (_, i) => padded(i, 1024 * 1024 - 100)),
@@ -85,7 +88,7 @@ describe('replaying a large backlog', () => {
     expect(ns(stream.frames).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 10 }, (_, i) => i),
     );
-    expect(r.metrics()).toMatch(/^macrobell_relay_slow_disconnects_total 0$/m);
+    expect(await r.metrics()).toMatch(/^macrobell_relay_slow_disconnects_total 0$/m);
   }, 60_000);
 });
 
@@ -109,6 +112,6 @@ describe('deeply nested JSON', () => {
     stream.close();
     expect(ns(stream.frames)).toEqual([1, 2, 3]);
     expect((await pageAll(relay.url)).map((e) => e.body.n)).toEqual([1, 2, 3]);
-    expect(relay.metrics()).toMatch(/^macrobell_relay_rejected_total 1$/m);
+    expect(await relay.metrics()).toMatch(/^macrobell_relay_rejected_total 1$/m);
   });
 });
