@@ -7,13 +7,33 @@ import { Agent, request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
 import { SECRET, TOKEN, openSseReader, pageAll, post, tempDir, waitFor } from './helpers.js';
+import { startRedis, type TestRedis } from './redis-server.js';
 
 const auth = { authorization: `Bearer ${TOKEN}` };
 let relay: RunningRelay | null = null;
+let redis: TestRedis | null = null;
 afterEach(async () => {
   await relay?.close();
   relay = null;
+  await redis?.stop();
+  redis = null;
 });
+
+/** The same behaviour on both backends: the SQLite file and Redis Streams. */
+const BACKENDS = ['sqlite', 'redis'] as const;
+async function startOn(
+  backend: (typeof BACKENDS)[number],
+  opts: { maxQueuedBytesPerClient?: number } = {},
+): Promise<RunningRelay> {
+  if (backend === 'redis') redis = await startRedis();
+  return startRelay({
+    dataDir: tempDir(),
+    secret: SECRET,
+    token: TOKEN,
+    ...opts,
+    ...(redis ? { redis: { url: redis.url } } : {}),
+  });
+}
 
 /** A notification padded to about `bytes`, numbered so order can be checked. */
 const padded = (n: number, bytes: number) =>
@@ -39,9 +59,9 @@ const ns = (frames: { event: string; data: string }[]) =>
     .filter((f) => f.event === 'notification')
     .map((f) => (JSON.parse(f.data) as { n: number }).n);
 
-describe('replaying a large backlog', () => {
+describe.each(BACKENDS)('replaying a large backlog (%s)', (backend) => {
   it('gives a resume from 0 all of 600 × 20 KB and 10 × 1 MiB webhooks, in order, uncut', async () => {
-    relay = await startRelay({ dataDir: tempDir(), secret: SECRET, token: TOKEN });
+    relay = await startOn(backend);
     const bodies = [
       ...Array.from({ length: 600 }, (_, i) => padded(i, 20_000)),
       ...Array.from({ length: 10 }, (_, i) => padded(600 + i, 1024 * 1024 - 100)),
@@ -66,12 +86,7 @@ describe('replaying a large backlog', () => {
   }, 120_000);
 
   it('does not cut a live client that reads when one round is bigger than the cap', async () => {
-    relay = await startRelay({
-      dataDir: tempDir(),
-      secret: SECRET,
-      token: TOKEN,
-      maxQueuedBytesPerClient: 256 * 1024,
-    });
+    relay = await startOn(backend, { maxQueuedBytesPerClient: 256 * 1024 });
     const stream = await openSseReader(`${relay.url}/events`, auth);
     const r = relay;
     await waitFor(
@@ -92,9 +107,9 @@ describe('replaying a large backlog', () => {
   }, 60_000);
 });
 
-describe('deeply nested JSON', () => {
+describe.each(BACKENDS)('deeply nested JSON (%s)', (backend) => {
   it('refuses a 20,000-deep body with 400 and keeps streaming later webhooks', async () => {
-    relay = await startRelay({ dataDir: tempDir(), secret: SECRET, token: TOKEN });
+    relay = await startOn(backend);
     const stream = await openSseReader(`${relay.url}/events`, { ...auth, 'last-event-id': '0' });
     expect((await post(relay.webhookUrl, padded(1, 100))).status).toBe(204);
     const deep = `{"type":"post_created","x":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
