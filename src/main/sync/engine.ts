@@ -19,6 +19,8 @@ export const RELAY_CURSOR_KEY = 'relay.lastEventId';
 
 export interface RelayStatus {
   connected: boolean;
+  /** The relay URL (of the configured list) the stream is on now. */
+  node: string | null;
   lastEventId: string | null;
   lastEventAt: number | null;
   lagMs: number | null;
@@ -175,6 +177,7 @@ export class SyncEngine {
       relay: {
         url,
         connected: false,
+        node: null,
         lastEventId: this.relayCursor(),
         lastEventAt: null,
         lagMs: null,

@@ -2,18 +2,23 @@
  * The app's side of the relay: one SSE connection, resumed with Last-Event-ID after any
  * gap, notifications applied strictly in order (the cursor is persisted by `apply` in the
  * same step), reconnect with exponential backoff and full jitter, and a heartbeat
- * watchdog — a connection silent for 45 s (three missed heartbeats) is replaced.
+ * watchdog — a connection silent for 45 s (three missed heartbeats) is replaced. With
+ * several relay URLs (an HA pair), a failed or lost connection moves to the next one at
+ * once, always resuming from the last applied id (ids are the same on every node); the
+ * backoff applies once a whole round of the list has failed.
  */
 import type { Logger } from 'pino';
 import { request } from 'undici';
 import { z } from 'zod';
 import { RELAY_EVENT_ID, compareEventIds } from '../../shared/relay-ids.js';
+import { parseRelayUrls } from '../../shared/relay-urls.js';
 import type { RelayStatus } from './engine.js';
 import { readSse, type SseMessage } from './sse-reader.js';
 
 export type { RelayStatus };
 
 export interface RelayConsumerOptions {
+  /** One relay URL, or several separated by commas (tried in order, round-robin on failure). */
   url: string;
   token: () => Promise<string | null>;
   getLastEventId: () => string | null;
@@ -55,6 +60,7 @@ export class RelayConsumer {
   private abort: AbortController | null = null;
   private status: RelayStatus = {
     connected: false,
+    node: null,
     lastEventId: null,
     lastEventAt: null,
     lagMs: null,
@@ -65,8 +71,14 @@ export class RelayConsumer {
   private wake: (() => void) | null = null;
   /** Highest id applied on this connection; null after a reset (accept what follows). */
   private cursor: string | null = null;
+  private readonly urls: string[];
+  /** The node in use: the list's first, until it fails. */
+  private node = 0;
 
-  constructor(private readonly opts: RelayConsumerOptions) {}
+  constructor(private readonly opts: RelayConsumerOptions) {
+    this.urls = parseRelayUrls(opts.url);
+    if (this.urls.length === 0) this.urls.push(opts.url);
+  }
 
   start(): void {
     if (this.running) return;
@@ -106,7 +118,9 @@ export class RelayConsumer {
         if (err instanceof TokenRejected) factor = 10;
       }
       if (!this.running) break;
-      await this.sleep(this.backoff(factor));
+      // Next node at once; wait (with backoff) only after the whole list was tried.
+      this.node = (this.node + 1) % this.urls.length;
+      if (this.node === 0 || factor > 1) await this.sleep(this.backoff(factor));
     }
   }
 
@@ -162,7 +176,8 @@ export class RelayConsumer {
     };
     try {
       feedWatchdog();
-      const res = await request(`${this.opts.url.replace(/\/+$/, '')}/events`, {
+      const url = this.urls[this.node] as string;
+      const res = await request(`${url.replace(/\/+$/, '')}/events`, {
         headers,
         signal: controller.signal,
         headersTimeout: watchdogMs,
@@ -176,7 +191,7 @@ export class RelayConsumer {
         await res.body.dump();
         throw new Error(`the relay answered HTTP ${res.statusCode}`);
       }
-      this.update({ connected: true, error: null });
+      this.update({ connected: true, node: url, error: null });
       if (!first) {
         // The relay replays what it stored, but not what never reached it: re-sync.
         stopWatchdog();

@@ -33,6 +33,7 @@ describe('backfill and the apply path', () => {
         start: () =>
           o.onStatus({
             connected: true,
+            node: null,
             lastEventId: null,
             lastEventAt: null,
             lagMs: null,
