@@ -248,6 +248,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
         ? {
             url: s.relay.url,
             connected: s.relay.connected,
+            node: s.relay.node,
             lastEventId: s.relay.lastEventId,
             lastEventAt: s.relay.lastEventAt,
             lagMs: s.relay.lagMs,

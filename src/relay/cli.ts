@@ -13,6 +13,8 @@ import { startRelay } from './server.js';
 
 const USAGE = `Usage:
   npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D]
+                    [--redis redis://HOST:PORT/DB] [--redis-durability strict|relaxed]
+    (--redis or MACROBELL_RELAY_REDIS: the log on Redis Streams, shared by several nodes)
   npm run relay -- register --public-url https://relay.example.com [--calendar] [--news]
                     [--replace <id>] [--data DIR] [--auth-url URL] [--calendar-url URL] [--news-url URL]
     (keys from the environment only: MACROBELL_PUBLIC_KEY, MACROBELL_PRIVATE_KEY)
@@ -28,6 +30,8 @@ const SERVE_OPTIONS = {
   host: { type: 'string' },
   data: { type: 'string' },
   'retention-days': { type: 'string' },
+  redis: { type: 'string' },
+  'redis-durability': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 const REGISTER_OPTIONS = {
   data: { type: 'string' },
@@ -100,6 +104,34 @@ async function runRegister(args: string[]): Promise<never> {
   process.exit(code);
 }
 
+/** `--redis` / MACROBELL_RELAY_REDIS, checked; undefined = the SQLite log. */
+function redisOption(
+  url: string | undefined,
+  durability: string | undefined,
+): { url: string; durability: 'strict' | 'relaxed' } | undefined {
+  if (durability !== undefined && durability !== 'strict' && durability !== 'relaxed')
+    fail(`--redis-durability must be strict or relaxed, got "${durability}"`);
+  if (url === undefined || url === '') {
+    if (durability !== undefined)
+      fail('--redis-durability needs --redis (or MACROBELL_RELAY_REDIS)');
+    return undefined;
+  }
+  try {
+    const u = new URL(url);
+    if (u.protocol === 'redis:' || u.protocol === 'rediss:')
+      return { url, durability: durability === 'relaxed' ? 'relaxed' : 'strict' };
+  } catch {
+    /* reported below */
+  }
+  return fail('--redis must be a redis:// or rediss:// URL');
+}
+
+/** Host and port only: the URL may carry a password. */
+function redisWhere(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || 6379}`;
+}
+
 async function runServe(args: string[]): Promise<void> {
   const v = parse(args, SERVE_OPTIONS);
   const port = v.port === undefined ? 8787 : Number(v.port);
@@ -111,6 +143,7 @@ async function runServe(args: string[]): Promise<void> {
   const host = v.host ?? '127.0.0.1';
   if (host === '' || /[\s/]/.test(host)) fail(`--host must be an address, got "${host}"`);
   const dataDir = resolve(v.data ?? 'relay-data');
+  const redis = redisOption(v.redis ?? process.env.MACROBELL_RELAY_REDIS, v['redis-durability']);
   const secrets = secretsOrFail(dataDir);
   const logger = pino({
     level: process.env.LOG_LEVEL ?? 'info',
@@ -125,11 +158,14 @@ async function runServe(args: string[]): Promise<void> {
     host,
     retentionDays,
     logger,
+    redis,
   }).catch((err: unknown) => fail(`could not start: ${(err as Error).message}`, 1));
   // Exactly the first line on stdout: scripts and tests wait for it.
   process.stdout.write(`relay listening on ${relay.url}\n`);
+  const store = redis ? `redis ${redisWhere(redis.url)}` : `sqlite ${dataDir}`;
+  process.stdout.write(`relay store: ${store} (durability: ${relay.durability})\n`);
   if (secrets.generated) process.stdout.write(secretsNotice(dataDir, secrets));
-  logger.info({ dataDir, retentionDays }, 'relay started');
+  logger.info({ store, durability: relay.durability, retentionDays }, 'relay started');
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -6,6 +6,8 @@
 import type { IncomingMessage } from 'node:http';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Deepest nesting of arrays/objects accepted: real notifications use a handful of levels. */
+export const MAX_JSON_DEPTH = 64;
 
 /** Headers worth keeping beside the body (provenance for debugging; no secrets). */
 const KEPT_HEADERS = [
@@ -93,6 +95,14 @@ export async function readWebhook(req: IncomingMessage): Promise<IngestResult> {
   if (declared > MAX_BODY_BYTES) return tooLarge;
   const body = await readCapped(req, MAX_BODY_BYTES);
   if (body === null) return tooLarge;
+  if (nestingDepthExceeds(body, MAX_JSON_DEPTH)) {
+    return {
+      ok: false,
+      status: 400,
+      error: 'too_deeply_nested',
+      message: `The body nests arrays/objects deeper than ${MAX_JSON_DEPTH} levels`,
+    };
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'));
@@ -118,4 +128,31 @@ export async function readWebhook(req: IncomingMessage): Promise<IngestResult> {
     if (typeof v === 'string') headers[h] = v.length > 512 ? v.slice(0, 512) : v;
   }
   return { ok: true, body, type, headers };
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+
+/**
+ * Whether the JSON text opens more than `max` arrays/objects at once: one loop over the
+ * bytes (no recursion), skipping string contents. Invalid JSON is left to the parser.
+ */
+export function nestingDepthExceeds(body: Buffer, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (++depth > max) return true;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
+  }
+  return false;
 }

@@ -6,15 +6,14 @@ export interface RelayCounters {
   rejected: number;
 }
 
-function quantile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number) / 1000;
-}
-
-export function renderMetrics(log: EventLog, hub: SseHub, counters: RelayCounters): string {
-  const lat = [...log.commitLatencies].sort((a, b) => a - b);
-  const sum = lat.reduce((a, b) => a + b, 0) / 1000;
-  const { rows, bytes } = log.stats();
+export async function renderMetrics(
+  log: EventLog,
+  hub: SseHub,
+  counters: RelayCounters,
+): Promise<string> {
+  // Row counts need the store: while it is away, the counters still answer.
+  const stats = await log.stats().catch(() => null);
+  const h = log.health();
   const metric = (name: string, type: string, help: string, lines: string[]) => [
     `# HELP ${name} ${help}`,
     `# TYPE ${name} ${type}`,
@@ -26,6 +25,15 @@ export function renderMetrics(log: EventLog, hub: SseHub, counters: RelayCounter
     ]),
     ...metric('macrobell_relay_rejected_total', 'counter', 'Webhooks refused as malformed.', [
       `macrobell_relay_rejected_total ${counters.rejected}`,
+    ]),
+    ...metric(
+      'macrobell_relay_store_failures_total',
+      'counter',
+      'Webhooks the store failed to take (answered 500/503; the service retries).',
+      [`macrobell_relay_store_failures_total ${log.storeFailures}`],
+    ),
+    ...metric('macrobell_relay_store_up', 'gauge', '1 while the store takes writes.', [
+      `macrobell_relay_store_up{backend="${log.backend}"} ${h.ok ? 1 : 0}`,
     ]),
     ...metric('macrobell_relay_streamed_total', 'counter', 'Events written to SSE clients.', [
       `macrobell_relay_streamed_total ${hub.streamed}`,
@@ -47,21 +55,20 @@ export function renderMetrics(log: EventLog, hub: SseHub, counters: RelayCounter
     ]),
     ...metric(
       'macrobell_relay_commit_latency_seconds',
-      'summary',
-      'Group-commit latency (recent commits).',
-      [
-        `macrobell_relay_commit_latency_seconds{quantile="0.5"} ${quantile(lat, 0.5)}`,
-        `macrobell_relay_commit_latency_seconds{quantile="0.99"} ${quantile(lat, 0.99)}`,
-        `macrobell_relay_commit_latency_seconds_sum ${sum}`,
-        `macrobell_relay_commit_latency_seconds_count ${lat.length}`,
-      ],
+      'histogram',
+      'Time from a commit batch (SQLite) or append (Redis) starting to it being durable.',
+      log.commitLatency.lines('macrobell_relay_commit_latency_seconds'),
     ),
-    ...metric('macrobell_relay_log_rows', 'gauge', 'Rows in the log.', [
-      `macrobell_relay_log_rows ${rows}`,
-    ]),
-    ...metric('macrobell_relay_log_bytes', 'gauge', 'Bytes of stored bodies.', [
-      `macrobell_relay_log_bytes ${bytes}`,
-    ]),
+    ...(stats
+      ? metric('macrobell_relay_log_rows', 'gauge', 'Events in the log.', [
+          `macrobell_relay_log_rows ${stats.rows}`,
+        ])
+      : []),
+    ...(stats?.bytes != null
+      ? metric('macrobell_relay_log_bytes', 'gauge', 'Bytes of stored bodies.', [
+          `macrobell_relay_log_bytes ${stats.bytes}`,
+        ])
+      : []),
     '',
   ].join('\n');
 }

@@ -8,11 +8,20 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { EventLog } from './event-log.js';
-import { constantTimeEqual, decodePathSegment, sendError, sendJson } from './http-util.js';
+import { StoreUnavailable, type EventLog } from './event-log.js';
+import {
+  constantTimeEqual,
+  decodePathSegment,
+  sendError,
+  sendJson,
+  sendJsonText,
+} from './http-util.js';
 import { readWebhook } from './ingest.js';
 import { renderMetrics } from './metrics.js';
-import { SSE_HEADERS, SseHub } from './sse-hub.js';
+import type { DurabilityMode } from './redis-durability.js';
+import { RedisEventLog } from './redis-log.js';
+import { SqliteEventLog } from './sqlite-log.js';
+import { PAGE_BYTES, SSE_HEADERS, SseHub } from './sse-hub.js';
 
 export { MAX_BODY_BYTES } from './ingest.js';
 
@@ -33,6 +42,8 @@ export interface RelayOptions {
   logger?: Logger;
   /** Injectable clock (receive times and retention). */
   now?: () => number;
+  /** Use Redis Streams (shared by any number of nodes) instead of the SQLite file. */
+  redis?: { url: string; durability?: DurabilityMode; dedupWindowMs?: number };
 }
 
 export interface RunningRelay {
@@ -40,16 +51,16 @@ export interface RunningRelay {
   webhookUrl: string;
   port: number;
   log: EventLog;
-  metrics(): string;
+  /** What an acknowledgement promises, for the startup line. */
+  durability: string;
+  metrics(): Promise<string>;
   close(): Promise<void>;
 }
 
-const eventId = z
-  .string()
-  .regex(/^\d{1,15}$/, 'must be a non-negative integer')
-  .transform(Number);
+/** Ids are opaque to clients; each backend checks its own format (parseId). */
+const eventId = z.string().regex(/^\d{1,15}(-\d{1,15})?$/, 'must be an event id');
 const pageQuery = z.object({
-  after: eventId.default(0),
+  after: eventId.default('0'),
   limit: z
     .string()
     .regex(/^\d{1,4}$/, 'must be an integer 1–1000')
@@ -81,7 +92,11 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   if (!opts.token) throw new Error('the relay token must not be empty');
   const now = opts.now ?? Date.now;
   const logger = opts.logger;
-  const events = new EventLog(join(opts.dataDir, 'relay.db'), now, opts.commitIntervalMs ?? 0);
+  const events: EventLog = opts.redis
+    ? await RedisEventLog.open({ ...opts.redis, now, logger })
+    : new SqliteEventLog(join(opts.dataDir, 'relay.db'), now, opts.commitIntervalMs ?? 0);
+  const durability =
+    events instanceof RedisEventLog ? events.describeDurability() : 'SQLite synchronous=FULL';
   const hub = new SseHub(events, {
     heartbeatMs: opts.heartbeatMs ?? 15_000,
     maxQueuedBytes: opts.maxQueuedBytesPerClient ?? 8 * 1024 * 1024,
@@ -103,44 +118,67 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       if (result.status === 413) return refuse(req, res, 413, result.error, result.message);
       return sendError(res, result.status, result.error, result.message);
     }
-    await events.append(result.body, result.type, result.headers);
+    try {
+      await events.append(result.body, result.type, result.headers);
+    } catch (err) {
+      if (!(err instanceof StoreUnavailable)) throw err;
+      logger?.warn({ err }, 'store unavailable; webhook refused with 503');
+      return sendError(
+        res,
+        503,
+        'store_unavailable',
+        `The relay cannot store webhooks now: ${err.message}`,
+        {
+          'retry-after': '1',
+        },
+      );
+    }
     res.writeHead(204).end();
   }
 
-  function resumePoint(req: IncomingMessage, url: URL): number | null | Error {
+  function resumePoint(req: IncomingMessage, url: URL): string | null | Error {
     const header = req.headers['last-event-id'];
     const raw =
       typeof header === 'string' && header !== '' ? header : url.searchParams.get('after');
     if (raw === null) return null;
     const parsed = eventId.safeParse(raw);
-    return parsed.success
-      ? parsed.data
-      : new Error('Last-Event-ID / after must be a non-negative integer id');
+    const id = parsed.success ? events.parseId(parsed.data) : null;
+    return id ?? new Error('Last-Event-ID / after must be an event id from this relay, or 0');
   }
 
-  function page(res: ServerResponse, url: URL): void {
+  async function page(res: ServerResponse, url: URL): Promise<void> {
     const q = pageQuery.safeParse(Object.fromEntries(url.searchParams));
     if (!q.success)
       return sendError(
         res,
         400,
         'invalid_request',
-        'after must be a non-negative integer and limit an integer 1–1000',
+        'after must be an event id and limit an integer 1–1000',
       );
-    const { after, limit } = q.data;
-    const list = events.after(after, limit + 1);
+    const { limit } = q.data;
+    const after = events.parseId(q.data.after);
+    if (after === null)
+      return sendError(
+        res,
+        400,
+        'invalid_request',
+        'after must be an event id from this relay, or 0',
+      );
+    const point = await events.resume(after);
+    const list = await events.after(point.from, limit + 1, PAGE_BYTES);
     const items = list.slice(0, limit);
-    sendJson(res, 200, {
-      events: items.map((e) => ({
-        id: e.id,
-        receivedAt: e.receivedAt,
-        body: JSON.parse(e.body.toString('utf8')) as unknown,
-      })),
-      nextAfter: items.at(-1)?.id ?? after,
-      hasMore: list.length > limit,
-      oldestId: events.oldestId(),
-      reset: events.gapAfter(after),
-    });
+    const more =
+      list.length > limit || (await events.after(items.at(-1)?.id ?? point.from, 1)).length > 0;
+    // Bodies are spliced in as stored (valid JSON, checked at ingest): no parse and
+    // re-serialise per event, and no recursion however a body is shaped.
+    const parts = items.map(
+      (e) => `{"id":"${e.id}","receivedAt":${e.receivedAt},"body":${e.body.toString('utf8')}}`,
+    );
+    const text =
+      `{"events":[${parts.join(',')}],"nextAfter":"${items.at(-1)?.id ?? point.from}",` +
+      `"hasMore":${more},"oldestId":${JSON.stringify(point.oldestId)},` +
+      `"reset":${point.gap}}`;
+    sendJsonText(res, 200, text);
   }
 
   function hook(req: IncomingMessage, res: ServerResponse, segment: string): Promise<void> | void {
@@ -166,11 +204,21 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     req.resume();
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return sendError(res, 405, 'method_not_allowed', 'Use GET', { allow: 'GET' });
-    if (path === '/healthz') return sendJson(res, 200, { ok: true, lastId: events.lastId() });
-    if (path === '/metrics') {
-      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-      return void res.end(metrics());
+    if (path === '/healthz') {
+      const h = events.health();
+      return sendJson(res, h.ok ? 200 : 503, {
+        ok: h.ok,
+        backend: events.backend,
+        lastId: events.lastId(),
+        ...(h.reason === undefined ? {} : { reason: h.reason }),
+        ...(h.durability === undefined ? {} : { durability: h.durability }),
+      });
     }
+    if (path === '/metrics')
+      return metrics().then((text) => {
+        res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+        res.end(text);
+      });
     if (!authorized(req))
       return sendError(res, 401, 'unauthorized', 'Missing or wrong bearer token', {
         'www-authenticate': 'Bearer',
@@ -198,11 +246,14 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   server.keepAliveTimeout = 30_000;
   // requestTimeout (Node's default 300 s) bounds receiving a request, not an SSE response.
 
-  const trim = () => {
-    const removed = events.trim(retentionMs);
-    if (removed > 0) logger?.info({ removed }, 'retention trimmed old webhooks');
-  };
-  trim();
+  const trim = () =>
+    events.trim(retentionMs).then(
+      (removed) => {
+        if (removed > 0) logger?.info({ removed }, 'retention trimmed old webhooks');
+      },
+      (err: unknown) => logger?.warn({ err }, 'retention trim failed; retrying in an hour'),
+    );
+  await trim();
   const trimTimer = setInterval(trim, HOUR_MS);
   trimTimer.unref();
 
@@ -218,13 +269,14 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     webhookUrl: `${url}/hooks/${opts.secret}`,
     port,
     log: events,
+    durability,
     metrics,
     async close() {
       clearInterval(trimTimer);
       hub.closeAll();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
-      events.close();
+      await events.close();
     },
   };
 }

@@ -3,23 +3,30 @@
  *   `: received <ms>` / `id: <seq>` / `event: notification` / `data: <raw JSON>`
  * (the comment carries the receive time for lag; EventSource clients ignore it).
  * A resuming client is replayed from the log in pages, then switched to live in the same
- * turn as its last page read, so nothing is missed or sent twice. A client that cannot
- * keep up is cut once its backlog passes the cap; it resumes later with Last-Event-ID.
+ * turn as its last page read, so nothing is missed or sent twice. Replay pages are bounded
+ * by count and bytes and written with back-pressure (the next page waits for 'drain'), so a
+ * replay never trips the slow-consumer cap. The cap is for live fan-out only: a client whose
+ * unread backlog is already past it when the next round comes is cut (it resumes later with
+ * Last-Event-ID); one large round to a client that keeps reading is never a reason.
  */
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { EventLog, StoredEvent } from './event-log.js';
+import { compareIds, type EventLog, type StoredEvent } from './event-log.js';
 
 const PAGE = 500;
+/** Bodies per replay page: bounded so a resume never buffers more than this per client. */
+export const PAGE_BYTES = 1024 * 1024;
 /** Upper bound of the fan-out pacing gap (see SseHub.enqueue). */
 const MAX_PACING_MS = 50;
 
 interface Client {
   res: ServerResponse;
   /** Highest id written to this client. */
-  cursor: number;
+  cursor: string;
   /** False while replaying from the log: live appends are left for the replay to read. */
   live: boolean;
+  /** Unsent bytes right after the last live write: a backlog that has not shrunk since is unread. */
+  backlogAfterWrite: number;
 }
 
 export const SSE_HEADERS = {
@@ -94,10 +101,15 @@ export class SseHub {
   }
 
   /** Serve one stream; `after` null = live only. */
-  async serve(res: ServerResponse, after: number | null): Promise<void> {
+  async serve(res: ServerResponse, after: string | null): Promise<void> {
     res.writeHead(200, SSE_HEADERS);
     res.write('retry: 2000\n\n');
-    const client: Client = { res, cursor: after ?? this.log.lastId(), live: after === null };
+    const client: Client = {
+      res,
+      cursor: after ?? this.log.lastId(),
+      live: after === null,
+      backlogAfterWrite: 0,
+    };
     this.clients.add(client);
     const hb = setInterval(() => this.send(client, ': hb\n\n'), this.opts.heartbeatMs);
     hb.unref();
@@ -106,18 +118,24 @@ export class SseHub {
       this.clients.delete(client);
     });
     if (after === null) return;
-    if (this.log.gapAfter(after)) {
-      const info = { oldestId: this.log.oldestId(), lastId: this.log.lastId() };
-      this.send(client, `event: reset\ndata: ${JSON.stringify(info)}\n\n`);
-      // Everything available follows; ids before the oldest are gone (or from another log).
-      client.cursor = Math.min(after, Math.max(0, (info.oldestId ?? info.lastId + 1) - 1));
+    const point = await this.log.resume(after);
+    if (point.gap) {
+      const { oldestId, lastId } = point;
+      this.send(client, `event: reset\ndata: ${JSON.stringify({ oldestId, lastId })}\n\n`);
     }
-    for (let guard = 0; guard < 1_000_000; guard++) {
-      const page = this.log.after(client.cursor, PAGE);
-      if (!this.deliverPage(client, page)) return;
-      if (page.length < PAGE) break;
-      if (res.writableLength > 0) await drainOrClose(res);
+    client.cursor = point.from;
+    // Until a page comes back empty and nothing reached this node's live feed during the
+    // read: that check and the switch to live happen in one turn, so the next fan-out
+    // round carries this client on exactly from its cursor.
+    for (;;) {
+      const known = this.log.lastId();
+      const page = await this.log.after(client.cursor, PAGE, PAGE_BYTES);
       if (res.destroyed) return;
+      if (page.length === 0) {
+        if (this.log.lastId() === known) break;
+        continue;
+      }
+      if (!(await this.deliverPage(client, page))) return;
     }
     client.live = true;
   }
@@ -141,14 +159,14 @@ export class SseHub {
     let frames: string[] | undefined;
     let all: Buffer[] | undefined;
     for (const c of this.clients) {
-      if (!c.live || c.cursor >= last.id) continue;
+      if (!c.live || compareIds(c.cursor, last.id) >= 0) continue;
       frames ??= batch.map(sseFrame);
       let chunks: Buffer[];
       let n = batch.length;
-      if (c.cursor < first.id) chunks = all ??= pack(frames);
+      if (compareIds(c.cursor, first.id) < 0) chunks = all ??= pack(frames);
       else {
         // Part of the batch was already read by this client's replay: only the rest.
-        const from = batch.findIndex((e) => e.id > c.cursor);
+        const from = batch.findIndex((e) => compareIds(e.id, c.cursor) > 0);
         chunks = pack(frames.slice(from));
         n -= from;
       }
@@ -158,33 +176,51 @@ export class SseHub {
     }
   }
 
-  /** A replayed page: one write (per 256 KiB), cursor to its last id. */
-  private deliverPage(c: Client, page: StoredEvent[]): boolean {
+  /** A replayed page, chunk by chunk, each waiting for the previous one to drain. */
+  private async deliverPage(c: Client, page: StoredEvent[]): Promise<boolean> {
     const last = page.at(-1);
     if (last === undefined) return true;
-    if (!this.sendAll(c, pack(page.map(sseFrame)))) return false;
+    for (const chunk of pack(page.map(sseFrame))) {
+      if (c.res.destroyed) return false;
+      if (!c.res.write(chunk)) await drainOrClose(c.res);
+    }
+    if (c.res.destroyed) return false;
     c.cursor = last.id;
     this.streamed += page.length;
     return true;
   }
 
+  /** One live round to a client: cut it first if it left the previous rounds unread. */
   private sendAll(c: Client, chunks: Buffer[]): boolean {
-    for (const chunk of chunks) if (!this.send(c, chunk)) return false;
+    if (!this.keepsUp(c)) return false;
+    for (const chunk of chunks) c.res.write(chunk);
+    c.backlogAfterWrite = c.res.writableLength;
     return true;
   }
 
-  /** Write, and cut a consumer that cannot keep up (it resumes from its last id). */
-  private send(c: Client, text: string | Buffer): boolean {
-    if (c.res.destroyed) return false;
-    const ok = c.res.write(text);
-    if (!ok && c.res.writableLength > this.opts.maxQueuedBytes) {
-      this.opts.logger?.warn({ backlog: c.res.writableLength }, 'slow consumer disconnected');
-      this.slowDisconnects++;
-      c.res.destroy();
-      this.clients.delete(c);
-      return false;
-    }
+  /** Heartbeats and reset notices: small, and subject to the same slow-consumer check. */
+  private send(c: Client, text: string): boolean {
+    if (!this.keepsUp(c)) return false;
+    c.res.write(text);
     return true;
+  }
+
+  /**
+   * A client whose unsent backlog is past the cap and has not shrunk since the last round
+   * has stopped reading (or reads far too slowly, past 4× the cap): cut it; it resumes
+   * from its last id. A replaying client is never cut here: its pages wait for 'drain'.
+   */
+  private keepsUp(c: Client): boolean {
+    if (c.res.destroyed) return false;
+    const backlog = c.res.writableLength;
+    const cap = this.opts.maxQueuedBytes;
+    const stalled = backlog >= c.backlogAfterWrite || backlog > 4 * cap;
+    if (!c.live || backlog <= cap || !stalled) return true;
+    this.opts.logger?.warn({ backlog: c.res.writableLength }, 'slow consumer disconnected');
+    this.slowDisconnects++;
+    c.res.destroy();
+    this.clients.delete(c);
+    return false;
   }
 }
 

@@ -283,7 +283,10 @@ export interface Settings {
   timeZone: string;
   hourCycle: 'h12' | 'h23';
   theme: 'system' | 'light' | 'dark';
-  /** Relay base URL; its bearer token lives in the keychain. Null = polling. */
+  /**
+   * Relay base URL, or several separated by commas (an HA pair, tried in order); the
+   * bearer token lives in the keychain. Null = polling.
+   */
   relayUrl: string | null;
   polling: {
     baseIntervalSec: number;
@@ -366,7 +369,9 @@ export interface AppStatus {
   relay: {
     url: string;
     connected: boolean;
-    lastEventId: number | null;
+    /** Which relay node of the list the stream is on now (null while connecting). */
+    node: string | null;
+    lastEventId: string | null;
     lastEventAt: number | null;
     lagMs: number | null;
   } | null;

@@ -4,6 +4,7 @@
  * on the main side (Electron IPC handler and web-mode HTTP handler alike).
  * Pushes (main → renderer) are listed in PUSH_EVENTS.
  */
+import { relayUrlSetting } from './relay-urls.js';
 import { z } from 'zod';
 import type {
   AlertRecord,
@@ -76,7 +77,7 @@ export const settingsSchema = z.object({
   timeZone: z.string().min(1).max(100),
   hourCycle: z.enum(['h12', 'h23']),
   theme: z.enum(['system', 'light', 'dark']),
-  relayUrl: httpUrl.nullable(),
+  relayUrl: relayUrlSetting.nullable(),
   polling: z.object({
     baseIntervalSec: z.number().int().min(5).max(86400),
     burstIntervalSec: z.number().min(0.2).max(60),
@@ -119,7 +120,7 @@ export const requestSchemas = {
   clearCredentials: z.undefined(),
   testConnection: z.undefined(),
   setRelay: z.object({
-    url: httpUrl.nullable(),
+    url: relayUrlSetting.nullable(),
     token: z.string().min(1).max(500).optional(),
   }),
   listEventDates: eventDateQuerySchema,

@@ -28,7 +28,10 @@ export const RELAY_CURSOR_KEY = 'relay.lastEventId';
 
 export interface RelayStatus {
   connected: boolean;
-  lastEventId: number | null;
+  /** The relay URL (of the configured list) the stream is on now. */
+  node: string | null;
+  /** Opaque relay ids (src/shared/relay-ids.ts). */
+  lastEventId: string | null;
   lastEventAt: number | null;
   lagMs: number | null;
   error: string | null;
@@ -44,9 +47,9 @@ export interface RelayConsumerFactory {
   (opts: {
     url: string;
     token: () => Promise<string | null>;
-    getLastEventId: () => number | null;
-    apply: (id: number, payload: unknown) => Promise<void>;
-    applyBatch?: (items: { id: number; payload: unknown }[]) => Promise<void>;
+    getLastEventId: () => string | null;
+    apply: (id: string, payload: unknown) => Promise<void>;
+    applyBatch?: (items: { id: string; payload: unknown }[]) => Promise<void>;
     onReset: () => Promise<void>;
     onReconnectGap: () => Promise<void>;
     onStatus: (s: RelayStatus) => void;
@@ -174,6 +177,7 @@ export class SyncEngine {
         ? {
             url: relay.url,
             connected: relay.connected,
+            node: relay.node,
             lastEventId: relay.lastEventId,
             lastEventAt: relay.lastEventAt,
             lagMs: relay.lagMs,
@@ -283,6 +287,7 @@ export class SyncEngine {
     this.relayStatus = {
       url,
       connected: false,
+      node: null,
       lastEventId: this.relayCursor(),
       lastEventAt: null,
       lagMs: null,
@@ -308,9 +313,8 @@ export class SyncEngine {
     this.relay.start();
   }
 
-  private relayCursor(): number | null {
-    const v = this.deps.store.getSyncState(RELAY_CURSOR_KEY);
-    return v === null ? null : Number(v);
+  private relayCursor(): string | null {
+    return this.deps.store.getSyncState(RELAY_CURSOR_KEY);
   }
 
   private async stopLive(): Promise<void> {

@@ -6,6 +6,7 @@
  * the consumer reconnects and retries from the same id; a bad item never stalls the feed.
  */
 import type { Logger } from 'pino';
+import { compareEventIds } from '../../shared/relay-ids.js';
 import type { ChangeApplier } from './applier.js';
 import type { SyncStore } from './ports.js';
 import { isConnectivityError } from './service-health.js';
@@ -32,7 +33,7 @@ export function isRetryable(err: unknown): boolean {
 export class RelayApplier {
   constructor(private readonly deps: RelayApplierDeps) {}
 
-  async one(id: number, payload: unknown): Promise<void> {
+  async one(id: string, payload: unknown): Promise<void> {
     this.deps.onDelivered(payload);
     try {
       await this.deps.applier.applyNotification(payload, 'relay', this.persist(id));
@@ -43,7 +44,7 @@ export class RelayApplier {
   }
 
   /** A burst received together: one transaction, the cursor with it. */
-  async batch(items: { id: number; payload: unknown }[]): Promise<void> {
+  async batch(items: { id: string; payload: unknown }[]): Promise<void> {
     items.forEach((i) => this.deps.onDelivered(i.payload));
     try {
       await this.deps.applier.applyMany(
@@ -54,7 +55,8 @@ export class RelayApplier {
       if (isRetryable(err)) throw err;
       // One bad item in the run: redo the rest one by one, skipping it.
       for (const i of items) {
-        if (Number(this.deps.store.getSyncState(this.deps.cursorKey) ?? -1) >= i.id) continue;
+        const done = this.deps.store.getSyncState(this.deps.cursorKey);
+        if (done !== null && compareEventIds(done, i.id) >= 0) continue;
         try {
           await this.deps.applier.applyNotification(i.payload, 'relay', this.persist(i.id));
         } catch (e) {
@@ -65,11 +67,11 @@ export class RelayApplier {
     }
   }
 
-  private persist(id: number): () => void {
-    return () => this.deps.store.setSyncState(this.deps.cursorKey, String(id));
+  private persist(id: string): () => void {
+    return () => this.deps.store.setSyncState(this.deps.cursorKey, id);
   }
 
-  private skip(id: number, err: unknown): void {
+  private skip(id: string, err: unknown): void {
     this.deps.logger.warn({ id, err }, 'relay notification skipped: it cannot be applied');
     this.deps.store.transaction(this.persist(id));
     this.deps.onBad();

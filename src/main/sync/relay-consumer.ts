@@ -2,23 +2,29 @@
  * The app's side of the relay: one SSE connection, resumed with Last-Event-ID after any
  * gap, notifications applied strictly in order (the cursor is persisted by `apply` in the
  * same step), reconnect with exponential backoff and full jitter, and a heartbeat
- * watchdog — a connection silent for 45 s (three missed heartbeats) is replaced.
+ * watchdog — a connection silent for 45 s (three missed heartbeats) is replaced. With
+ * several relay URLs (an HA pair), a failed or lost connection moves to the next one at
+ * once, always resuming from the last applied id (ids are the same on every node); the
+ * backoff applies once a whole round of the list has failed.
  */
 import type { Logger } from 'pino';
 import { request } from 'undici';
 import { z } from 'zod';
+import { RELAY_EVENT_ID, compareEventIds } from '../../shared/relay-ids.js';
+import { parseRelayUrls } from '../../shared/relay-urls.js';
 import type { RelayStatus } from './engine.js';
 import { readSse, type SseMessage } from './sse-reader.js';
 
 export type { RelayStatus };
 
 export interface RelayConsumerOptions {
+  /** One relay URL, or several separated by commas (tried in order, round-robin on failure). */
   url: string;
   token: () => Promise<string | null>;
-  getLastEventId: () => number | null;
-  apply: (id: number, payload: unknown) => Promise<void>;
+  getLastEventId: () => string | null;
+  apply: (id: string, payload: unknown) => Promise<void>;
   /** Optional: apply a run already received together (a burst) in one go, in order. */
-  applyBatch?: (items: { id: number; payload: unknown }[]) => Promise<void>;
+  applyBatch?: (items: { id: string; payload: unknown }[]) => Promise<void>;
   /** The relay could not replay everything since our id (retention, or a new log). */
   onReset: () => Promise<void>;
   /** Called after every reconnect (not the first connect): re-sync from the API. */
@@ -33,10 +39,12 @@ export const TOKEN_REJECTED = 'relay rejected the token';
 /** A connection counts as healthy (backoff resets) after this long or its first event. */
 const HEALTHY_AFTER_MS = 5_000;
 
-const resetData = z.looseObject({ oldestId: z.number().nullable().optional() });
+const resetData = z.looseObject({
+  oldestId: z.union([z.string(), z.number()]).nullable().optional(),
+});
 
 interface Item {
-  id: number;
+  id: string;
   payload: unknown;
   receivedAt: number | null;
 }
@@ -52,6 +60,7 @@ export class RelayConsumer {
   private abort: AbortController | null = null;
   private status: RelayStatus = {
     connected: false,
+    node: null,
     lastEventId: null,
     lastEventAt: null,
     lagMs: null,
@@ -61,9 +70,15 @@ export class RelayConsumer {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   /** Highest id applied on this connection; null after a reset (accept what follows). */
-  private cursor: number | null = null;
+  private cursor: string | null = null;
+  private readonly urls: string[];
+  /** The node in use: the list's first, until it fails. */
+  private node = 0;
 
-  constructor(private readonly opts: RelayConsumerOptions) {}
+  constructor(private readonly opts: RelayConsumerOptions) {
+    this.urls = parseRelayUrls(opts.url);
+    if (this.urls.length === 0) this.urls.push(opts.url);
+  }
 
   start(): void {
     if (this.running) return;
@@ -103,7 +118,9 @@ export class RelayConsumer {
         if (err instanceof TokenRejected) factor = 10;
       }
       if (!this.running) break;
-      await this.sleep(this.backoff(factor));
+      // Next node at once; wait (with backoff) only after the whole list was tried.
+      this.node = (this.node + 1) % this.urls.length;
+      if (this.node === 0 || factor > 1) await this.sleep(this.backoff(factor));
     }
   }
 
@@ -138,7 +155,7 @@ export class RelayConsumer {
       accept: 'text/event-stream',
       authorization: `Bearer ${token}`,
     };
-    if (lastId !== null) headers['last-event-id'] = String(lastId);
+    if (lastId !== null) headers['last-event-id'] = lastId;
     const watchdogMs = this.opts.watchdogMs ?? 45_000;
     let watchdog: NodeJS.Timeout | null = null;
     const stopWatchdog = () => {
@@ -159,7 +176,8 @@ export class RelayConsumer {
     };
     try {
       feedWatchdog();
-      const res = await request(`${this.opts.url.replace(/\/+$/, '')}/events`, {
+      const url = this.urls[this.node] as string;
+      const res = await request(`${url.replace(/\/+$/, '')}/events`, {
         headers,
         signal: controller.signal,
         headersTimeout: watchdogMs,
@@ -173,7 +191,7 @@ export class RelayConsumer {
         await res.body.dump();
         throw new Error(`the relay answered HTTP ${res.statusCode}`);
       }
-      this.update({ connected: true, error: null });
+      this.update({ connected: true, node: url, error: null });
       if (!first) {
         // The relay replays what it stored, but not what never reached it: re-sync.
         stopWatchdog();
@@ -225,7 +243,7 @@ export class RelayConsumer {
   }
 
   private async reset(data: string): Promise<void> {
-    let oldest: number | null = null;
+    let oldest: string | number | null = null;
     try {
       oldest = resetData.parse(JSON.parse(data)).oldestId ?? null;
     } catch {
@@ -262,9 +280,9 @@ export class RelayConsumer {
   private parse(msg: SseMessage): Item | null {
     if (msg.event !== undefined && msg.event !== 'notification' && msg.event !== 'message')
       return null;
-    if (!/^\d{1,15}$/.test(msg.id ?? '')) return null;
-    const id = Number(msg.id);
-    if (this.cursor !== null && id <= this.cursor) return null;
+    const id = msg.id ?? '';
+    if (!RELAY_EVENT_ID.test(id)) return null;
+    if (this.cursor !== null && compareEventIds(id, this.cursor) <= 0) return null;
     let payload: unknown;
     try {
       payload = JSON.parse(msg.data);

@@ -18,10 +18,10 @@ const window = () => ({
 
 describe('backfill and the apply path', () => {
   let h: CoreHarness;
-  let apply: (id: number, payload: unknown) => Promise<void>;
-  let applyBatch: (items: { id: number; payload: unknown }[]) => Promise<void>;
+  let apply: (id: string, payload: unknown) => Promise<void>;
+  let applyBatch: (items: { id: string; payload: unknown }[]) => Promise<void>;
   let nextId = 1;
-  const deliver = (payload: unknown) => apply(nextId++, payload);
+  const deliver = (payload: unknown) => apply(String(nextId++), payload);
 
   beforeAll(async () => {
     // A test driver in place of the SSE consumer: it hands notifications to the same
@@ -33,6 +33,7 @@ describe('backfill and the apply path', () => {
         start: () =>
           o.onStatus({
             connected: true,
+            node: null,
             lastEventId: null,
             lastEventAt: null,
             lagMs: null,
@@ -113,9 +114,9 @@ describe('backfill and the apply path', () => {
     const before = h.events.changes.flat().length;
     const first = nextId;
     await applyBatch([
-      { id: nextId++, payload: upd(a, 1.1) },
-      { id: nextId++, payload: upd(a, 1.1) },
-      { id: nextId++, payload: upd(b, 2.2) },
+      { id: String(nextId++), payload: upd(a, 1.1) },
+      { id: String(nextId++), payload: upd(a, 1.1) },
+      { id: String(nextId++), payload: upd(b, 2.2) },
     ]);
     const released = h.events.changes
       .flat()
@@ -126,8 +127,8 @@ describe('backfill and the apply path', () => {
     // the same burst again (a replay after a reconnect) changes nothing
     const mid = h.events.changes.flat().length;
     await applyBatch([
-      { id: first, payload: upd(a, 1.1) },
-      { id: first + 2, payload: upd(b, 2.2) },
+      { id: String(first), payload: upd(a, 1.1) },
+      { id: String(first + 2), payload: upd(b, 2.2) },
     ]);
     expect(h.events.changes.flat().length).toBe(mid);
   });

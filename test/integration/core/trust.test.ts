@@ -229,6 +229,6 @@ describe('bad items on the relay', () => {
     const status = await h.service.api.getStatus();
     expect(status.badNotifications).toBe(1);
     expect(status.connection.state).toBe('live');
-    expect(status.relay?.lastEventId).toBe(2);
+    expect(status.relay?.lastEventId).toBe('2');
   });
 });

@@ -70,9 +70,9 @@ describe('relay CLI', () => {
     const second = await spawnRelay(['--port', '0', '--data', data], noSecretsEnv);
     try {
       const health = (await (await request(`${second.url}/healthz`)).body.json()) as {
-        lastId: number;
+        lastId: string;
       };
-      expect(health.lastId).toBe(1);
+      expect(health.lastId).toBe('1');
       const page = await request(`${second.url}/events/page`, {
         headers: { authorization: `Bearer ${saved.token}` },
       });

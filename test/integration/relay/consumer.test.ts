@@ -26,8 +26,9 @@ function makeConsumer(url: string, cursor: { id: number | null }, token = TOKEN)
   const c = new RelayConsumer({
     url,
     token: async () => token,
-    getLastEventId: () => cursor.id,
-    apply: async (id, payload) => {
+    getLastEventId: () => (cursor.id === null ? null : String(cursor.id)),
+    apply: async (raw, payload) => {
+      const id = Number(raw);
       applied.push({ id, payload });
       cursor.id = id;
     },
@@ -84,7 +85,7 @@ describe('relay consumer', () => {
     const updated = t.applied.map((a) => (a.payload as { eventDateId?: string }).eventDateId);
     for (const d of targets) expect(updated).toContain(d.id);
     const last = t.statuses.at(-1) as RelayStatus;
-    expect(last.lastEventId).toBe(ids.at(-1));
+    expect(last.lastEventId).toBe(String(ids.at(-1)));
     expect(last.lagMs).not.toBeNull();
     expect(last.lagMs as number).toBeGreaterThanOrEqual(0);
   });
@@ -149,7 +150,7 @@ describe('relay consumer', () => {
       const c = new RelayConsumer({
         url,
         token: async () => TOKEN,
-        getLastEventId: () => 42,
+        getLastEventId: () => '42',
         apply: async () => undefined,
         onReset: async () => undefined,
         onReconnectGap: async () => undefined,

@@ -37,17 +37,17 @@ export async function post(
 export async function pageAll(
   baseUrl: string,
   token = TOKEN,
-): Promise<{ id: number; receivedAt: number; body: { type: string; n?: number } }[]> {
-  const out: { id: number; receivedAt: number; body: { type: string; n?: number } }[] = [];
-  let after = 0;
+): Promise<{ id: string; receivedAt: number; body: { type: string; n?: number } }[]> {
+  const out: { id: string; receivedAt: number; body: { type: string; n?: number } }[] = [];
+  let after = '0';
   for (let i = 0; i < 1000; i++) {
     const res = await request(`${baseUrl}/events/page?after=${after}&limit=1000`, {
       headers: { authorization: `Bearer ${token}` },
     });
     if (res.statusCode !== 200) throw new Error(`page answered ${res.statusCode}`);
     const page = (await res.body.json()) as {
-      events: { id: number; receivedAt: number; body: { type: string; n?: number } }[];
-      nextAfter: number;
+      events: { id: string; receivedAt: number; body: { type: string; n?: number } }[];
+      nextAfter: string;
       hasMore: boolean;
     };
     out.push(...page.events);
@@ -114,4 +114,49 @@ export function spawnRelay(args: string[], env: NodeJS.ProcessEnv): Promise<Rela
 export function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((r) => child.once('exit', (code) => r(code)));
+}
+
+export interface SseFrame {
+  event: string;
+  id: string | null;
+  data: string;
+}
+
+/** An SSE reader parsing frames as they arrive (no re-scan of a growing text). */
+export function openSseReader(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ res: IncomingMessage; frames: SseFrame[]; closed: () => boolean; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const frames: SseFrame[] = [];
+    let closed = false;
+    let rest = '';
+    const req = httpRequest(url, { headers }, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => {
+        rest += d;
+        let end: number;
+        while ((end = rest.indexOf('\n\n')) >= 0) {
+          const block = rest.slice(0, end);
+          rest = rest.slice(end + 2);
+          const frame: SseFrame = { event: 'message', id: null, data: '' };
+          let fields = 0;
+          for (const line of block.split('\n')) {
+            const m = /^(event|id|data): ?(.*)$/.exec(line);
+            if (!m) continue;
+            fields++;
+            if (m[1] === 'event') frame.event = m[2] as string;
+            else if (m[1] === 'id') frame.id = m[2] as string;
+            else frame.data += m[2];
+          }
+          if (fields > 0 && (frame.event !== 'message' || frame.data !== '')) frames.push(frame);
+        }
+      });
+      res.on('close', () => (closed = true));
+      res.on('error', () => (closed = true));
+      resolve({ res, frames, closed: () => closed, close: () => req.destroy() });
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -58,8 +58,9 @@ describe('SSE wire format', () => {
     const consumer = new RelayConsumer({
       url: relay.url,
       token: async () => TOKEN,
-      getLastEventId: () => cursor,
-      apply: async (id) => {
+      getLastEventId: () => (cursor === null ? null : String(cursor)),
+      apply: async (raw) => {
+        const id = Number(raw);
         applied.push(id);
         cursor = id;
       },
@@ -112,7 +113,9 @@ describe('fan-out', () => {
     expect(ids(resumed?.text() ?? '')).toEqual(all.slice(100));
     [...live, resumed].forEach((s) => s?.close());
     // Batches were coalesced: fewer fan-out rounds than events.
-    const rounds = Number(/^macrobell_relay_fanout_rounds_total (\d+)$/m.exec(r.metrics())?.[1]);
+    const rounds = Number(
+      /^macrobell_relay_fanout_rounds_total (\d+)$/m.exec(await r.metrics())?.[1],
+    );
     expect(rounds).toBeGreaterThan(0);
     expect(rounds).toBeLessThan(total);
   });
@@ -138,7 +141,7 @@ describe('HEAD /events', () => {
       });
     const ok = await head(auth);
     expect(ok).toEqual({ status: 200, type: 'text/event-stream; charset=utf-8', body: '' });
-    expect(relay.metrics()).toMatch(/^macrobell_relay_connected_clients 0$/m);
+    expect(await relay.metrics()).toMatch(/^macrobell_relay_connected_clients 0$/m);
     expect((await head({ authorization: `Bearer ${TOKEN}x` })).status).toBe(401);
     // Webhooks stored afterwards go nowhere (no client) and a GET still streams them.
     expect((await post(relay.webhookUrl, '{"type":"x"}')).status).toBe(204);
@@ -220,9 +223,9 @@ describe('bad input', () => {
     expect(chunked).toBe(413);
 
     const health = await status('/healthz');
-    expect(health).toEqual({ status: 200, json: { ok: true, lastId: 0 } });
+    expect(health).toEqual({ status: 200, json: { ok: true, backend: 'sqlite', lastId: '0' } });
     expect(await pageAll(r.url)).toEqual([]);
-    expect(r.metrics()).toMatch(/^macrobell_relay_rejected_total 5$/m);
+    expect(await r.metrics()).toMatch(/^macrobell_relay_rejected_total 5$/m);
   });
 });
 
@@ -235,7 +238,7 @@ describe('resume edge cases', () => {
     stream.close();
     const text = stream.text();
     const reset = /event: reset\ndata: (.*)\n/.exec(text);
-    expect(JSON.parse(reset?.[1] as string)).toEqual({ oldestId: 1, lastId: 3 });
+    expect(JSON.parse(reset?.[1] as string)).toEqual({ oldestId: '1', lastId: '3' });
     expect(text.indexOf('event: reset')).toBeLessThan(text.indexOf('id: 1\n'));
     expect([...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]))).toEqual([1, 2, 3]);
   });
@@ -261,16 +264,19 @@ describe('resume edge cases', () => {
       req.end();
       setTimeout(() => reject(new Error('no response')), 10_000).unref();
     });
-    await waitFor(() => /^macrobell_relay_connected_clients 1$/m.test(r.metrics()), 'the client');
+    await waitFor(
+      async () => /^macrobell_relay_connected_clients 1$/m.test(await r.metrics()),
+      'the client',
+    );
     const big = JSON.stringify({ type: 'post_created', pad: 'x'.repeat(60_000) });
     for (
       let i = 0;
-      i < 400 && !/^macrobell_relay_slow_disconnects_total 1$/m.test(r.metrics());
+      i < 400 && !/^macrobell_relay_slow_disconnects_total 1$/m.test(await r.metrics());
       i++
     )
       expect((await post(r.webhookUrl, big)).status).toBe(204);
-    expect(r.metrics()).toMatch(/^macrobell_relay_slow_disconnects_total 1$/m);
-    expect(r.metrics()).toMatch(/^macrobell_relay_connected_clients 0$/m);
+    expect(await r.metrics()).toMatch(/^macrobell_relay_slow_disconnects_total 1$/m);
+    expect(await r.metrics()).toMatch(/^macrobell_relay_connected_clients 0$/m);
     // Reading again, the client drains what was sent and then sees the end (it would resume).
     response.resume();
     await waitFor(() => closed, 'the client to see its connection closed');

@@ -1,0 +1,286 @@
+/**
+ * The relay's log on Redis Streams: any number of relay nodes share one stream, so each
+ * serves any reader with the same ids. An append is one Lua script (dedup check by the
+ * hash of the raw body, XADD, dedup mark) so the HA pair's two copies are stored once;
+ * the ack waits for what the server promises (fsync'd AOF, or WAIT for a replica). Each
+ * node tails the stream (XREAD BLOCK) to feed its live clients with every node's appends.
+ */
+import { createHash } from 'node:crypto';
+import Redis from 'ioredis';
+import type { Logger } from 'pino';
+import {
+  StoreUnavailable,
+  compareIds,
+  type EventLog,
+  type LogHealth,
+  type ResumePoint,
+  type StoredEvent,
+} from './event-log.js';
+import { COMMIT_BUCKETS, Histogram } from './histogram.js';
+import { checkDurability, type Durability, type DurabilityMode } from './redis-durability.js';
+
+const PREFIX = 'macrobell:{relay}:'; // one hash slot, so the script's keys may be used together
+const STREAM = `${PREFIX}events`;
+const STREAM_ID = /^\d{1,15}-\d{1,15}$/;
+const APPEND_SCRIPT = `
+local existing = redis.call('GET', KEYS[2])
+if existing then return {0, existing} end
+local id = redis.call('XADD', KEYS[1], '*', 't', ARGV[2], 'type', ARGV[3], 'body', ARGV[4], 'h', ARGV[5])
+redis.call('SET', KEYS[2], id, 'PX', ARGV[1])
+return {1, id}`;
+
+type AppendingRedis = Redis & {
+  mbAppend(
+    stream: string,
+    dedupKey: string,
+    windowMs: number,
+    receivedAt: number,
+    type: string,
+    body: Buffer,
+    headers: string,
+  ): Promise<[number, string]>;
+};
+
+export interface RedisLogOptions {
+  url: string;
+  durability?: DurabilityMode;
+  /** How long a body's hash is kept to drop the HA pair's second copy (and retries). */
+  dedupWindowMs?: number;
+  now?: () => number;
+  logger?: Logger;
+}
+
+type Entry = [Buffer, Buffer[]];
+
+function toEvent([id, fields]: Entry): StoredEvent {
+  const get = (name: string) => {
+    for (let i = 0; i < fields.length; i += 2)
+      if ((fields[i] as Buffer).toString() === name) return fields[i + 1] as Buffer;
+    return Buffer.alloc(0);
+  };
+  return {
+    id: id.toString(),
+    receivedAt: Number(get('t').toString()),
+    type: get('type').toString(),
+    body: get('body'),
+  };
+}
+
+/** XINFO STREAM's flat reply as a map (null when the stream does not exist yet). */
+async function streamInfo(redis: Redis): Promise<Map<string, unknown> | null> {
+  try {
+    const flat = (await redis.call('XINFO', 'STREAM', STREAM)) as unknown[];
+    const m = new Map<string, unknown>();
+    for (let i = 0; i < flat.length; i += 2) m.set(String(flat[i]), flat[i + 1]);
+    return m;
+  } catch (err) {
+    if (/no such key/i.test((err as Error).message)) return null;
+    throw err;
+  }
+}
+
+export class RedisEventLog implements EventLog {
+  readonly backend = 'redis';
+  readonly commitLatency = new Histogram(COMMIT_BUCKETS);
+  ingested = 0;
+  storeFailures = 0;
+  private readonly listeners = new Set<(events: StoredEvent[]) => void>();
+  private tailId = '0-0';
+  private closed = false;
+  private down: string | null = null;
+  private readonly where: string;
+
+  private constructor(
+    private readonly redis: AppendingRedis,
+    private readonly tail: Redis,
+    private readonly durability: Durability,
+    private readonly opts: RedisLogOptions,
+  ) {
+    const u = new URL(opts.url);
+    this.where = `${u.hostname}:${u.port || 6379}`;
+  }
+
+  static async open(opts: RedisLogOptions): Promise<RedisEventLog> {
+    const redis = new Redis(opts.url, {
+      lazyConnect: true,
+      // While Redis is away, appends fail at once (503, the service retries) instead of queueing.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      enableAutoPipelining: true,
+      retryStrategy: (n) => Math.min(100 * n, 2000),
+    }) as AppendingRedis;
+    redis.on('error', () => undefined); // reported through health(); reconnects by itself
+    redis.defineCommand('mbAppend', { numberOfKeys: 2, lua: APPEND_SCRIPT });
+    try {
+      await redis.connect();
+      const durability = await checkDurability(redis, opts.durability ?? 'strict');
+      await redis.set(`${PREFIX}write_probe`, String(Date.now())).catch((err: unknown) => {
+        throw new Error(`Redis refused a write: ${(err as Error).message}`);
+      });
+      const tail = redis.duplicate({
+        enableOfflineQueue: true,
+        maxRetriesPerRequest: null,
+        enableAutoPipelining: false,
+      });
+      tail.on('error', () => undefined);
+      const log = new RedisEventLog(redis, tail, durability, opts);
+      const info = await streamInfo(redis);
+      log.tailId = String(info?.get('last-generated-id') ?? '0-0');
+      log.watchConnection();
+      void log.tailLoop();
+      return log;
+    } catch (err) {
+      redis.disconnect();
+      throw err;
+    }
+  }
+
+  private watchConnection(): void {
+    this.redis.on('ready', () => {
+      if (this.down !== null) this.opts.logger?.info('Redis connection restored');
+      this.down = null;
+    });
+    this.redis.on('close', () => {
+      if (this.closed || this.down !== null) return;
+      this.down = `lost the connection to Redis at ${this.where}`;
+      this.opts.logger?.error({ redis: this.where }, 'Redis connection lost; reconnecting');
+    });
+  }
+
+  /** Follows the stream from the last id seen, so every node's appends reach its clients. */
+  private async tailLoop(): Promise<void> {
+    while (!this.closed) {
+      try {
+        const reply = (await this.tail.xreadBuffer(
+          'COUNT',
+          1000,
+          'BLOCK',
+          2000,
+          'STREAMS',
+          STREAM,
+          this.tailId,
+        )) as [Buffer, Entry[]][] | null;
+        const entries = reply?.[0]?.[1] ?? [];
+        if (entries.length === 0) continue;
+        const events = entries.map(toEvent);
+        this.tailId = (events.at(-1) as StoredEvent).id;
+        this.listeners.forEach((l) => l(events));
+      } catch (err) {
+        if (this.closed) return;
+        this.opts.logger?.debug({ err }, 'tail read failed; retrying');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  }
+
+  async append(body: Buffer, type: string, headers: Record<string, string>): Promise<string> {
+    if (this.down !== null || this.redis.status !== 'ready')
+      throw new StoreUnavailable(this.down ?? `Redis at ${this.where} is not connected`);
+    const start = performance.now();
+    const hash = createHash('sha256').update(body).digest('hex');
+    let id: string;
+    try {
+      [, id] = await this.redis.mbAppend(
+        STREAM,
+        `${PREFIX}dedup:${hash}`,
+        this.opts.dedupWindowMs ?? 3_600_000,
+        (this.opts.now ?? Date.now)(),
+        type,
+        body,
+        JSON.stringify(headers),
+      );
+      const want = this.durability.waitReplicas;
+      if (want > 0 && (await this.redis.wait(want, 2000)) < want)
+        throw new StoreUnavailable('no Redis replica confirmed the write in time');
+    } catch (err) {
+      this.storeFailures++;
+      throw err instanceof StoreUnavailable ? err : new StoreUnavailable((err as Error).message);
+    }
+    this.commitLatency.observe((performance.now() - start) / 1000);
+    this.ingested++;
+    return String(id);
+  }
+
+  onAppend(listener: (events: StoredEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Read in growing chunks, so a page of 1 MiB bodies never loads far past maxBytes. */
+  async after(
+    id: string,
+    limit: number,
+    maxBytes = Number.POSITIVE_INFINITY,
+  ): Promise<StoredEvent[]> {
+    const out: StoredEvent[] = [];
+    let bytes = 0;
+    let start = id === '0' || id === '0-0' ? '-' : `(${id}`;
+    let chunk = Math.min(limit, 8);
+    while (out.length < limit && bytes < maxBytes) {
+      const entries = (await this.redis.xrangeBuffer(
+        STREAM,
+        start,
+        '+',
+        'COUNT',
+        chunk,
+      )) as Entry[];
+      for (const entry of entries) {
+        const e = toEvent(entry);
+        if (out.length > 0 && bytes + e.body.length > maxBytes) return out;
+        bytes += e.body.length;
+        out.push(e);
+        if (out.length >= limit) return out;
+      }
+      if (entries.length < chunk) break;
+      start = `(${(out.at(-1) as StoredEvent).id}`;
+      chunk = Math.min(limit - out.length, chunk * 4);
+    }
+    return out;
+  }
+
+  lastId(): string {
+    return this.tailId;
+  }
+
+  /** Stream ids and "0"; a plain integer is from a SQLite log: it resumes with a reset. */
+  parseId(raw: string): string | null {
+    if (raw === '0' || STREAM_ID.test(raw)) return raw;
+    return /^\d{1,15}$/.test(raw) ? raw : null;
+  }
+
+  async resume(after: string): Promise<ResumePoint> {
+    const info = await streamInfo(this.redis);
+    const lastId = String(info?.get('last-generated-id') ?? '0-0');
+    const first = info?.get('first-entry') as [string, unknown] | null | undefined;
+    const oldestId = first ? String(first[0]) : null;
+    const trimmed = String(info?.get('max-deleted-entry-id') ?? '0-0');
+    const foreign = after !== '0' && !STREAM_ID.test(after);
+    const gap = foreign || compareIds(trimmed, after) > 0 || compareIds(after, lastId) > 0;
+    return { from: gap ? '0' : after, gap, oldestId, lastId };
+  }
+
+  async trim(olderThanMs: number): Promise<number> {
+    const cutoff = (this.opts.now ?? Date.now)() - olderThanMs;
+    return Number(await this.redis.xtrim(STREAM, 'MINID', String(Math.max(0, cutoff))));
+  }
+
+  async stats(): Promise<{ rows: number; bytes: null }> {
+    return { rows: await this.redis.xlen(STREAM), bytes: null };
+  }
+
+  health(): LogHealth {
+    const durability = this.durability.relaxed ? this.durability.describe : undefined;
+    if (this.down !== null) return { ok: false, reason: this.down, durability };
+    return { ok: true, durability };
+  }
+
+  describeDurability(): string {
+    return this.durability.describe;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.tail.disconnect();
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

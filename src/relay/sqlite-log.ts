@@ -1,0 +1,233 @@
+/**
+ * The relay's SQLite log (the default, one node): every acknowledged webhook is a row in SQLite (WAL,
+ * synchronous=FULL) before its 204 goes out. Appends that arrive while a commit is
+ * pending share the next transaction (group commit), so a burst costs one fsync per batch.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { EventLog, LogHealth, ResumePoint, StoredEvent } from './event-log.js';
+import { COMMIT_BUCKETS, Histogram } from './histogram.js';
+import { migrate } from './sqlite-migrations.js';
+
+/** Consecutive failed commits after which /healthz answers 503 (a full disk, say). */
+const UNHEALTHY_AFTER_FAILURES = 3;
+const SQLITE_ID = /^\d{1,15}$/;
+
+interface Pending {
+  body: Buffer;
+  type: string;
+  headers: string;
+  resolve: (id: string) => void;
+  reject: (err: unknown) => void;
+}
+
+export class SqliteEventLog implements EventLog {
+  readonly backend = 'sqlite';
+  readonly db: Database.Database;
+  private pending: Pending[] = [];
+  private scheduled = false;
+  private readonly insert: Database.Statement;
+  /** One transaction per batch, one fsync (WAL, synchronous=FULL) at its commit. */
+  private readonly insertBatch: (batch: Pending[], receivedAt: number) => StoredEvent[];
+  private readonly selectAfter: Database.Statement;
+  private readonly selectLastId: Database.Statement;
+  private readonly selectOldestId: Database.Statement;
+  private readonly selectTrimmed: Database.Statement;
+  private readonly listeners = new Set<(events: StoredEvent[]) => void>();
+  readonly commitLatency = new Histogram(COMMIT_BUCKETS);
+  ingested = 0;
+  storeFailures = 0;
+  private failuresInARow = 0;
+  private lastFailure: string | null = null;
+
+  /**
+   * @param commitIntervalMs 0 = commit when the event loop turns (every request already
+   *   read joins the batch); > 0 = also wait that long for more to arrive.
+   */
+  constructor(
+    path: string,
+    private readonly now: () => number = Date.now,
+    private readonly commitIntervalMs = 0,
+  ) {
+    mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    try {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = FULL');
+      migrate(this.db);
+      // A write probe: a read-only file or directory fails here, not at the first webhook.
+      this.db
+        .prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('write_probe', ?)")
+        .run(now());
+    } catch (err) {
+      this.db.close();
+      throw new Error(`cannot write the relay database ${path}: ${(err as Error).message}`);
+    }
+    this.insert = this.db.prepare(
+      'INSERT INTO events (received_at, type, body, headers) VALUES (?, ?, ?, ?)',
+    );
+    this.insertBatch = this.db.transaction((batch: Pending[], receivedAt: number) => {
+      const out = new Array<StoredEvent>(batch.length);
+      for (let i = 0; i < batch.length; i++) {
+        const p = batch[i] as Pending;
+        const { lastInsertRowid } = this.insert.run(receivedAt, p.type, p.body, p.headers);
+        out[i] = { id: String(lastInsertRowid), receivedAt, type: p.type, body: p.body };
+      }
+      return out;
+    });
+    this.selectAfter = this.db.prepare(
+      'SELECT id, received_at, type, body FROM events WHERE id > ? ORDER BY id LIMIT ?',
+    );
+    this.selectLastId = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'");
+    this.selectOldestId = this.db.prepare('SELECT min(id) AS id FROM events');
+    this.selectTrimmed = this.db.prepare("SELECT value FROM meta WHERE key = 'trimmed_through'");
+  }
+
+  /** Resolves with the event's id once it is committed to disk. */
+  append(body: Buffer, type: string, headers: Record<string, string>): Promise<string> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ body, type, headers: JSON.stringify(headers), resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        // Let every request already read this turn (or within the interval) join the batch.
+        if (this.commitIntervalMs > 0) setTimeout(() => this.flush(), this.commitIntervalMs);
+        else setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    const start = performance.now();
+    const receivedAt = this.now();
+    let stored: StoredEvent[];
+    try {
+      stored = this.insertBatch(batch, receivedAt);
+    } catch (err) {
+      this.storeFailures += batch.length;
+      this.failuresInARow++;
+      this.lastFailure = (err as Error).message;
+      batch.forEach((p) => p.reject(err));
+      return;
+    }
+    this.failuresInARow = 0;
+    this.commitLatency.observe((performance.now() - start) / 1000);
+    this.ingested += stored.length;
+    stored.forEach((e, i) => (batch[i] as Pending).resolve(e.id));
+    this.listeners.forEach((l) => l(stored));
+  }
+
+  onAppend(listener: (events: StoredEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Events after `id`, at most `limit` of them and about `maxBytes` of bodies (always at
+   * least one, so a single large event still goes out). Rows are read one at a time, so
+   * a page of large bodies never loads more than it returns.
+   */
+  after(id: string, limit: number, maxBytes = Number.POSITIVE_INFINITY): Promise<StoredEvent[]> {
+    return Promise.resolve(this.afterSync(Number(id), limit, maxBytes));
+  }
+
+  /** Rows are read one at a time: a page of large bodies never loads more than it returns. */
+  private afterSync(id: number, limit: number, maxBytes: number): StoredEvent[] {
+    const out: StoredEvent[] = [];
+    let bytes = 0;
+    for (const row of this.selectAfter.iterate(id, limit) as IterableIterator<{
+      id: number;
+      received_at: number;
+      type: string;
+      body: Buffer;
+    }>) {
+      if (out.length > 0 && bytes + row.body.length > maxBytes) break;
+      bytes += row.body.length;
+      out.push({ id: String(row.id), receivedAt: row.received_at, type: row.type, body: row.body });
+    }
+    return out;
+  }
+
+  lastId(): string {
+    const row = this.selectLastId.get() as { seq: number } | undefined;
+    return String(row?.seq ?? 0);
+  }
+
+  private oldestId(): string | null {
+    const row = this.selectOldestId.get() as { id: number | null };
+    return row.id === null ? null : String(row.id);
+  }
+
+  /** Highest id removed by retention (0 if none). */
+  private trimmedThrough(): number {
+    const row = this.selectTrimmed.get() as { value: number } | undefined;
+    return row?.value ?? 0;
+  }
+
+  /** Integer ids only; a stream id ("…-…") is from a Redis log: it resumes with a reset. */
+  parseId(raw: string): string | null {
+    if (SQLITE_ID.test(raw)) return String(Number(raw));
+    return /^\d{1,15}-\d{1,15}$/.test(raw) ? raw : null;
+  }
+
+  /**
+   * Resuming after `id` cannot be exact when retention already removed ids after it, or
+   * the id is from a log this one is not (past our last id, or a stream id).
+   */
+  resume(after: string): Promise<ResumePoint> {
+    const lastId = this.lastId();
+    const oldestId = this.oldestId();
+    const n = SQLITE_ID.test(after) ? Number(after) : Number.POSITIVE_INFINITY;
+    const gap = this.trimmedThrough() > n || n > Number(lastId);
+    // Everything available follows a gap; ids before the oldest are gone (or from another log).
+    const from = gap
+      ? String(Math.min(n, Math.max(0, Number(oldestId ?? Number(lastId) + 1) - 1)))
+      : after;
+    return Promise.resolve({ from, gap, oldestId, lastId });
+  }
+
+  health(): LogHealth {
+    if (this.failuresInARow < UNHEALTHY_AFTER_FAILURES) return { ok: true };
+    return {
+      ok: false,
+      reason: `the last ${this.failuresInARow} commits failed: ${this.lastFailure ?? 'unknown error'}`,
+    };
+  }
+
+  trim(olderThanMs: number): Promise<number> {
+    const cutoff = this.now() - olderThanMs;
+    const removed = this.db.transaction(() => {
+      const max = (
+        this.db.prepare('SELECT max(id) AS id FROM events WHERE received_at < ?').get(cutoff) as {
+          id: number | null;
+        }
+      ).id;
+      if (max === null) return 0;
+      const n = this.db.prepare('DELETE FROM events WHERE id <= ?').run(max).changes;
+      this.db
+        .prepare(
+          "INSERT INTO meta (key, value) VALUES ('trimmed_through', ?) ON CONFLICT(key) DO UPDATE SET value = max(value, excluded.value)",
+        )
+        .run(max);
+      return n;
+    })();
+    return Promise.resolve(removed);
+  }
+
+  stats(): Promise<{ rows: number; bytes: number }> {
+    const r = this.db
+      .prepare('SELECT count(*) AS n, coalesce(sum(length(body)), 0) AS b FROM events')
+      .get() as { n: number; b: number };
+    return Promise.resolve({ rows: r.n, bytes: r.b });
+  }
+
+  close(): Promise<void> {
+    this.flush();
+    this.db.close();
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,90 @@
+/** A real redis-server for the relay tests: a free loopback port, a data folder in a temp dir. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import Redis from 'ioredis';
+import { tempDir, waitFor } from './helpers.js';
+
+const REDIS_SERVER = '/usr/bin/redis-server';
+
+export interface TestRedis {
+  url: string;
+  port: number;
+  dir: string;
+  child: ChildProcess;
+  /** Start it again on the same port and data folder (after a kill). */
+  restart(): Promise<void>;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export function requireRedisServer(): void {
+  if (existsSync(REDIS_SERVER) && spawnSync(REDIS_SERVER, ['--version']).status === 0) return;
+  throw new Error(
+    `redis-server is needed for the relay's Redis tests (${REDIS_SERVER} not found): ` +
+      'install it with `sudo apt-get install redis-server` (Debian/Ubuntu) or `brew install redis`.',
+  );
+}
+
+export async function startRedis(
+  opts: { durable?: boolean } = { durable: true },
+): Promise<TestRedis> {
+  requireRedisServer();
+  const port = await freePort();
+  const dir = tempDir('mb-redis-');
+  const args = [
+    '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '',
+    '--appendonly', opts.durable === false ? 'no' : 'yes',
+    '--appendfsync', opts.durable === false ? 'everysec' : 'always',
+  ]; // prettier-ignore
+  const url = `redis://127.0.0.1:${port}/0`;
+  const exited = (c: ChildProcess) =>
+    c.exitCode !== null || c.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((r) => c.once('exit', () => r()));
+  const launch = async (): Promise<ChildProcess> => {
+    const child = spawn(REDIS_SERVER, args, { stdio: 'ignore' });
+    await waitFor(async () => {
+      const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
+      probe.on('error', () => undefined);
+      try {
+        await probe.connect();
+        return (await probe.ping()) === 'PONG';
+      } catch {
+        return false;
+      } finally {
+        probe.disconnect();
+      }
+    }, `redis-server on port ${port}`);
+    return child;
+  };
+  const r: TestRedis = {
+    url,
+    port,
+    dir,
+    child: await launch(),
+    async restart() {
+      r.child = await launch();
+    },
+    async kill(signal = 'SIGKILL') {
+      r.child.kill(signal);
+      await exited(r.child);
+    },
+    async stop() {
+      r.child.kill('SIGTERM');
+      await exited(r.child);
+    },
+  };
+  return r;
+}

@@ -1,0 +1,210 @@
+/**
+ * The relay on Redis Streams (issue #15): durability promised or refused, the HA pair's
+ * two copies stored once, any node serving any reader, 503 while Redis is away and
+ * recovery by itself, and no acknowledged webhook lost to a kill -9 of Redis or a node.
+ */
+import { Agent, request } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
+import {
+  SECRET,
+  TOKEN,
+  exited,
+  openSseReader,
+  pageAll,
+  post,
+  spawnRelay,
+  tempDir,
+  waitFor,
+  type RelayProcess,
+} from './helpers.js';
+import { startRedis, type TestRedis } from './redis-server.js';
+
+const auth = { authorization: `Bearer ${TOKEN}` };
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c().catch(() => undefined);
+});
+
+async function redis(opts?: { durable?: boolean }): Promise<TestRedis> {
+  const r = await startRedis(opts);
+  cleanups.push(() => r.stop());
+  return r;
+}
+
+async function node(url: string, durability?: 'relaxed'): Promise<RunningRelay> {
+  const relay = await startRelay({
+    dataDir: tempDir(),
+    secret: SECRET,
+    token: TOKEN,
+    redis: { url, durability },
+  });
+  cleanups.push(() => relay.close());
+  return relay;
+}
+
+async function health(url: string): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await request(`${url}/healthz`);
+  return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
+}
+
+const ns = (frames: { event: string; data: string }[]) =>
+  frames
+    .filter((f) => f.event === 'notification')
+    .map((f) => (JSON.parse(f.data) as { n: number }).n);
+
+describe('durability promise', () => {
+  it('refuses a Redis without an fsynced AOF or replica, unless told relaxed, and says so', async () => {
+    const r = await redis({ durable: false });
+    await expect(node(r.url)).rejects.toThrow(/appendfsync always.*--redis-durability relaxed/s);
+    const relaxed = await node(r.url, 'relaxed');
+    expect(relaxed.durability).toMatch(/^relaxed/);
+    const h = await health(relaxed.url);
+    expect(h.status).toBe(200);
+    expect(h.json).toMatchObject({ ok: true, backend: 'redis' });
+    expect(String(h.json.durability)).toMatch(/relaxed .*can be lost/);
+  });
+});
+
+describe('two nodes on one Redis', () => {
+  it('stores the HA pair’s two copies once and serves the same ids from either node', async () => {
+    const r = await redis();
+    const a = await node(r.url);
+    const b = await node(r.url);
+    const onB = await openSseReader(`${b.url}/events`, { ...auth, 'last-event-id': '0' });
+    cleanups.push(async () => onB.close());
+    for (let n = 1; n <= 5; n++) {
+      const body = JSON.stringify({ type: 'eventDate_updated', n });
+      const [x, y] = await Promise.all([post(a.webhookUrl, body), post(b.webhookUrl, body)]);
+      expect([x.status, y.status]).toEqual([204, 204]);
+    }
+    await waitFor(() => ns(onB.frames).length >= 5, 'five events on node B');
+    const fromA = await pageAll(a.url);
+    expect(fromA.map((e) => e.body.n)).toEqual([1, 2, 3, 4, 5]);
+    expect(onB.frames.map((f) => f.id)).toEqual(fromA.map((e) => e.id));
+    expect(fromA.every((e) => /^\d+-\d+$/.test(e.id))).toBe(true);
+    // Resume on A with the id B gave: exactly what follows.
+    const third = onB.frames[2]?.id as string;
+    const onA = await openSseReader(`${a.url}/events`, { ...auth, 'last-event-id': third });
+    cleanups.push(async () => onA.close());
+    await waitFor(() => ns(onA.frames).length >= 2, 'the rest on node A');
+    expect(ns(onA.frames)).toEqual([4, 5]);
+    // A SQLite-era numeric id is from another log: reset, then everything retained.
+    const old = await openSseReader(`${a.url}/events`, { ...auth, 'last-event-id': '41' });
+    cleanups.push(async () => old.close());
+    await waitFor(() => ns(old.frames).length >= 5, 'the replay after reset');
+    expect(old.frames[0]?.event).toBe('reset');
+  });
+
+  it('answers 503 while Redis is down, says why in /healthz, and recovers by itself', async () => {
+    const r = await redis();
+    const a = await node(r.url);
+    expect((await post(a.webhookUrl, '{"type":"t","n":1}')).status).toBe(204);
+    await r.kill('SIGKILL');
+    await waitFor(async () => (await health(a.url)).status === 503, '/healthz to report it');
+    expect((await health(a.url)).json.reason).toMatch(/lost the connection to Redis/);
+    const refused = await post(a.webhookUrl, '{"type":"t","n":2}');
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.text)).toMatchObject({ error: 'store_unavailable' });
+    expect(await a.metrics()).toMatch(/^macrobell_relay_store_up\{backend="redis"\} 0$/m);
+    await r.restart();
+    await waitFor(async () => (await health(a.url)).status === 200, 'the node to reconnect');
+    expect((await post(a.webhookUrl, '{"type":"t","n":2}')).status).toBe(204);
+    expect((await pageAll(a.url)).map((e) => e.body.n)).toEqual([1, 2]);
+  }, 60_000);
+});
+
+/** Posts numbered webhooks from many workers until stopped; returns the acked numbers. */
+function burst(urls: string[], stopAfter: () => boolean) {
+  const agent = new Agent({ connections: 32 });
+  const acked = new Set<number>();
+  let next = 0;
+  const worker = async () => {
+    while (!stopAfter()) {
+      const n = next++;
+      const body = JSON.stringify({ type: 'post_created', n });
+      // The service sends each notification to both webhook URLs: acked once either takes it.
+      const results = await Promise.all(
+        urls.map((u) =>
+          request(u, { method: 'POST', body, dispatcher: agent })
+            .then(async (res) => {
+              await res.body.dump();
+              return res.statusCode;
+            })
+            .catch(() => 0),
+        ),
+      );
+      if (results.includes(204)) acked.add(n);
+    }
+  };
+  const done = Promise.all(Array.from({ length: 16 }, worker)).then(() => agent.close());
+  return { acked, done, sent: () => next };
+}
+
+describe('kill -9', () => {
+  it('of redis-server (appendfsync always) mid-burst keeps every acknowledged webhook', async () => {
+    const r = await redis();
+    const a = await node(r.url);
+    let stop = false;
+    const b = burst([a.webhookUrl], () => stop);
+    await waitFor(() => b.acked.size >= 300, '300 acks');
+    await r.kill('SIGKILL');
+    stop = true;
+    await b.done;
+    await r.restart();
+    await waitFor(async () => (await health(a.url)).status === 200, 'the node to reconnect');
+    const stored = new Set((await pageAll(a.url)).map((e) => e.body.n));
+    expect([...b.acked].filter((n) => !stored.has(n))).toEqual([]);
+  }, 60_000);
+
+  it('of one relay node mid-burst: a subscriber fails over and gets every ack once, in order', async () => {
+    const r = await redis();
+    const data = tempDir();
+    const env = { MACROBELL_RELAY_SECRET: SECRET, MACROBELL_RELAY_TOKEN: TOKEN };
+    const start = (): Promise<RelayProcess> =>
+      spawnRelay(['--port', '0', '--data', data, '--redis', r.url], env);
+    const [p1, p2] = await Promise.all([start(), start()]);
+    cleanups.push(async () => {
+      for (const p of [p1, p2]) p.child.kill('SIGKILL');
+      await Promise.all([exited(p1.child), exited(p2.child)]);
+    });
+    await waitFor(() => p1.stdout().includes('relay store:'), 'the store line');
+    expect(p1.stdout()).toMatch(
+      /relay store: redis 127\.0\.0\.1:\d+ \(durability: appendfsync always\)/,
+    );
+    // The subscriber reads from node 1, and on loss resumes on node 2 with its last id.
+    const got: { id: string; n: number }[] = [];
+    const follow = async (url: string, last: string) => {
+      const s = await openSseReader(`${url}/events`, { ...auth, 'last-event-id': last });
+      return s;
+    };
+    const first = await follow(p1.url, '0');
+    let stop = false;
+    const b = burst([`${p1.url}/hooks/${SECRET}`, `${p2.url}/hooks/${SECRET}`], () => stop);
+    await waitFor(() => ns(first.frames).length >= 200, '200 events through node 1');
+    p1.child.kill('SIGKILL');
+    await waitFor(() => first.closed(), 'the subscriber to see node 1 go');
+    for (const f of first.frames.filter((x) => x.event === 'notification'))
+      got.push({ id: f.id as string, n: (JSON.parse(f.data) as { n: number }).n });
+    const second = await follow(p2.url, got.at(-1)?.id ?? '0');
+    cleanups.push(async () => second.close());
+    await waitFor(() => b.acked.size >= 600, '600 acks');
+    stop = true;
+    await b.done;
+    const total = (await pageAll(p2.url)).length;
+    await waitFor(() => ns(second.frames).length + got.length >= total, 'the rest via node 2');
+    for (const f of second.frames.filter((x) => x.event === 'notification'))
+      got.push({ id: f.id as string, n: (JSON.parse(f.data) as { n: number }).n });
+    const ns2 = got.map((g) => g.n);
+    expect(new Set(ns2).size).toBe(ns2.length); // exactly once
+    expect([...b.acked].filter((n) => !ns2.includes(n))).toEqual([]); // every ack
+    const ids = got.map((g) => g.id);
+    expect([...ids].sort(byStreamId)).toEqual(ids); // in stream order
+  }, 90_000);
+});
+
+function byStreamId(x: string, y: string): number {
+  const [xm, xs] = x.split('-').map(Number) as [number, number];
+  const [ym, ys] = y.split('-').map(Number) as [number, number];
+  return xm - ym || xs - ys;
+}
