@@ -43,13 +43,15 @@ export class Store {
   private readonly syncState: SyncState;
   private readonly alerts: Alerts;
   private readonly maintenance: Maintenance;
+  private readonly now: () => number;
+  private lastWrite = 0;
 
   constructor(
     readonly db: Database.Database,
     readonly path: string,
     opts: StoreOptions = {},
   ) {
-    const now = opts.now ?? Date.now;
+    const now = (this.now = opts.now ?? Date.now);
     const q = new Statements(db);
     const tx = <T>(fn: () => T): T => this.transaction(fn);
     this.checkpoints = new IdleCheckpoint(db);
@@ -66,7 +68,17 @@ export class Store {
   transaction<T>(fn: () => T): T {
     const result = this.db.transaction(fn)();
     this.checkpoints.wrote();
+    this.lastWrite = this.now();
     return result;
+  }
+
+  /** When the last transaction committed (0: none since opening); the prune waits for quiet. */
+  lastWriteAt(): number {
+    return this.lastWrite;
+  }
+
+  isOpen(): boolean {
+    return this.db.open;
   }
 
   // ── events ────────────────────────────────────────────────────────────────
