@@ -23,6 +23,19 @@ import { ms, type Statements } from './statements.js';
 import type { Tombstones } from './tombstones.js';
 
 const COLS = EVENT_DATE_COLUMNS.sql;
+// Each statement's SQL is built once: the statement cache is keyed by it, and a long key
+// built on every call would be hashed on every call.
+const SELECT_BY_ID = `SELECT ${COLS} FROM event_dates WHERE id = ?`;
+const SELECT_WITH_RAW_BY_ID = `SELECT ${EVENT_DATE_WITH_RAW.sql} FROM event_dates WHERE id = ?`;
+const NEXT_RELEASE = `SELECT ${COLS} FROM event_dates WHERE date_ms >= @after AND actual IS NULL
+  AND volatility_rank IN (SELECT value FROM json_each(@ranks))
+  ORDER BY date_ms, id LIMIT 1`;
+const UPCOMING_OF_EVENTS = `SELECT ${COLS} FROM event_dates WHERE date_ms >= @from AND date_ms < @to
+  AND event_id IN (SELECT value FROM json_each(@ids)) ORDER BY date_ms, id`;
+const UPCOMING_BY_IMPACT = `SELECT ${COLS} FROM event_dates WHERE date_ms >= @from AND date_ms < @to
+  AND volatility_rank >= @min ORDER BY date_ms, id`;
+const HISTORY = `SELECT ${COLS} FROM event_dates WHERE event_id = ? AND date_ms <= ? AND actual IS NOT NULL ORDER BY date_ms DESC LIMIT ?`;
+const OCCURRENCES = `SELECT ${COLS} FROM event_dates WHERE event_id = ? AND date_ms >= ? AND date_ms < ? ORDER BY date_ms`;
 
 export class EventDates {
   constructor(
@@ -67,17 +80,13 @@ export class EventDates {
   }
 
   get(id: string): EventDate | null {
-    const row = this.q.arrays<EventDateRow>(`SELECT ${COLS} FROM event_dates WHERE id = ?`).get(id);
+    const row = this.q.arrays<EventDateRow>(SELECT_BY_ID).get(id);
     return row ? fromRow(row) : null;
   }
 
   /** The record and the API's JSON as received, in one read (the apply path merges both). */
   getWithRaw(id: string): { eventDate: EventDate; raw: unknown } | null {
-    const row = this.q
-      .arrays<EventDateWithRawRow>(
-        `SELECT ${EVENT_DATE_WITH_RAW.sql} FROM event_dates WHERE id = ?`,
-      )
-      .get(id);
+    const row = this.q.arrays<EventDateWithRawRow>(SELECT_WITH_RAW_BY_ID).get(id);
     return row
       ? { eventDate: fromRow(row), raw: JSON.parse(row[EVENT_DATE_WITH_RAW.at.raw]) }
       : null;
@@ -110,12 +119,7 @@ export class EventDates {
     const ranks = q.volatilities?.length
       ? [...new Set(q.volatilities.map(volatilityRank))]
       : [0, 1, 2, 3];
-    const [next] = this.select(
-      `SELECT ${COLS} FROM event_dates WHERE date_ms >= @after AND actual IS NULL
-         AND volatility_rank IN (SELECT value FROM json_each(@ranks))
-       ORDER BY date_ms, id LIMIT 1`,
-      { after: ms(q.after), ranks: JSON.stringify(ranks) },
-    );
+    const [next] = this.select(NEXT_RELEASE, { after: ms(q.after), ranks: JSON.stringify(ranks) });
     return next ?? null;
   }
 
@@ -129,35 +133,20 @@ export class EventDates {
     const range = { from: ms(q.from), to: ms(q.to) };
     if (q.eventIds) {
       if (q.eventIds.length === 0) return [];
-      return this.select(
-        `SELECT ${COLS} FROM event_dates WHERE date_ms >= @from AND date_ms < @to
-           AND event_id IN (SELECT value FROM json_each(@ids)) ORDER BY date_ms, id`,
-        { ...range, ids: JSON.stringify(q.eventIds) },
-      );
+      return this.select(UPCOMING_OF_EVENTS, { ...range, ids: JSON.stringify(q.eventIds) });
     }
-    return this.select(
-      `SELECT ${COLS} FROM event_dates WHERE date_ms >= @from AND date_ms < @to
-         AND volatility_rank >= @min ORDER BY date_ms, id`,
-      { ...range, min: q.minVolatility ? volatilityRank(q.minVolatility) : 0 },
-    );
+    return this.select(UPCOMING_BY_IMPACT, {
+      ...range,
+      min: q.minVolatility ? volatilityRank(q.minVolatility) : 0,
+    });
   }
 
   /** Past occurrences that printed, newest first. */
   history(eventId: string, opts: { limit?: number } = {}): EventDate[] {
-    return this.select(
-      `SELECT ${COLS} FROM event_dates WHERE event_id = ? AND date_ms <= ? AND actual IS NOT NULL ORDER BY date_ms DESC LIMIT ?`,
-      eventId,
-      this.now(),
-      opts.limit ?? 36,
-    );
+    return this.select(HISTORY, eventId, this.now(), opts.limit ?? 36);
   }
 
   occurrences(eventId: string, q: { from: string; to: string }): EventDate[] {
-    return this.select(
-      `SELECT ${COLS} FROM event_dates WHERE event_id = ? AND date_ms >= ? AND date_ms < ? ORDER BY date_ms`,
-      eventId,
-      ms(q.from),
-      ms(q.to),
-    );
+    return this.select(OCCURRENCES, eventId, ms(q.from), ms(q.to));
   }
 }
