@@ -53,6 +53,18 @@ const run = (label, argv) => {
   );
 };
 
+// Tests must leave the work tree as they found it (no tracked file rewritten, nothing new).
+const gitStatus = () => {
+  const r = spawnSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout : null;
+};
+const insideGit =
+  spawnSync('git', ['rev-parse', '--is-inside-work-tree'], {
+    cwd: root,
+    encoding: 'utf8',
+  }).stdout?.trim() === 'true';
+const statusBefore = insideGit ? gitStatus() : null;
+
 let failed = 0;
 failed += run('unit and integration tests', [vitest, 'run', ...args]) === 0 ? 0 : 1;
 if (args.length === 0) {
@@ -71,6 +83,15 @@ if (args.length === 0) {
     run('end-to-end tests (Chromium)', [vitest, 'run', '--config', 'vitest.e2e.config.ts']) === 0
       ? 0
       : 1;
+}
+if (statusBefore !== null) {
+  const statusAfter = gitStatus();
+  if (statusAfter !== statusBefore) {
+    console.error(
+      `\n✘ the tests changed the work tree (git status --porcelain):\nbefore:\n${statusBefore || '  (clean)\n'}after:\n${statusAfter}`,
+    );
+    failed++;
+  }
 }
 console.log(failed === 0 ? '\n✔ all test suites passed' : `\n✘ ${failed} test suite(s) failed`);
 process.exit(failed === 0 ? 0 : 1);

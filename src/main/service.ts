@@ -18,10 +18,10 @@ import type {
 import { DEFAULT_SETTINGS } from '../shared/domain.js';
 import { maskKey } from '../shared/format.js';
 import type { AppApi, SettingsPatch } from '../shared/ipc.js';
-import { startSimulator, type RunningSimulator } from '../simulator/index.js';
 import { AlertsEngine, type AlertsEngineOptions } from './alerts/index.js';
 import { createApiClients } from './api/index.js';
 import { TokenManager } from './auth/index.js';
+import { startDemoMarket, type DemoMarket } from './demo.js';
 import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
 import { createLogger, scrubSecrets } from './log/logger.js';
 import { KeytarSecretStore, MemorySecretStore, type SecretStore } from './secrets/index.js';
@@ -88,10 +88,9 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
   const demo =
     mode === 'demo' || (mode === 'auto' && !(storedKeys.publicKey && storedKeys.privateKey));
 
-  let simulator: RunningSimulator | undefined;
+  let simulator: DemoMarket | undefined;
   if (demo) {
-    simulator = await startSimulator({
-      port: 0,
+    simulator = await startDemoMarket({
       seed: opts.demo?.seed ?? 1,
       speed: opts.demo?.speed ?? 1,
       autoplay: opts.demo?.autoplay ?? true,

@@ -1,6 +1,6 @@
 /**
  * Domain types shared by every part of Macrobell. Pure: no I/O, no Node, no DOM.
- * Wire shapes follow ../shared/reference/service-api.md; the app keeps the raw JSON
+ * Wire shapes follow docs/service-api.md; the app keeps the raw JSON
  * of every record beside these typed views, so unknown fields are never lost.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Runtime schemas of what the market-data service sends (see
- * ../shared/reference/service-api.md). Loose on purpose: unknown fields pass
+ * docs/service-api.md). Loose on purpose: unknown fields pass
  * through (`z.looseObject`) and are kept in the raw JSON; only the fields the app
  * indexes or shows are checked.
  */

@@ -27,6 +27,8 @@ export interface SimulatorOptions {
   /** Scenario start (ms); defaults to now. */
   now?: number;
   tokenLifetimeSec?: number;
+  /** The clock token lifetimes run on (default the wall clock; tests inject one). */
+  tokenClock?: () => number;
   /** Retry delays in ms (before scaling by speed). */
   retrySchedule?: number[];
   /** Release values and publish posts by itself (demo); tests turn it off. */
@@ -77,7 +79,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     ),
     opts.deliveryTimeoutMs ?? 5_000,
   );
-  const tokens = new TokenIssuer(clientId, clientSecret, opts.tokenLifetimeSec ?? 86_399, state);
+  const tokens = new TokenIssuer(
+    clientId,
+    clientSecret,
+    opts.tokenLifetimeSec ?? 86_399,
+    state,
+    opts.tokenClock,
+  );
   const world = new World(state, deliverer, clock.now, seed);
   const autoplay = opts.autoplay === false ? null : new Autoplay(world, clock, seed);
 

@@ -1,10 +1,18 @@
-/** Screenshots of each screen, light and dark, for the README (docs/screenshots/). */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+/**
+ * Screenshots of each screen, light and dark. `npm run screenshots` writes them to
+ * docs/screenshots/ for the README; in `npm test` they go to a temporary folder, so a test
+ * run never rewrites tracked files.
+ */
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness.js';
 
-const OUT = resolve(import.meta.dirname, '../../docs/screenshots');
+const OUT =
+  process.env.MACROBELL_SCREENSHOTS === 'docs'
+    ? resolve(import.meta.dirname, '../../docs/screenshots')
+    : mkdtempSync(join(tmpdir(), 'macrobell-screenshots-'));
 
 for (const scheme of ['light', 'dark'] as const) {
   describe(`screenshots (${scheme})`, () => {

@@ -5,10 +5,40 @@
  */
 import type { EventDate } from '../../shared/domain.js';
 import { volatilityRank } from '../../shared/format.js';
+import { columnsOf, type EventDatesTable, type RowOf, type RowOfList } from './schema.js';
 
-/** Column order of `EVENT_DATE_COLUMNS`; `fromRow` reads positions, not names. */
-export const EVENT_DATE_COLUMNS =
-  'id, event_id, date_utc, period_date_utc, period_type, actual, revised, consensus, ratio_deviation, previous, better, name, country_code, currency_code, unit, potency, volatility, flags, last_updated';
+const RECORD_COLUMNS = [
+  'id',
+  'event_id',
+  'date_utc',
+  'period_date_utc',
+  'period_type',
+  'actual',
+  'revised',
+  'consensus',
+  'ratio_deviation',
+  'previous',
+  'better',
+  'name',
+  'country_code',
+  'currency_code',
+  'unit',
+  'potency',
+  'volatility',
+  'flags',
+  'last_updated',
+] as const;
+
+/** The columns a record is built from, in SELECT order; `fromRow` reads them by name. */
+export const EVENT_DATE_COLUMNS = columnsOf<EventDatesTable>()(...RECORD_COLUMNS);
+const at = EVENT_DATE_COLUMNS.at;
+
+/** A raw row of `EVENT_DATE_COLUMNS`. */
+export type EventDateRow = RowOfList<typeof EVENT_DATE_COLUMNS>;
+
+/** The same columns and the API's JSON after them (the apply path merges both). */
+export const EVENT_DATE_WITH_RAW = columnsOf<EventDatesTable>()(...RECORD_COLUMNS, 'raw');
+export type EventDateWithRawRow = RowOfList<typeof EVENT_DATE_WITH_RAW>;
 
 // The five booleans in one integer.
 const ALL_DAY = 1;
@@ -25,41 +55,41 @@ export const FLAGS_FROM_JSON = (json: string) =>
     + coalesce(json_extract(${json}, '$.isReport'), 0) * ${REPORT}
     + coalesce(json_extract(${json}, '$.isSpeech'), 0) * ${SPEECH})`;
 
-export type EventDateRow = unknown[];
-
-export function fromRow(r: EventDateRow): EventDate {
-  const flags = r[17] as number;
-  const better = r[10] as number | null;
+export function fromRow(r: EventDateRow | EventDateWithRawRow): EventDate {
+  const flags = r[at.flags];
+  const better = r[at.better];
   // Same key order as the API mapping (toEventDate), so serialised records compare equal.
   return {
-    id: r[0] as string,
-    eventId: r[1] as string,
-    dateUtc: r[2] as string,
-    periodDateUtc: r[3] as string | null,
-    periodType: r[4] as string | null,
-    actual: r[5] as number | null,
-    revised: r[6] as number | null,
-    consensus: r[7] as number | null,
-    ratioDeviation: r[8] as number | null,
-    previous: r[9] as number | null,
+    id: r[at.id],
+    eventId: r[at.event_id],
+    dateUtc: r[at.date_utc],
+    periodDateUtc: r[at.period_date_utc],
+    periodType: r[at.period_type],
+    actual: r[at.actual],
+    revised: r[at.revised],
+    consensus: r[at.consensus],
+    ratioDeviation: r[at.ratio_deviation],
+    previous: r[at.previous],
     isBetterThanExpected: better === null ? null : better === 1,
-    name: r[11] as string,
-    countryCode: r[12] as string,
-    currencyCode: r[13] as string,
-    unit: r[14] as string | null,
-    potency: r[15] as string | null,
-    volatility: r[16] as string,
+    name: r[at.name],
+    countryCode: r[at.country_code],
+    currencyCode: r[at.currency_code],
+    unit: r[at.unit],
+    potency: r[at.potency],
+    volatility: r[at.volatility],
     isAllDay: (flags & ALL_DAY) !== 0,
     isTentative: (flags & TENTATIVE) !== 0,
     isPreliminary: (flags & PRELIMINARY) !== 0,
     isReport: (flags & REPORT) !== 0,
     isSpeech: (flags & SPEECH) !== 0,
-    lastUpdated: r[18] as number,
+    lastUpdated: r[at.last_updated],
   };
 }
 
 /** Every written column, in `toParams` order. */
-const WRITE_COLUMNS = [...EVENT_DATE_COLUMNS.split(', '), 'date_ms', 'volatility_rank', 'raw'];
+const WRITE_COLUMNS = [...RECORD_COLUMNS, 'date_ms', 'volatility_rank', 'raw'] as const;
+/** The parameters of `UPSERT_EVENT_DATE`: position i has the type of `WRITE_COLUMNS[i]`. */
+export type EventDateParams = RowOf<EventDatesTable, typeof WRITE_COLUMNS>;
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
@@ -74,7 +104,7 @@ export const UPSERT_EVENT_DATE = `INSERT INTO event_dates (${WRITE_COLUMNS.join(
  * Columns of no index but the window's: an update that leaves the others alone sets only
  * these, so SQLite leaves the event and pending indexes untouched (fewer pages per commit).
  */
-const KEY_COLUMNS = new Set(['id', 'event_id', 'date_ms', 'volatility_rank', 'actual']);
+const KEY_COLUMNS = new Set<string>(['id', 'event_id', 'date_ms', 'volatility_rank', 'actual']);
 const LIGHT = WRITE_COLUMNS.flatMap((c, i) => (KEY_COLUMNS.has(c) ? [] : [i]));
 export const LIGHT_UPDATE_EVENT_DATE = `UPDATE event_dates SET ${LIGHT.map(
   (i) => `${WRITE_COLUMNS[i]}=?`,
@@ -89,13 +119,13 @@ export const lightUpdate = (prev: EventDate, next: EventDate): boolean =>
   (prev.dateUtc === next.dateUtc || Date.parse(prev.dateUtc) === Date.parse(next.dateUtc));
 
 /** `toParams` narrowed to the light update's parameters (id last). */
-export const lightParams = (params: unknown[]): unknown[] => [
+export const lightParams = (params: EventDateParams): unknown[] => [
   ...LIGHT.map((i) => params[i]),
   params[0],
 ];
 
 /** Positional parameters for `UPSERT_EVENT_DATE`, in `WRITE_COLUMNS` order. */
-export function toParams(ed: EventDate, dateMs: number, raw: string): unknown[] {
+export function toParams(ed: EventDate, dateMs: number, raw: string): EventDateParams {
   const flags =
     (ed.isAllDay ? ALL_DAY : 0) |
     (ed.isTentative ? TENTATIVE : 0) |

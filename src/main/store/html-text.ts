@@ -1,31 +1,14 @@
-/** HTML → plain text for the search index: drops script/style, decodes entities. */
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
+/** HTML → plain text for the search index: drops script/style, decodes every HTML entity. */
+import { decodeHTML } from 'entities';
 
 export function htmlToText(html: string): string {
-  return html
+  // Tags go before entities are decoded, so an encoded `&lt;b&gt;` stays text.
+  const text = html
     .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(/<\/?(p|div|br|li|h[1-6]|tr|td|th|blockquote|section|article)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, code: string) => {
-      if (code[0] === '#') {
-        const n =
-          code[1]?.toLowerCase() === 'x'
-            ? parseInt(code.slice(2), 16)
-            : parseInt(code.slice(1), 10);
-        return Number.isFinite(n) && n > 0 && n < 0x110000 ? String.fromCodePoint(n) : ' ';
-      }
-      return ENTITIES[code.toLowerCase()] ?? m;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/<[^>]*>/g, '');
+  return decodeHTML(text).replace(/\s+/g, ' ').trim();
 }
 
 /** Escape text so it is safe inside HTML. */

@@ -1,7 +1,7 @@
 /** Token manager and API clients against the simulator over real HTTP. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 import { AuthError, TokenManager } from '../../../src/main/auth/index.js';
 import {
@@ -85,8 +85,8 @@ describe('tokens', () => {
     expect(sim.state.tokenRequests).toBe(before);
     now += 45_000; // 95 s of 100: still answered at once, refreshed behind the caller
     expect(await tokens.getAuthorization('news')).toBe(a);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(sim.state.tokenRequests - before).toBe(1);
+    // the background refresh lands: one exchange, signalled by the simulator's count
+    await vi.waitFor(() => expect(sim.state.tokenRequests - before).toBe(1));
     before = sim.state.tokenRequests;
     now += 200_000; // long expired: the caller waits for a new exchange
     await tokens.getAuthorization('news');

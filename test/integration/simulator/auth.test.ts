@@ -3,8 +3,10 @@ import type { RunningSimulator } from '../../../src/simulator/index.js';
 import { call, control, start, token } from './helpers.js';
 
 let sim: RunningSimulator;
+/** The clock token lifetimes run on: moved by the tests, never slept on. */
+let wall = Date.now();
 beforeAll(async () => {
-  sim = await start();
+  sim = await start({ tokenClock: () => wall });
 });
 afterAll(() => sim.close());
 
@@ -31,7 +33,7 @@ describe('token endpoint', () => {
     expect(a.headers.get('cache-control')).toBe('no-store');
     expect(a.body).toMatchObject({ token_type: 'Bearer', expires_in: 86399 });
     expect(typeof a.body.access_token).toBe('string');
-    await new Promise((r) => setTimeout(r, 1100));
+    wall += 1100;
     const b = await form(good());
     expect(b.body.access_token).toBe(a.body.access_token);
     expect(b.body.expires_in as number).toBeLessThan(86399);
@@ -126,7 +128,7 @@ describe('bearer checks on the data APIs', () => {
     expect(res.body.expires_in as number).toBeLessThanOrEqual(1);
     const short = res.body.access_token as string;
     expect((await call(firstDate(), { token: short })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1200));
+    wall += 1200;
     const expired = await call(firstDate(), { token: short });
     expect(expired.status).toBe(401);
     expect(expired.body).toMatchObject({ error: 'invalid_token' });

@@ -2,7 +2,7 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventDate } from '../../../src/shared/domain.js';
 import { volatilityRank } from '../../../src/shared/format.js';
 import { openStore } from '../../../src/main/store/index.js';
@@ -138,8 +138,10 @@ describe('event dates from typed columns', () => {
 });
 
 describe('checkpoints', () => {
-  it('leaves a write to the WAL and copies it into the database file once idle', async () => {
+  afterEach(() => vi.useRealTimers());
+  it('leaves a write to the WAL and copies it into the database file once idle', () => {
     const path = tmp();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const s = openStore({ path });
     s.db.pragma('wal_checkpoint(TRUNCATE)');
     const before = statSync(path).size;
@@ -150,7 +152,10 @@ describe('checkpoints', () => {
     expect(s.getEventDate('c1999')?.id).toBe('c1999');
     expect(statSync(path).size).toBe(before);
     expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 1300));
+    // the idle checkpoint is due a second after the write, not before
+    vi.advanceTimersByTime(999);
+    expect(statSync(path).size).toBe(before);
+    vi.advanceTimersByTime(1);
     expect(statSync(path).size).toBeGreaterThan(before);
     s.close();
   });

@@ -5,6 +5,7 @@ import m002 from './002_search_and_alerts.js';
 import m003 from './003_search_rank.js';
 import m004 from './004_typed_columns_prefix_search.js';
 import m005 from './005_event_date_columns.js';
+import m006 from './006_decode_all_entities.js';
 
 export interface Migration {
   version: number;
@@ -12,4 +13,4 @@ export interface Migration {
   up: string | ((db: Database.Database) => void);
 }
 
-export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005];
+export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006];

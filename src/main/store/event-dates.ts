@@ -1,0 +1,152 @@
+/**
+ * Event dates (one release of an event: a date, consensus, actual…): writes that never let
+ * an older update win, and the calendar's reads, each built from typed columns.
+ */
+import type { EventDate } from '../../shared/domain.js';
+import { volatilityRank } from '../../shared/format.js';
+import { eventDateWindowQuery, type EventDateFilter } from './event-date-query.js';
+import {
+  EVENT_DATE_COLUMNS,
+  EVENT_DATE_WITH_RAW,
+  LIGHT_UPDATE_EVENT_DATE,
+  UPSERT_EVENT_DATE,
+  fromRow,
+  lightParams,
+  lightUpdate,
+  sameEventDate,
+  toParams,
+  type EventDateRow,
+  type EventDateWithRawRow,
+} from './event-date-row.js';
+import type { EventDatesTable } from './schema.js';
+import { ms, type Statements } from './statements.js';
+import type { Tombstones } from './tombstones.js';
+
+const COLS = EVENT_DATE_COLUMNS.sql;
+// Each statement's SQL is built once: the statement cache is keyed by it, and a long key
+// built on every call would be hashed on every call.
+const SELECT_BY_ID = `SELECT ${COLS} FROM event_dates WHERE id = ?`;
+const SELECT_WITH_RAW_BY_ID = `SELECT ${EVENT_DATE_WITH_RAW.sql} FROM event_dates WHERE id = ?`;
+const NEXT_RELEASE = `SELECT ${COLS} FROM event_dates WHERE date_ms >= @after AND actual IS NULL
+  AND volatility_rank IN (SELECT value FROM json_each(@ranks))
+  ORDER BY date_ms, id LIMIT 1`;
+const UPCOMING_OF_EVENTS = `SELECT ${COLS} FROM event_dates WHERE date_ms >= @from AND date_ms < @to
+  AND event_id IN (SELECT value FROM json_each(@ids)) ORDER BY date_ms, id`;
+const UPCOMING_BY_IMPACT = `SELECT ${COLS} FROM event_dates WHERE date_ms >= @from AND date_ms < @to
+  AND volatility_rank >= @min ORDER BY date_ms, id`;
+const HISTORY = `SELECT ${COLS} FROM event_dates WHERE event_id = ? AND date_ms <= ? AND actual IS NOT NULL ORDER BY date_ms DESC LIMIT ?`;
+const OCCURRENCES = `SELECT ${COLS} FROM event_dates WHERE event_id = ? AND date_ms >= ? AND date_ms < ? ORDER BY date_ms`;
+
+export class EventDates {
+  constructor(
+    private readonly q: Statements,
+    private readonly tombstones: Tombstones,
+    private readonly now: () => number,
+  ) {}
+
+  /** Event dates from a query selecting `EVENT_DATE_COLUMNS`. */
+  private select(sql: string, ...params: unknown[]): EventDate[] {
+    return this.q
+      .arrays<EventDateRow>(sql)
+      .all(...params)
+      .map(fromRow);
+  }
+
+  /**
+   * Older updates never overwrite newer ones; a newer tombstone keeps a record deleted.
+   * `current`: the stored record as just read in this same transaction (saves a read).
+   */
+  upsert(
+    ed: EventDate,
+    raw: unknown,
+    current?: EventDate | null,
+  ): { previous: EventDate | null; written: boolean } {
+    const previous = current === undefined ? this.get(ed.id) : current;
+    if (previous && previous.lastUpdated > ed.lastUpdated) return { previous, written: false };
+    if (!previous && this.tombstones.has('eventDate', ed.id, ed.lastUpdated))
+      return { previous, written: false };
+    if (previous && sameEventDate(previous, ed)) return { previous, written: false };
+    const params = toParams(ed, ms(ed.dateUtc), JSON.stringify(raw ?? ed));
+    if (previous && lightUpdate(previous, ed))
+      this.q.objects(LIGHT_UPDATE_EVENT_DATE).run(lightParams(params));
+    else this.q.objects(UPSERT_EVENT_DATE).run(params);
+    // A cached row never has a tombstone (deleting writes one and removes the row).
+    if (!previous) this.tombstones.clear('eventDate', ed.id);
+    return { previous, written: true };
+  }
+
+  has(id: string): boolean {
+    return this.q.values<1>('SELECT 1 FROM event_dates WHERE id = ?').get(id) !== undefined;
+  }
+
+  get(id: string): EventDate | null {
+    const row = this.q.arrays<EventDateRow>(SELECT_BY_ID).get(id);
+    return row ? fromRow(row) : null;
+  }
+
+  /** The record and the API's JSON as received, in one read (the apply path merges both). */
+  getWithRaw(id: string): { eventDate: EventDate; raw: unknown } | null {
+    const row = this.q.arrays<EventDateWithRawRow>(SELECT_WITH_RAW_BY_ID).get(id);
+    return row
+      ? { eventDate: fromRow(row), raw: JSON.parse(row[EVENT_DATE_WITH_RAW.at.raw]) }
+      : null;
+  }
+
+  getRaw(id: string): unknown {
+    const raw = this.q
+      .values<EventDatesTable['raw']>('SELECT raw FROM event_dates WHERE id = ?')
+      .get(id);
+    return raw === undefined ? null : JSON.parse(raw);
+  }
+
+  delete(id: string, lastUpdated: number): EventDate | null {
+    const previous = this.get(id);
+    if (previous && previous.lastUpdated > lastUpdated) return null;
+    this.tombstones.write('eventDate', id, '', lastUpdated);
+    if (!previous) return null;
+    this.q.objects('DELETE FROM event_dates WHERE id = ?').run(id);
+    return previous;
+  }
+
+  /** A window of the calendar, by date. */
+  list(q: EventDateFilter): EventDate[] {
+    const { sql, params } = eventDateWindowQuery(q);
+    return this.select(sql, params);
+  }
+
+  /** The first occurrence at or after `after` that has not printed yet. */
+  nextRelease(q: { after: string; volatilities?: string[] }): EventDate | null {
+    const ranks = q.volatilities?.length
+      ? [...new Set(q.volatilities.map(volatilityRank))]
+      : [0, 1, 2, 3];
+    const [next] = this.select(NEXT_RELEASE, { after: ms(q.after), ranks: JSON.stringify(ranks) });
+    return next ?? null;
+  }
+
+  /** Occurrences in a window: of the given events when `eventIds` is set, else at or above an impact. */
+  upcoming(q: {
+    from: string;
+    to: string;
+    minVolatility?: string;
+    eventIds?: string[];
+  }): EventDate[] {
+    const range = { from: ms(q.from), to: ms(q.to) };
+    if (q.eventIds) {
+      if (q.eventIds.length === 0) return [];
+      return this.select(UPCOMING_OF_EVENTS, { ...range, ids: JSON.stringify(q.eventIds) });
+    }
+    return this.select(UPCOMING_BY_IMPACT, {
+      ...range,
+      min: q.minVolatility ? volatilityRank(q.minVolatility) : 0,
+    });
+  }
+
+  /** Past occurrences that printed, newest first. */
+  history(eventId: string, opts: { limit?: number } = {}): EventDate[] {
+    return this.select(HISTORY, eventId, this.now(), opts.limit ?? 36);
+  }
+
+  occurrences(eventId: string, q: { from: string; to: string }): EventDate[] {
+    return this.select(OCCURRENCES, eventId, ms(q.from), ms(q.to));
+  }
+}

@@ -1,0 +1,116 @@
+/** News posts: writes that never let an older update win, the list, and the read flag. */
+import type { Post, PostSummary } from '../../shared/domain.js';
+import { searchColumns } from './html-text.js';
+import type { PostsTable } from './schema.js';
+import { ms, type Statements } from './statements.js';
+import type { Tombstones } from './tombstones.js';
+
+type SummaryRow = Pick<
+  PostsTable,
+  'id' | 'culture' | 'title' | 'summary' | 'published_ms' | 'author_name' | 'read'
+>;
+
+const toSummary = (r: SummaryRow): PostSummary => ({
+  id: r.id,
+  culture: r.culture,
+  title: r.title,
+  summary: r.summary,
+  publicationDate: new Date(r.published_ms).toISOString(),
+  authorName: r.author_name,
+  read: r.read === 1,
+});
+
+const fromRecord = (record: PostsTable['record']): Post => JSON.parse(record) as Post;
+
+export class Posts {
+  constructor(
+    private readonly q: Statements,
+    private readonly tombstones: Tombstones,
+  ) {}
+
+  upsert(p: Post, raw: unknown): { previous: Post | null; written: boolean } {
+    const previous = this.get(p.id, p.culture);
+    const updated = ms(p.updateDate ?? p.publicationDate);
+    const prevUpdated = previous ? ms(previous.updateDate ?? previous.publicationDate) : 0;
+    if (previous && prevUpdated > updated) return { previous, written: false };
+    if (!previous && this.tombstones.has('post', p.id, Math.floor(updated / 1000), p.culture))
+      return { previous, written: false };
+    const record = JSON.stringify(p);
+    if (previous && JSON.stringify(previous) === record) return { previous, written: false };
+    const pk = this.q
+      .values<PostsTable['pk']>(
+        `INSERT INTO posts (id, culture, published_ms, updated_ms, title, summary, author_name, record, raw)
+         VALUES (@id, @culture, @published, @updated, @title, @summary, @author, @record, @raw)
+         ON CONFLICT(id, culture) DO UPDATE SET published_ms=excluded.published_ms, updated_ms=excluded.updated_ms,
+           title=excluded.title, summary=excluded.summary, author_name=excluded.author_name,
+           record=excluded.record, raw=excluded.raw
+         RETURNING pk`,
+      )
+      .get({
+        id: p.id,
+        culture: p.culture,
+        published: ms(p.publicationDate),
+        updated,
+        title: p.title,
+        summary: p.summary,
+        author: p.authorName,
+        record,
+        raw: JSON.stringify(raw ?? p),
+      });
+    if (pk === undefined) throw new Error(`Post ${p.id} was not written`);
+    this.index(pk, p);
+    this.tombstones.clear('post', p.id, p.culture);
+    return { previous, written: true };
+  }
+
+  /** (Re)writes a post's searchable text, keyed by its pk. */
+  private index(pk: number, p: Post): void {
+    this.q.objects('DELETE FROM posts_fts WHERE rowid = ?').run(pk);
+    this.q
+      .objects('INSERT INTO posts_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)')
+      .run(pk, ...searchColumns(p));
+  }
+
+  get(id: string, culture: string): Post | null {
+    const record = this.q
+      .values<PostsTable['record']>('SELECT record FROM posts WHERE id = ? AND culture = ?')
+      .get(id, culture);
+    return record === undefined ? null : fromRecord(record);
+  }
+
+  delete(id: string, culture: string, lastUpdated: number): Post | null {
+    const row = this.q
+      .objects<Pick<PostsTable, 'pk' | 'updated_ms' | 'record'>>(
+        'SELECT pk, updated_ms, record FROM posts WHERE id = ? AND culture = ?',
+      )
+      .get(id, culture);
+    if (row && Math.floor(row.updated_ms / 1000) > lastUpdated) return null;
+    this.tombstones.write('post', id, culture, lastUpdated);
+    if (!row) return null;
+    this.q.objects('DELETE FROM posts_fts WHERE rowid = ?').run(row.pk);
+    this.q.objects('DELETE FROM posts WHERE pk = ?').run(row.pk);
+    return fromRecord(row.record);
+  }
+
+  list(q: { culture?: string; page: number; pageSize: number }): {
+    items: PostSummary[];
+    total: number;
+  } {
+    const offset = (q.page - 1) * q.pageSize;
+    const where = q.culture ? 'WHERE culture = @culture' : '';
+    const rows = this.q
+      .objects<SummaryRow>(
+        `SELECT id, culture, title, summary, published_ms, author_name, read FROM posts ${where}
+         ORDER BY published_ms DESC, id LIMIT @limit OFFSET @offset`,
+      )
+      .all({ culture: q.culture, limit: q.pageSize, offset });
+    const total = this.q
+      .values<number>(`SELECT count(*) FROM posts ${where}`)
+      .get({ culture: q.culture });
+    return { total: total ?? 0, items: rows.map(toSummary) };
+  }
+
+  markRead(id: string, culture: string): void {
+    this.q.objects('UPDATE posts SET read = 1 WHERE id = ? AND culture = ?').run(id, culture);
+  }
+}

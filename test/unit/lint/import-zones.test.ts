@@ -1,0 +1,76 @@
+/**
+ * The import zones of eslint.config.js, run through ESLint's API on small snippets placed
+ * (virtually) in each part of the tree: every forbidden edge is reported, allowed ones are not.
+ */
+import { ESLint } from 'eslint';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../../..');
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root, overrideConfigFile: resolve(root, 'eslint.config.js') });
+});
+
+/** The import-rule messages ESLint reports for `code` as if it were the file at `path`. */
+async function importErrors(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(root, path) });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => m.message);
+}
+
+const uses = (spec: string) => `import { x } from '${spec}';\nexport const y = x;\n`;
+const lazy = (spec: string) => `export const load = () => import('${spec}');\n`;
+
+describe('import zones', () => {
+  it.each([
+    ['src/main/sync/engine.ts', '../electron/app.js', /never imports the hosts/],
+    ['src/main/service.ts', './web/host.js', /never imports the hosts/],
+    ['src/main/store/store.ts', '../../simulator/index.js', /never imports the simulator/],
+    ['src/main/service.ts', '../simulator/index.js', /only src\/main\/demo\.ts/],
+    ['src/main/electron/app.ts', '../../simulator/index.js', /never imports the simulator/],
+    ['src/main/web/host.ts', '../../simulator/index.js', /never imports the simulator/],
+    ['src/relay/server.ts', '../main/store/index.js', /src\/relay never imports src\/main/],
+    ['src/renderer/src/state/app.ts', '../../../main/service.js', /renderer imports only/],
+    ['src/renderer/src/state/app.ts', '../../../node/log/logger.js', /renderer imports only/],
+    ['src/renderer/src/state/app.ts', '../../../simulator/index.js', /renderer imports only/],
+    ['src/shared/domain.ts', '../main/errors.js', /src\/shared imports nothing else/],
+    ['src/shared/domain.ts', '../renderer/src/lib/time.js', /src\/shared imports nothing else/],
+    ['src/node/log/logger.ts', '../../main/errors.js', /src\/node .* imports only src\/shared/],
+    ['src/node/log/logger.ts', '../../relay/metrics.js', /src\/node .* imports only src\/shared/],
+    ['src/main/store/store.ts', 'electron', /Only src\/main\/electron and src\/preload/],
+    ['src/shared/domain.ts', 'node:fs', /must not use Node built-ins/],
+  ])('%s importing %s is an error', async (path, spec, message) => {
+    const errors = await importErrors(path, uses(spec));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(message);
+    expect(errors[0]).toContain('docs/architecture.md');
+  });
+
+  it('catches a lazy import() across an edge too', async () => {
+    const errors = await importErrors('src/main/service.ts', lazy('../simulator/index.js'));
+    expect(errors).toEqual([expect.stringMatching(/never imports the simulator/)]);
+    expect(await importErrors('src/main/sync/engine.ts', lazy('../web/host.js'))).toHaveLength(1);
+  });
+
+  it.each([
+    ['src/main/demo.ts', '../simulator/index.js'],
+    ['src/main/demo.ts', lazy('../simulator/index.js')],
+    ['src/main/electron/app.ts', '../service.js'],
+    ['src/main/electron/app.ts', 'electron'],
+    ['src/main/web/host.ts', '../service.js'],
+    ['src/main/service.ts', '../node/log/logger.js'],
+    ['src/main/store/store.ts', '../../shared/domain.js'],
+    ['src/relay/server.ts', '../node/oauth/token-manager.js'],
+    ['src/relay/server.ts', '../shared/wire.js'],
+    ['src/node/log/logger.ts', '../../shared/domain.js'],
+    ['src/renderer/src/state/app.ts', '../../../shared/domain.js'],
+    ['src/renderer/src/state/app.ts', '../lib/time.js'],
+    ['src/shared/ipc.ts', './domain.js'],
+    ['src/simulator/index.ts', '../shared/domain.js'],
+  ])('%s may import %s', async (path, spec) => {
+    const code = spec.startsWith('export') ? spec : uses(spec);
+    expect(await importErrors(path, code)).toEqual([]);
+  });
+});
