@@ -6,6 +6,7 @@ import { createAlertsStore, type AlertsState } from './alerts.js';
 import { createAppStore, type AppState } from './app.js';
 import { createCalendarStore, type CalendarState } from './calendar.js';
 import { createNewsStore, type NewsState } from './news.js';
+import { createSettingsStore, type SettingsState } from './settings.js';
 
 export interface Stores {
   bridge: Bridge;
@@ -13,6 +14,7 @@ export interface Stores {
   calendar: StoreApi<CalendarState>;
   news: StoreApi<NewsState>;
   alerts: StoreApi<AlertsState>;
+  settings: StoreApi<SettingsState>;
 }
 
 export function createStores(bridge: Bridge, now?: () => number): Stores {
@@ -22,6 +24,7 @@ export function createStores(bridge: Bridge, now?: () => number): Stores {
     calendar: createCalendarStore(bridge, now),
     news: createNewsStore(bridge),
     alerts: createAlertsStore(bridge),
+    settings: createSettingsStore(bridge),
   };
   reloadOnModeSwitch(stores);
   return stores;
@@ -69,4 +72,7 @@ export function useNews<T>(selector: (s: NewsState) => T): T {
 }
 export function useAlerts<T>(selector: (s: AlertsState) => T): T {
   return useStore(useStores().alerts, selector);
+}
+export function useSettings<T>(selector: (s: SettingsState) => T): T {
+  return useStore(useStores().settings, selector);
 }
