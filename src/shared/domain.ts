@@ -145,6 +145,8 @@ export type ChangeSource = 'relay' | 'poll' | 'backfill' | 'webhook' | 'local';
 export type DomainChange =
   | { kind: 'released'; eventDate: EventDate; source: ChangeSource }
   | { kind: 'revised'; eventDate: EventDate; previousRevised: number | null; source: ChangeSource }
+  /** The actual changed after the print (the service fixed a wrong figure). */
+  | { kind: 'corrected'; eventDate: EventDate; previousActual: number; source: ChangeSource }
   | { kind: 'rescheduled'; eventDate: EventDate; fromDateUtc: string; source: ChangeSource }
   | { kind: 'eventDateUpdated'; eventDate: EventDate; keys: string[]; source: ChangeSource }
   | { kind: 'eventDateAdded'; eventDate: EventDate; source: ChangeSource }
@@ -217,7 +219,15 @@ export const DEFAULT_ALERT_RULES: AlertRules = {
 };
 
 export type AlertKind =
-  'released' | 'revised' | 'rescheduled' | 'added' | 'removed' | 'reminder' | 'news' | 'group';
+  | 'released'
+  | 'corrected'
+  | 'revised'
+  | 'rescheduled'
+  | 'added'
+  | 'removed'
+  | 'reminder'
+  | 'news'
+  | 'group';
 
 /** What a click on an alert opens. */
 export type AlertTarget =

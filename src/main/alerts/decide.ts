@@ -12,6 +12,7 @@ import type {
 } from '../../shared/domain.js';
 import {
   addedText,
+  correctedText,
   newsText,
   releaseText,
   removedText,
@@ -42,6 +43,7 @@ export interface DecideContext {
 export const dedupKeys = {
   released: (eventDateId: string) => `released:${eventDateId}`,
   revised: (eventDateId: string, revised: number | null) => `revised:${eventDateId}:${revised}`,
+  corrected: (eventDateId: string, actual: number | null) => `corrected:${eventDateId}:${actual}`,
   rescheduled: (eventDateId: string, dateUtc: string) => `rescheduled:${eventDateId}:${dateUtc}`,
   added: (eventDateId: string) => `added:${eventDateId}`,
   removed: (eventDateId: string) => `removed:${eventDateId}`,
@@ -87,6 +89,19 @@ export function decideAlert(change: DomainChange, ctx: DecideContext): AlertDeci
         ...revisedText(ed, change.previousRevised),
         dedupKey: dedupKeys.revised(ed.id, ed.revised),
         kind: 'revised',
+        target: eventDateTarget(ed),
+        ...releaseMeta(ed),
+      };
+    }
+    case 'corrected': {
+      // Under the same rule as revisions: a fixed figure is news to whoever follows revisions.
+      const ed = change.eventDate;
+      if (!matchesEventDate(ed, rules, 'revised') || staleBackfill(change, ed.dateUtc, ctx))
+        return null;
+      return {
+        ...correctedText(ed, change.previousActual),
+        dedupKey: dedupKeys.corrected(ed.id, ed.actual),
+        kind: 'corrected',
         target: eventDateTarget(ed),
         ...releaseMeta(ed),
       };
