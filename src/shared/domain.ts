@@ -255,7 +255,13 @@ export interface NativeNotification {
   alertIds: number[];
   /** True when quiet hours say: record it, but make no sound. */
   silent: boolean;
+  /** The highest impact among the releases it carries; absent for news only. */
+  volatility?: Volatility;
 }
+
+/** Impact levels that can have an alert sound (NONE plays as LOW). */
+export const SOUND_LEVELS = ['HIGH', 'MEDIUM', 'LOW'] as const;
+export type SoundLevel = (typeof SOUND_LEVELS)[number];
 
 export interface CalendarFilters {
   volatilities: Volatility[];
@@ -306,6 +312,10 @@ export interface Settings {
   allowRemoteImages: boolean;
   startAtLogin: boolean;
   alertRules: AlertRules;
+  /** In-app alert sound per impact level (news alerts play the medium one). */
+  sounds: Record<SoundLevel, boolean>;
+  /** Web mode: also show the browser's notifications (once the browser allows them). */
+  browserNotifications: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -322,6 +332,8 @@ export const DEFAULT_SETTINGS: Settings = {
   allowRemoteImages: false,
   startAtLogin: false,
   alertRules: DEFAULT_ALERT_RULES,
+  sounds: { HIGH: true, MEDIUM: true, LOW: false },
+  browserNotifications: false,
 };
 
 export type TokenState = 'none' | 'valid' | 'refreshing' | 'error';

@@ -91,6 +91,8 @@ export const settingsSchema = z.object({
   allowRemoteImages: z.boolean(),
   startAtLogin: z.boolean(),
   alertRules: alertRulesSchema,
+  sounds: z.object({ HIGH: z.boolean(), MEDIUM: z.boolean(), LOW: z.boolean() }),
+  browserNotifications: z.boolean(),
 });
 export const settingsPatchSchema = settingsSchema.partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
@@ -201,6 +203,8 @@ export interface PushPayloads {
   alert: AlertRecord;
   status: AppStatus;
   backfill: BackfillProgress;
+  /** An alert to show now (grouped, rate-limited, quiet-hours aware): toast, sound, browser. */
+  notification: NativeNotification;
   /** The user clicked a native notification or a tray item: open this. */
   navigate: NativeNotification['target'] | { type: 'settings' };
 }

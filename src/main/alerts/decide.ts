@@ -29,6 +29,8 @@ export interface AlertDecision extends AlertText {
   /** Kept for grouping ("US: 3 releases at 13:30"). */
   countryCode?: string;
   dateUtc?: string;
+  /** Kept for the in-app sound of its notification (the service's impact, as given). */
+  volatility?: string;
 }
 
 export interface DecideContext {
@@ -57,7 +59,11 @@ const eventDateTarget = (ed: EventDate): AlertTarget => ({
   eventId: ed.eventId,
 });
 
-const releaseMeta = (ed: EventDate) => ({ countryCode: ed.countryCode, dateUtc: ed.dateUtc });
+const releaseMeta = (ed: EventDate) => ({
+  countryCode: ed.countryCode,
+  dateUtc: ed.dateUtc,
+  volatility: ed.volatility,
+});
 
 /** True when a backfill found something that happened too long ago to be worth a ping. */
 function staleBackfill(change: DomainChange, dateUtc: string, ctx: DecideContext): boolean {

@@ -25,6 +25,7 @@ describe('what gets recorded', () => {
         target: { type: 'eventDate', eventDateId: 'ed1', eventId: 'e1' },
         alertIds: [1],
         silent: false,
+        volatility: 'HIGH',
       },
     ]);
   });

@@ -6,6 +6,7 @@ import { Calendar, useCalendarBoot } from './Calendar.js';
 import { News } from './News.js';
 import { Settings } from './Settings.js';
 import { StatusBar } from './StatusBar.js';
+import { Toasts } from './Toasts.js';
 import { ago, dateTimeLabel } from '../lib/time.js';
 
 const NAV: { screen: Screen; label: string; icon: string }[] = [
@@ -108,6 +109,7 @@ export function App() {
         {screen === 'settings' && <Settings />}
       </main>
       <StatusBar />
+      <Toasts />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { DataCard } from './settings/DataCard.js';
 import { DisplayCard } from './settings/DisplayCard.js';
 import { KeysCard } from './settings/KeysCard.js';
 import { LiveUpdatesCard } from './settings/LiveUpdatesCard.js';
+import { NotificationsCard } from './settings/NotificationsCard.js';
 
 export function Settings() {
   return (
@@ -14,6 +15,7 @@ export function Settings() {
         <KeysCard />
         <LiveUpdatesCard />
         <DisplayCard />
+        <NotificationsCard />
         <DataCard />
       </div>
     </section>

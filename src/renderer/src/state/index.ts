@@ -7,6 +7,7 @@ import { createAppStore, type AppState } from './app.js';
 import { createCalendarStore, type CalendarState } from './calendar.js';
 import { createNewsStore, type NewsState } from './news.js';
 import { createSettingsStore, type SettingsState } from './settings.js';
+import { createToastsStore, type ToastsState } from './toasts.js';
 
 export interface Stores {
   bridge: Bridge;
@@ -15,16 +16,20 @@ export interface Stores {
   news: StoreApi<NewsState>;
   alerts: StoreApi<AlertsState>;
   settings: StoreApi<SettingsState>;
+  toasts: StoreApi<ToastsState>;
 }
 
 export function createStores(bridge: Bridge, now?: () => number): Stores {
+  const app = createAppStore(bridge);
+  const alerts = createAlertsStore(bridge);
   const stores: Stores = {
     bridge,
-    app: createAppStore(bridge),
+    app,
     calendar: createCalendarStore(bridge, now),
     news: createNewsStore(bridge),
-    alerts: createAlertsStore(bridge),
+    alerts,
     settings: createSettingsStore(bridge),
+    toasts: createToastsStore(bridge, app, alerts),
   };
   reloadOnModeSwitch(stores);
   return stores;
@@ -75,4 +80,7 @@ export function useAlerts<T>(selector: (s: AlertsState) => T): T {
 }
 export function useSettings<T>(selector: (s: SettingsState) => T): T {
   return useStore(useStores().settings, selector);
+}
+export function useToasts<T>(selector: (s: ToastsState) => T): T {
+  return useStore(useStores().toasts, selector);
 }
