@@ -24,6 +24,7 @@ import type {
   Settings,
 } from './domain.js';
 import { VOLATILITIES } from './domain.js';
+import { COUNTRY_CODES, CURRENCY_CODES, isCountryCode, isCurrencyCode } from './markets.js';
 
 const id = z.string().min(1).max(200);
 const culture = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'a culture such as en-US');
@@ -59,6 +60,31 @@ export const alertRulesSchema = z.object({
   }),
   reminderMinutes: z.number().int().min(0).max(1440),
   pausedUntil: z.number().int().nonnegative().nullable(),
+});
+
+/** A list of codes from `known` only: anything else is named in the error, never saved. */
+function codeList(what: string, known: readonly string[], isKnown: (c: string) => boolean) {
+  return z
+    .array(z.string().max(100))
+    .max(known.length)
+    .superRefine((codes, ctx) => {
+      for (const code of codes)
+        if (!isKnown(code))
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${code}" is not a ${what} code; use one of ${known.join(', ')}`,
+          });
+    });
+}
+
+/**
+ * Rules as the user sends them: countries and currencies must be the calendar's codes.
+ * (Rules already stored are read with the lenient schema above, so an old "USA" is shown
+ * as unknown in the editor instead of costing the whole settings file.)
+ */
+export const alertRulesInputSchema = alertRulesSchema.extend({
+  countries: codeList('country', COUNTRY_CODES, isCountryCode),
+  currencies: codeList('currency', CURRENCY_CODES, isCurrencyCode),
 });
 
 export const calendarFiltersSchema = z.object({
@@ -112,7 +138,7 @@ export type EventDateQuery = z.infer<typeof eventDateQuerySchema>;
 export const requestSchemas = {
   getStatus: z.undefined(),
   getSettings: z.undefined(),
-  updateSettings: settingsPatchSchema,
+  updateSettings: settingsPatchSchema.extend({ alertRules: alertRulesInputSchema.optional() }),
   getCredentials: z.undefined(),
   setCredentials: z.object({
     publicKey: z.string().trim().min(1).max(500),
@@ -147,7 +173,7 @@ export const requestSchemas = {
   }),
   markAlertsRead: z.object({ ids: z.array(z.number().int().positive()).max(10000).optional() }),
   getAlertRules: z.undefined(),
-  setAlertRules: alertRulesSchema,
+  setAlertRules: alertRulesInputSchema,
   pauseAlerts: z.object({ until: z.number().int().nonnegative().nullable() }),
   syncNow: z.undefined(),
   getCacheInfo: z.undefined(),

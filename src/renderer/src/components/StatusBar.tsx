@@ -1,21 +1,19 @@
 import type { Scope } from '../../../shared/domain.js';
+import { connectionState } from '../lib/connection-label.js';
 import { ago } from '../lib/time.js';
 import { useNow } from '../lib/use-now.js';
 import { useApp } from '../state/index.js';
-
-const MODE_LABEL = { relay: 'Relay', polling: 'Polling', offline: 'Offline' } as const;
 
 export function StatusBar() {
   const status = useApp((s) => s.status);
   const backfill = useApp((s) => s.backfill);
   const connection = useApp((s) => s.connection);
   const now = useNow(1000);
-  const mode = connection === 'offline' ? 'offline' : (status?.mode ?? 'offline');
+  const { mode, label } = connectionState(status, connection);
   return (
     <footer className="status-bar" data-testid="status-bar" role="status" aria-live="polite">
       <span className={`dot dot-${mode}`} aria-hidden="true" />
-      {/* demo data arrives by the simulator's webhooks, not by polling */}
-      <span>{status?.demo && mode !== 'offline' ? 'Live (demo webhooks)' : MODE_LABEL[mode]}</span>
+      <span>{label}</span>
       <span className="sep">·</span>
       <span>Synced {ago(status?.lastSyncAt ?? null, now)}</span>
       {status &&

@@ -29,8 +29,11 @@ export function KeysCard() {
     <section className="card" aria-labelledby="keys-h">
       <h2 id="keys-h">API keys</h2>
       {info && !info.keychainAvailable && (
-        <p className="notice error" role="alert">
-          The OS keychain is not available, so keys cannot be stored: {info.keychainError}
+        // The raw cause (a D-Bus message on Linux) is in the diagnostics, not in front of the user.
+        <p className="notice error" role="alert" data-testid="keychain-missing">
+          Macrobell cannot reach your system keychain (on Linux, a Secret Service such as GNOME
+          Keyring must be running and unlocked), so API keys cannot be saved; demo data, the cached
+          calendar, news and alerts keep working.
         </p>
       )}
       <p className="muted" data-testid="credentials-state">
@@ -68,7 +71,7 @@ export function KeysCard() {
           <button
             type="submit"
             className="primary"
-            disabled={!publicKey.trim() || !privateKey.trim()}
+            disabled={!publicKey.trim() || !privateKey.trim() || info?.keychainAvailable === false}
           >
             Save keys
           </button>
