@@ -82,7 +82,7 @@ function codeList(what: string, known: readonly string[], isKnown: (c: string) =
  * (Rules already stored are read with the lenient schema above, so an old "USA" is shown
  * as unknown in the editor instead of costing the whole settings file.)
  */
-export const alertRulesInputSchema = alertRulesSchema.extend({
+const alertRulesInputSchema = alertRulesSchema.extend({
   countries: codeList('country', COUNTRY_CODES, isCountryCode),
   currencies: codeList('currency', CURRENCY_CODES, isCurrencyCode),
 });

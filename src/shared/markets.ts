@@ -16,8 +16,8 @@ export const CURRENCY_CODES = [
   'CHF',
 ] as const;
 
-export type CountryCode = (typeof COUNTRY_CODES)[number];
-export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+type CountryCode = (typeof COUNTRY_CODES)[number];
+type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
 export const isCountryCode = (code: string): code is CountryCode =>
   (COUNTRY_CODES as readonly string[]).includes(code);

@@ -15,7 +15,7 @@ import { soundFor } from '../lib/sounds.js';
 import type { AlertsState } from './alerts.js';
 import type { AppState } from './app.js';
 
-export interface Toast {
+interface Toast {
   id: number;
   notification: NativeNotification;
 }
@@ -32,7 +32,7 @@ export interface ToastsState {
   preview(level: SoundLevel): void;
 }
 
-export interface ToastOptions {
+interface ToastOptions {
   /** How long a toast stays (ms); high impact stays twice as long. */
   lifetimeMs?: number;
   setTimeout?: (fn: () => void, ms: number) => unknown;

@@ -10,7 +10,7 @@ const QUARTERS = Array.from({ length: 96 }, (_, i) => {
 });
 
 /** `22:00` → `22:00` (h23) or `10:00 PM` (h12). */
-export function clockLabel(hhmm: string, hourCycle: 'h12' | 'h23'): string {
+function clockLabel(hhmm: string, hourCycle: 'h12' | 'h23'): string {
   const [h = 0, m = 0] = hhmm.split(':').map(Number);
   const mm = String(m).padStart(2, '0');
   if (hourCycle === 'h23') return `${String(h).padStart(2, '0')}:${mm}`;
