@@ -145,6 +145,8 @@ export type ChangeSource = 'relay' | 'poll' | 'backfill' | 'webhook' | 'local';
 export type DomainChange =
   | { kind: 'released'; eventDate: EventDate; source: ChangeSource }
   | { kind: 'revised'; eventDate: EventDate; previousRevised: number | null; source: ChangeSource }
+  /** The actual changed after the print (the service fixed a wrong figure). */
+  | { kind: 'corrected'; eventDate: EventDate; previousActual: number; source: ChangeSource }
   | { kind: 'rescheduled'; eventDate: EventDate; fromDateUtc: string; source: ChangeSource }
   | { kind: 'eventDateUpdated'; eventDate: EventDate; keys: string[]; source: ChangeSource }
   | { kind: 'eventDateAdded'; eventDate: EventDate; source: ChangeSource }
@@ -217,7 +219,15 @@ export const DEFAULT_ALERT_RULES: AlertRules = {
 };
 
 export type AlertKind =
-  'released' | 'revised' | 'rescheduled' | 'added' | 'removed' | 'reminder' | 'news' | 'group';
+  | 'released'
+  | 'corrected'
+  | 'revised'
+  | 'rescheduled'
+  | 'added'
+  | 'removed'
+  | 'reminder'
+  | 'news'
+  | 'group';
 
 /** What a click on an alert opens. */
 export type AlertTarget =
@@ -245,7 +255,13 @@ export interface NativeNotification {
   alertIds: number[];
   /** True when quiet hours say: record it, but make no sound. */
   silent: boolean;
+  /** The highest impact among the releases it carries; absent for news only. */
+  volatility?: Volatility;
 }
+
+/** Impact levels that can have an alert sound (NONE plays as LOW). */
+export const SOUND_LEVELS = ['HIGH', 'MEDIUM', 'LOW'] as const;
+export type SoundLevel = (typeof SOUND_LEVELS)[number];
 
 export interface CalendarFilters {
   volatilities: Volatility[];
@@ -299,6 +315,10 @@ export interface Settings {
   allowRemoteImages: boolean;
   startAtLogin: boolean;
   alertRules: AlertRules;
+  /** In-app alert sound per impact level (news alerts play the medium one). */
+  sounds: Record<SoundLevel, boolean>;
+  /** Web mode: also show the browser's notifications (once the browser allows them). */
+  browserNotifications: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -315,6 +335,8 @@ export const DEFAULT_SETTINGS: Settings = {
   allowRemoteImages: false,
   startAtLogin: false,
   alertRules: DEFAULT_ALERT_RULES,
+  sounds: { HIGH: true, MEDIUM: true, LOW: false },
+  browserNotifications: false,
 };
 
 export type TokenState = 'none' | 'valid' | 'refreshing' | 'error';

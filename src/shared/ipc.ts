@@ -25,6 +25,7 @@ import type {
   Settings,
 } from './domain.js';
 import { VOLATILITIES } from './domain.js';
+import { COUNTRY_CODES, CURRENCY_CODES, isCountryCode, isCurrencyCode } from './markets.js';
 
 const id = z.string().min(1).max(200);
 const culture = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'a culture such as en-US');
@@ -62,6 +63,31 @@ export const alertRulesSchema = z.object({
   pausedUntil: z.number().int().nonnegative().nullable(),
 });
 
+/** A list of codes from `known` only: anything else is named in the error, never saved. */
+function codeList(what: string, known: readonly string[], isKnown: (c: string) => boolean) {
+  return z
+    .array(z.string().max(100))
+    .max(known.length)
+    .superRefine((codes, ctx) => {
+      for (const code of codes)
+        if (!isKnown(code))
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${code}" is not a ${what} code; use one of ${known.join(', ')}`,
+          });
+    });
+}
+
+/**
+ * Rules as the user sends them: countries and currencies must be the calendar's codes.
+ * (Rules already stored are read with the lenient schema above, so an old "USA" is shown
+ * as unknown in the editor instead of costing the whole settings file.)
+ */
+const alertRulesInputSchema = alertRulesSchema.extend({
+  countries: codeList('country', COUNTRY_CODES, isCountryCode),
+  currencies: codeList('currency', CURRENCY_CODES, isCurrencyCode),
+});
+
 export const calendarFiltersSchema = z.object({
   volatilities: z.array(volatility).max(4),
   countries: shortList,
@@ -92,6 +118,8 @@ export const settingsSchema = z.object({
   allowRemoteImages: z.boolean(),
   startAtLogin: z.boolean(),
   alertRules: alertRulesSchema,
+  sounds: z.object({ HIGH: z.boolean(), MEDIUM: z.boolean(), LOW: z.boolean() }),
+  browserNotifications: z.boolean(),
 });
 export const settingsPatchSchema = settingsSchema.partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
@@ -111,7 +139,7 @@ export type EventDateQuery = z.infer<typeof eventDateQuerySchema>;
 export const requestSchemas = {
   getStatus: z.undefined(),
   getSettings: z.undefined(),
-  updateSettings: settingsPatchSchema,
+  updateSettings: settingsPatchSchema.extend({ alertRules: alertRulesInputSchema.optional() }),
   getCredentials: z.undefined(),
   setCredentials: z.object({
     publicKey: z.string().trim().min(1).max(500),
@@ -146,7 +174,7 @@ export const requestSchemas = {
   }),
   markAlertsRead: z.object({ ids: z.array(z.number().int().positive()).max(10000).optional() }),
   getAlertRules: z.undefined(),
-  setAlertRules: alertRulesSchema,
+  setAlertRules: alertRulesInputSchema,
   pauseAlerts: z.object({ until: z.number().int().nonnegative().nullable() }),
   syncNow: z.undefined(),
   getCacheInfo: z.undefined(),
@@ -202,6 +230,8 @@ export interface PushPayloads {
   alert: AlertRecord;
   status: AppStatus;
   backfill: BackfillProgress;
+  /** An alert to show now (grouped, rate-limited, quiet-hours aware): toast, sound, browser. */
+  notification: NativeNotification;
   /** The user clicked a native notification or a tray item: open this. */
   navigate: NativeNotification['target'] | { type: 'settings' };
 }

@@ -12,6 +12,7 @@ import type {
 } from '../../shared/domain.js';
 import {
   addedText,
+  correctedText,
   newsText,
   releaseText,
   removedText,
@@ -28,6 +29,8 @@ export interface AlertDecision extends AlertText {
   /** Kept for grouping ("US: 3 releases at 13:30"). */
   countryCode?: string;
   dateUtc?: string;
+  /** Kept for the in-app sound of its notification (the service's impact, as given). */
+  volatility?: string;
 }
 
 export interface DecideContext {
@@ -42,6 +45,7 @@ export interface DecideContext {
 export const dedupKeys = {
   released: (eventDateId: string) => `released:${eventDateId}`,
   revised: (eventDateId: string, revised: number | null) => `revised:${eventDateId}:${revised}`,
+  corrected: (eventDateId: string, actual: number | null) => `corrected:${eventDateId}:${actual}`,
   rescheduled: (eventDateId: string, dateUtc: string) => `rescheduled:${eventDateId}:${dateUtc}`,
   added: (eventDateId: string) => `added:${eventDateId}`,
   removed: (eventDateId: string) => `removed:${eventDateId}`,
@@ -55,7 +59,11 @@ const eventDateTarget = (ed: EventDate): AlertTarget => ({
   eventId: ed.eventId,
 });
 
-const releaseMeta = (ed: EventDate) => ({ countryCode: ed.countryCode, dateUtc: ed.dateUtc });
+const releaseMeta = (ed: EventDate) => ({
+  countryCode: ed.countryCode,
+  dateUtc: ed.dateUtc,
+  volatility: ed.volatility,
+});
 
 /** True when a backfill found something that happened too long ago to be worth a ping. */
 function staleBackfill(change: DomainChange, dateUtc: string, ctx: DecideContext): boolean {
@@ -87,6 +95,19 @@ export function decideAlert(change: DomainChange, ctx: DecideContext): AlertDeci
         ...revisedText(ed, change.previousRevised),
         dedupKey: dedupKeys.revised(ed.id, ed.revised),
         kind: 'revised',
+        target: eventDateTarget(ed),
+        ...releaseMeta(ed),
+      };
+    }
+    case 'corrected': {
+      // Under the same rule as revisions: a fixed figure is news to whoever follows revisions.
+      const ed = change.eventDate;
+      if (!matchesEventDate(ed, rules, 'revised') || staleBackfill(change, ed.dateUtc, ctx))
+        return null;
+      return {
+        ...correctedText(ed, change.previousActual),
+        dedupKey: dedupKeys.corrected(ed.id, ed.actual),
+        kind: 'corrected',
         target: eventDateTarget(ed),
         ...releaseMeta(ed),
       };

@@ -3,7 +3,14 @@
  * at most `maxPerMinute` go out (the excess waits and joins the next group — the history
  * keeps every alert regardless), quiet hours make them silent, a pause makes none.
  */
-import type { AlertRecord, AlertRules, NativeNotification } from '../../shared/domain.js';
+import {
+  VOLATILITIES,
+  type AlertRecord,
+  type AlertRules,
+  type NativeNotification,
+  type Volatility,
+} from '../../shared/domain.js';
+import { volatilityRank } from '../../shared/format.js';
 import { groupText, type GroupItem } from './message.js';
 import type { Timers } from './port.js';
 import { inQuietHours } from './rules.js';
@@ -12,6 +19,8 @@ export interface DeliveryItem {
   record: AlertRecord;
   countryCode?: string;
   dateUtc?: string;
+  /** The service's impact, as given (unknown values count as none). */
+  volatility?: string;
 }
 
 export interface DeliveryOptions {
@@ -94,10 +103,12 @@ export class Delivery {
 
   private notificationOf(batch: DeliveryItem[], silent: boolean): NativeNotification {
     const alertIds = batch.map((i) => i.record.id);
+    const volatility = highest(batch);
+    const level = volatility ? { volatility } : {};
     const only = batch.length === 1 ? batch[0] : undefined;
     if (only) {
       const { title, body, target } = only.record;
-      return { title, body, target, alertIds, silent };
+      return { title, body, target, alertIds, silent, ...level };
     }
     const items: GroupItem[] = batch.map((i) => ({
       kind: i.record.kind,
@@ -107,6 +118,15 @@ export class Delivery {
       dateUtc: i.dateUtc,
     }));
     const text = groupText(items, this.o.timeZone(), this.o.hourCycle());
-    return { ...text, target: { type: 'alerts' }, alertIds, silent };
+    return { ...text, target: { type: 'alerts' }, alertIds, silent, ...level };
   }
+}
+
+/** The highest impact among a batch's releases (undefined for news only). */
+function highest(batch: DeliveryItem[]): Volatility | undefined {
+  const ranks = batch
+    .filter((i) => i.volatility !== undefined)
+    .map((i) => volatilityRank(i.volatility));
+  if (ranks.length === 0) return undefined;
+  return VOLATILITIES[Math.max(0, ...ranks)];
 }

@@ -131,11 +131,11 @@ export class AlertsEngine {
       return [];
     }
     if (!decision) return [];
-    const { countryCode, dateUtc, ...alert } = decision;
+    const { countryCode, dateUtc, volatility, ...alert } = decision;
     // Store errors propagate: the transaction rolls back and the change is retried.
     const record = this.opts.store.insertAlert({ ...alert, createdAt: this.now() });
     if (!record) return [];
-    this.remember(record.id, { countryCode, dateUtc });
+    this.remember(record.id, { countryCode, dateUtc, volatility });
     this.notifyRecorded(record);
     return [record];
   }
@@ -197,7 +197,9 @@ export class AlertsEngine {
       });
       if (!record) return;
       this.notifyRecorded(record);
-      this.delivery.push([{ record, countryCode: ed.countryCode, dateUtc: ed.dateUtc }]);
+      this.delivery.push([
+        { record, countryCode: ed.countryCode, dateUtc: ed.dateUtc, volatility: ed.volatility },
+      ]);
     } catch (err) {
       this.onError(err);
     }

@@ -51,6 +51,11 @@ export function releaseText(ed: EventDate): AlertText {
   };
 }
 
+/** A printed figure was corrected: `US Nonfarm Payrolls corrected` / `275K, was 234K`. */
+export function correctedText(ed: EventDate, was: number): AlertText {
+  return { title: `${titleOf(ed)} corrected`, body: `${v(ed, ed.actual)}, was ${v(ed, was)}` };
+}
+
 /** The previous period's figure was revised: `Previous now 210K (was 229K)`. */
 export function revisedText(ed: EventDate, was: number | null): AlertText {
   const from = was ?? ed.previous;

@@ -17,7 +17,9 @@ export function showNotification(
   const notification = new Notification({
     title: n.title,
     body: n.body,
-    silent: n.silent,
+    // The window (hidden, never closed) plays the per-impact sound the user chose, or none in
+    // quiet hours: an OS sound on top would double it and ignore a level switched off.
+    silent: true,
     ...(icon ? { icon } : {}),
   });
   const release = () => live.delete(notification);

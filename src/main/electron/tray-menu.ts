@@ -2,6 +2,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { connectionLabel } from '../../shared/connection.js';
 import type { AppStatus, EventDate } from '../../shared/domain.js';
+import { wallClock } from '../alerts/zone.js';
 
 export type TrayState = 'normal' | 'alerting' | 'offline';
 
@@ -35,12 +36,12 @@ export function countdownLabel(targetMs: number, now: number): string {
   return h > 0 ? `in ${h}h ${String(m).padStart(2, '0')}m` : `in ${m}m`;
 }
 
-/** 08:00 local tomorrow. */
-export function tomorrowMorning(now: number): number {
-  const d = new Date(now);
-  d.setDate(d.getDate() + 1);
-  d.setHours(8, 0, 0, 0);
-  return d.getTime();
+/** 08:00 tomorrow in the app's time zone setting ("system" = the machine's), DST-aware. */
+export function tomorrowMorning(now: number, timeZone = 'system'): number {
+  return wallClock(now, timeZone)
+    .plus({ days: 1 })
+    .set({ hour: 8, minute: 0, second: 0, millisecond: 0 })
+    .toMillis();
 }
 
 export interface TrayActions {
@@ -57,6 +58,8 @@ export function buildTrayMenu(opts: {
   status: AppStatus | null;
   startAtLogin: boolean;
   now: number;
+  /** The app's time zone setting, for "tomorrow 08:00". */
+  timeZone?: string;
   actions: TrayActions;
 }): MenuItemConstructorOptions[] {
   const { upcoming, status, now, actions } = opts;
@@ -82,7 +85,10 @@ export function buildTrayMenu(opts: {
       label: paused ? 'Alerts paused' : 'Pause alerts',
       submenu: [
         { label: 'For 1 hour', click: () => actions.pause(now + 3_600_000) },
-        { label: 'Until tomorrow 08:00', click: () => actions.pause(tomorrowMorning(now)) },
+        {
+          label: 'Until tomorrow 08:00',
+          click: () => actions.pause(tomorrowMorning(now, opts.timeZone)),
+        },
         { label: 'Resume alerts', enabled: paused, click: () => actions.pause(null) },
       ],
     },

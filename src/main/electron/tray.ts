@@ -18,6 +18,7 @@ export class AppTray {
   private status: AppStatus | null = null;
   private state: TrayState | null = null;
   private readonly timer: NodeJS.Timeout;
+  private timeZone = 'system';
   private readonly offs: Unsubscribe[];
 
   constructor(
@@ -31,7 +32,10 @@ export class AppTray {
     // Windows and macOS: a left click opens the window (Linux indicators only show the menu).
     this.tray.on('click', () => actions.open());
     this.offs = [
-      service.on('status', (s) => this.setStatus(s)),
+      service.on('status', (s) => {
+        this.setStatus(s);
+        void this.loadTimeZone(); // a settings change pushes a status
+      }),
       service.on('changes', () => this.refresh()),
       // A new alert changes the unread count; ask for the status rather than guess it.
       service.on('alert', () => void this.reloadStatus()),
@@ -39,6 +43,7 @@ export class AppTray {
     this.timer = setInterval(() => this.refresh(), TRAY_REFRESH_MS);
     this.refresh();
     void this.reloadStatus();
+    void this.loadTimeZone();
   }
 
   private icon(state: TrayState) {
@@ -50,6 +55,18 @@ export class AppTray {
   setStatus(status: AppStatus): void {
     this.status = status;
     this.refresh();
+  }
+
+  /** The app's zone setting, for "pause until tomorrow 08:00". Never throws. */
+  private async loadTimeZone(): Promise<void> {
+    const zone = await this.service.api.getSettings().then(
+      (s) => s.timeZone,
+      () => this.timeZone,
+    );
+    if (zone !== this.timeZone) {
+      this.timeZone = zone;
+      this.refresh();
+    }
   }
 
   /** Fetch the status now (at start, after an alert or a pause). Never throws. */
@@ -79,6 +96,7 @@ export class AppTray {
       status: this.status,
       startAtLogin: this.startAtLogin(),
       now: Date.now(),
+      timeZone: this.timeZone,
       actions: this.actions,
     });
     this.tray.setContextMenu(Menu.buildFromTemplate(template));

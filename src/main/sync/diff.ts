@@ -29,6 +29,9 @@ export function diffEventDate(
   const changes: DomainChange[] = [];
   if (prev.actual === null && next.actual !== null) {
     changes.push({ kind: 'released', eventDate: next, source });
+  } else if (prev.actual !== null && next.actual !== null && prev.actual !== next.actual) {
+    // A figure already printed and now different: the service corrected it.
+    changes.push({ kind: 'corrected', eventDate: next, previousActual: prev.actual, source });
   }
   if (next.revised !== null && prev.revised !== next.revised) {
     changes.push({ kind: 'revised', eventDate: next, previousRevised: prev.revised, source });
@@ -37,7 +40,7 @@ export function diffEventDate(
     changes.push({ kind: 'rescheduled', eventDate: next, fromDateUtc: prev.dateUtc, source });
   }
   const covered = new Set<string>(['dateUtc']);
-  if (changes.some((c) => c.kind === 'released')) {
+  if (changes.some((c) => c.kind === 'released' || c.kind === 'corrected')) {
     ['actual', 'ratioDeviation', 'isBetterThanExpected'].forEach((k) => covered.add(k));
   }
   if (changes.some((c) => c.kind === 'revised')) covered.add('revised');

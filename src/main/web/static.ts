@@ -13,6 +13,7 @@ const MIME: Record<string, string> = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
+  '.wav': 'audio/wav',
   '.map': 'application/json; charset=utf-8',
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainChange } from '../../../src/shared/domain.js';
-import { ed, rig } from './helpers.js';
+import { ed, post, rig } from './helpers.js';
 
 const print = (id: string, over = {}): DomainChange => ({
   kind: 'released',
@@ -44,6 +44,7 @@ describe('native delivery', () => {
         target: { type: 'alerts' },
         alertIds: [1, 2, 3],
         silent: false,
+        volatility: 'HIGH',
       },
     ]);
     t.clock.advance(10_000);
@@ -55,6 +56,24 @@ describe('native delivery', () => {
       target: { type: 'eventDate', eventDateId: 'claims', eventId: 'e1' },
       alertIds: [4],
     });
+  });
+
+  it('a notification carries the highest impact it groups, for its sound; news carries none', () => {
+    const t = rig({ minVolatility: 'LOW', newsEnabled: true, newsKeywords: ['Fed'] });
+    t.apply(print('low', { volatility: 'LOW' }));
+    t.clock.advance(0);
+    t.clock.advance(2_000);
+    t.apply(print('medium', { volatility: 'MEDIUM' }));
+    t.apply(print('high', { volatility: 'HIGH' }));
+    t.clock.advance(0);
+    t.clock.advance(60_000);
+    t.apply({ kind: 'postPublished', post: post(), source: 'relay' });
+    t.clock.advance(0);
+    expect(t.sent.map((n) => [n.alertIds.length, n.volatility])).toEqual([
+      [1, 'LOW'],
+      [2, 'HIGH'],
+      [1, undefined],
+    ]);
   });
 
   it('a print after a calm is shown at once, with no settling wait; releases applied together share it', () => {

@@ -25,8 +25,27 @@ describe('what gets recorded', () => {
         target: { type: 'eventDate', eventDateId: 'ed1', eventId: 'e1' },
         alertIds: [1],
         silent: false,
+        volatility: 'HIGH',
       },
     ]);
+  });
+
+  it('a corrected print alerts once under the revisions rule, with the figure it replaced', () => {
+    const corrected = (actual: number, previousActual: number): DomainChange => ({
+      kind: 'corrected',
+      eventDate: ed({ actual }),
+      previousActual,
+      source: 'webhook',
+    });
+    const t = rig();
+    expect(t.apply(corrected(275, 234))).toHaveLength(1);
+    expect(t.apply({ ...corrected(275, 234), source: 'poll' })).toHaveLength(0);
+    t.clock.advance(5_000);
+    expect(t.sent.map((n) => `${n.title}: ${n.body}`)).toEqual([
+      'US Nonfarm Payrolls corrected: 275K, was 234K',
+    ]);
+    const quiet = rig({ changes: { ...DEFAULT_ALERT_RULES.changes, revised: false } });
+    expect(quiet.apply(corrected(275, 234))).toHaveLength(0);
   });
 
   it('after a restart (a new engine on the same store) the same release does not alert again', () => {

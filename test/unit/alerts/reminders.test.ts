@@ -45,6 +45,7 @@ describe('reminders', () => {
         target: { type: 'eventDate', eventDateId: 'cpi-nov', eventId: 'cpi' },
         alertIds: [1],
         silent: false,
+        volatility: 'HIGH',
       },
     ]);
     expect(t.recorded.map((a) => a.kind)).toEqual(['reminder']);

@@ -117,7 +117,8 @@ describe('native notifications', () => {
     win.userClose();
     svc.emit('notification', released);
     const n = fake.Notification.shown.at(-1) as fake.Notification;
-    expect(n.options).toMatchObject({ title: released.title, body: released.body, silent: false });
+    // silent: the window plays the app's own per-impact sound (see Toasts)
+    expect(n.options).toMatchObject({ title: released.title, body: released.body, silent: true });
     n.emit('click');
     expect(win.visible).toBe(true);
     expect(win.focused).toBe(true);

@@ -126,6 +126,34 @@ describe('tray menu', () => {
     expect(countdownLabel(now + 26 * 3_600_000, now)).toBe('in 1d 2h');
     expect(new Date(tomorrowMorning(now)).getHours()).toBe(8);
   });
+
+  it('"until tomorrow 08:00" is 08:00 in the app’s time zone, not the machine’s (DST included)', () => {
+    // 07:25 in New York on Friday → 08:00 New York on Saturday, whatever zone the machine is in
+    expect(new Date(tomorrowMorning(now, 'America/New_York')).toISOString()).toBe(
+      '2026-11-07T13:00:00.000Z',
+    );
+    expect(new Date(tomorrowMorning(now, 'Asia/Tokyo')).toISOString()).toBe(
+      '2026-11-06T23:00:00.000Z', // 21:25 in Tokyo on Friday → 08:00 Saturday (23:00 UTC Friday)
+    );
+    // the night clocks go forward in New York: 08:00 EDT is 12:00 UTC
+    expect(
+      new Date(
+        tomorrowMorning(Date.parse('2026-03-07T15:00:00Z'), 'America/New_York'),
+      ).toISOString(),
+    ).toBe('2026-03-08T12:00:00.000Z');
+    const a = actions();
+    const menu = buildTrayMenu({
+      upcoming: [],
+      status: status(),
+      startAtLogin: false,
+      now,
+      timeZone: 'America/New_York',
+      actions: a,
+    });
+    const pause = menu.find((m) => m.label === 'Pause alerts')?.submenu as fake.FakeMenuItem[];
+    pause.find((p) => p.label === 'Until tomorrow 08:00')?.click?.({ checked: false });
+    expect(a.pause).toHaveBeenLastCalledWith(Date.parse('2026-11-07T13:00:00Z'));
+  });
 });
 
 const offline: ConnectionInfo = {
@@ -176,6 +204,29 @@ describe('tray state', () => {
 });
 
 describe('AppTray', () => {
+  it('pauses until 08:00 tomorrow in the zone the settings name', async () => {
+    const a = actions();
+    const svc = fakeService({
+      getSettings: async () => ({ timeZone: 'Pacific/Auckland' }),
+    });
+    const tray = new AppTray(svc, '/assets', a, () => false, 'linux');
+    const t = fake.Tray.instances[0] as fake.Tray;
+    await until(() => svc.calls.some((c) => c.method === 'getSettings'), 'the settings');
+    await new Promise((r) => setImmediate(r));
+    const before = Date.now();
+    t.item('Until tomorrow 08:00').click?.({ checked: false });
+    const until8 = a.pause.mock.calls.at(-1)?.[0] as number;
+    const auckland = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Pacific/Auckland',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(until8);
+    expect(auckland).toBe('08:00');
+    expect(until8 - before).toBeGreaterThan(0);
+    expect(until8 - before).toBeLessThanOrEqual(48 * 3_600_000);
+    tray.destroy();
+  });
+
   it('follows status pushes in its icon and tooltip, and lists upcoming releases', async () => {
     const svc = fakeService();
     svc.upcoming = [eventDate({ dateUtc: new Date(Date.now() + 3_900_000).toISOString() })];

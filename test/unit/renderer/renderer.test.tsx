@@ -330,20 +330,59 @@ describe('alerts', () => {
     );
   });
 
-  it('rule lists keep their commas while typing and save parsed', async () => {
+  it('rules pick countries and currencies from the calendar’s chips (codes only)', async () => {
     const t = mount([]);
     fireEvent.click(screen.getByRole('button', { name: 'Alerts' }));
-    const countries = (await screen.findByLabelText(/^Countries/)) as HTMLInputElement;
-    fireEvent.change(countries, { target: { value: 'us,' } });
-    expect(countries.value).toBe('US,');
-    fireEvent.change(countries, { target: { value: 'US, emu' } });
+    const countries = await screen.findByRole('group', { name: 'Countries' });
+    fireEvent.click(within(countries).getByRole('button', { name: 'US' }));
+    fireEvent.click(within(countries).getByRole('button', { name: 'EMU' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Currencies' })).getByRole('button', {
+        name: 'USD',
+      }),
+    );
+    expect(screen.queryByRole('textbox', { name: /^Countries/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save rules' }));
     await waitFor(() =>
       expect(t.calls.find(([m]) => m === 'setAlertRules')?.[1]).toMatchObject({
         countries: ['US', 'EMU'],
+        currencies: ['USD'],
       }),
     );
     expect(await screen.findByText('Saved.')).toBeTruthy();
+  });
+
+  it('a stored code no release carries ("USA") is called out and can be removed', async () => {
+    const t = mount([], {
+      getAlertRules: () => ({ ...DEFAULT_SETTINGS.alertRules, countries: ['USA', 'US'] }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Alerts' }));
+    const warning = await screen.findByText(/"USA" is not a code Macrobell knows/);
+    fireEvent.click(within(warning).getByRole('button', { name: 'Remove' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    await waitFor(() =>
+      expect(t.calls.find(([m]) => m === 'setAlertRules')?.[1]).toMatchObject({
+        countries: ['US'],
+      }),
+    );
+  });
+
+  it('quiet hours read in the app’s clock setting, not the browser locale', async () => {
+    mount([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Alerts' }));
+    const from = (await screen.findByRole('combobox', { name: 'From' })) as HTMLSelectElement;
+    expect(from.selectedOptions[0]?.textContent).toBe('22:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Clock' }), {
+      target: { value: 'h12' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Alerts' }));
+    const from12 = (await screen.findByRole('combobox', { name: 'From' })) as HTMLSelectElement;
+    await waitFor(() => expect(from12.selectedOptions[0]?.textContent).toBe('10:00 PM'));
+    expect(
+      (screen.getByRole('combobox', { name: 'to' }) as HTMLSelectElement).selectedOptions[0]
+        ?.textContent,
+    ).toBe('7:00 AM');
   });
 });
 

@@ -31,6 +31,16 @@ describe('diffEventDate', () => {
     expect(diffEventDate(base, { ...base }, 'poll')).toEqual([]);
   });
 
+  it('calls a changed actual after the print a correction, once, with the figure it replaced', () => {
+    const printed = { ...base, actual: 234, isBetterThanExpected: true };
+    const fixed = { ...printed, actual: 275, ratioDeviation: 2.1 };
+    expect(diffEventDate(printed, fixed, 'webhook')).toEqual([
+      { kind: 'corrected', eventDate: fixed, previousActual: 234, source: 'webhook' },
+    ]);
+    // the same change delivered again changes nothing
+    expect(diffEventDate(fixed, { ...fixed }, 'webhook')).toEqual([]);
+  });
+
   it('does not call the same instant in another notation a reschedule', () => {
     expect(diffEventDate(base, { ...base, dateUtc: '2026-11-06T13:30:00.000Z' }, 'poll')).toEqual(
       [],

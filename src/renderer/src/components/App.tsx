@@ -7,6 +7,7 @@ import { News } from './News.js';
 import { Settings } from './Settings.js';
 import { StatusBar } from './StatusBar.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
+import { Toasts } from './Toasts.js';
 
 const NAV: { screen: Screen; label: string; icon: string }[] = [
   { screen: 'calendar', label: 'Calendar', icon: '▦' },
@@ -99,6 +100,7 @@ export function App() {
         {screen === 'settings' && <Settings />}
       </main>
       <StatusBar />
+      <Toasts />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { connectionLabel, connectionTone } from '../../../shared/connection.js';
 import type { Scope } from '../../../shared/domain.js';
+import { connectionState } from '../lib/connection-label.js';
 import { ago } from '../lib/time.js';
 import { useNow } from '../lib/use-now.js';
 import { useApp } from '../state/index.js';
@@ -9,15 +9,11 @@ export function StatusBar() {
   const backfill = useApp((s) => s.backfill);
   const bridge = useApp((s) => s.connection);
   const now = useNow(1000);
-  const conn = status?.connection ?? null;
-  // Losing the app's own core (web mode's stream) is offline whatever the core last said.
-  const label =
-    bridge === 'offline' || !conn ? 'Offline' : connectionLabel(conn, status?.demo ?? false);
-  const tone = bridge === 'offline' || !conn ? 'bad' : connectionTone(conn);
+  const { tone, label, reason } = connectionState(status, bridge);
   return (
     <footer className="status-bar" data-testid="status-bar" role="status" aria-live="polite">
       <span className={`dot dot-${tone}`} aria-hidden="true" />
-      <span data-testid="connection-label" title={conn?.reason ?? undefined}>
+      <span data-testid="connection-label" title={reason ?? undefined}>
         {label}
       </span>
       <span className="sep">·</span>
@@ -49,9 +45,7 @@ export function StatusBar() {
           <progress id="backfill-progress" max={backfill.total || 1} value={backfill.done} />
         </span>
       )}
-      {conn && conn.state !== 'live' && conn.reason && (
-        <span className={`status-${tone === 'bad' ? 'error' : 'note'}`}>{conn.reason}</span>
-      )}
+      {reason && <span className={`status-${tone === 'bad' ? 'error' : 'note'}`}>{reason}</span>}
     </footer>
   );
 }

@@ -6,6 +6,8 @@ import { createAlertsStore, type AlertsState } from './alerts.js';
 import { createAppStore, type AppState } from './app.js';
 import { createCalendarStore, type CalendarState } from './calendar.js';
 import { createNewsStore, type NewsState } from './news.js';
+import { createSettingsStore, type SettingsState } from './settings.js';
+import { createToastsStore, type ToastsState } from './toasts.js';
 
 export interface Stores {
   bridge: Bridge;
@@ -13,15 +15,21 @@ export interface Stores {
   calendar: StoreApi<CalendarState>;
   news: StoreApi<NewsState>;
   alerts: StoreApi<AlertsState>;
+  settings: StoreApi<SettingsState>;
+  toasts: StoreApi<ToastsState>;
 }
 
 export function createStores(bridge: Bridge, now?: () => number): Stores {
+  const app = createAppStore(bridge);
+  const alerts = createAlertsStore(bridge);
   const stores: Stores = {
     bridge,
-    app: createAppStore(bridge),
+    app,
     calendar: createCalendarStore(bridge, now),
     news: createNewsStore(bridge),
-    alerts: createAlertsStore(bridge),
+    alerts,
+    settings: createSettingsStore(bridge),
+    toasts: createToastsStore(bridge, app, alerts),
   };
   reloadOnModeSwitch(stores);
   return stores;
@@ -69,4 +77,10 @@ export function useNews<T>(selector: (s: NewsState) => T): T {
 }
 export function useAlerts<T>(selector: (s: AlertsState) => T): T {
   return useStore(useStores().alerts, selector);
+}
+export function useSettings<T>(selector: (s: SettingsState) => T): T {
+  return useStore(useStores().settings, selector);
+}
+export function useToasts<T>(selector: (s: ToastsState) => T): T {
+  return useStore(useStores().toasts, selector);
 }

@@ -1,0 +1,63 @@
+/** Toasts for the notifications the alerts engine emits, and the alert sounds (both hosts). */
+import { useEffect, useRef } from 'react';
+import { SOUND_LEVELS, type SoundLevel } from '../../../shared/domain.js';
+import { SOUND_URLS, soundLevelOf } from '../lib/sounds.js';
+import { useStores, useToasts } from '../state/index.js';
+
+function useAlertSound() {
+  const sound = useToasts((s) => s.sound);
+  const players = useRef<Partial<Record<SoundLevel, HTMLAudioElement | null>>>({});
+  useEffect(() => {
+    if (!sound) return;
+    const player = players.current[sound.level];
+    if (!player) return;
+    player.currentTime = 0;
+    // The browser may refuse before the first click on the page: the toast still shows.
+    void Promise.resolve(player.play()).catch(() => undefined);
+  }, [sound]);
+  return players;
+}
+
+export function Toasts() {
+  const { toasts } = useStores();
+  const items = useToasts((s) => s.items);
+  const players = useAlertSound();
+  return (
+    <>
+      <section className="toasts" aria-label="Notifications" aria-live="polite">
+        {items.map(({ id, notification: n }) => (
+          <div
+            key={id}
+            className={`toast impact-${soundLevelOf(n).toLowerCase()}`}
+            data-testid="toast"
+          >
+            <button type="button" className="toast-main" onClick={() => toasts.getState().open(id)}>
+              <strong className="toast-title">{n.title}</strong>
+              {n.body && <span className="toast-body">{n.body}</span>}
+            </button>
+            <button
+              type="button"
+              className="icon-button toast-close"
+              aria-label={`Dismiss: ${n.title}`}
+              onClick={() => toasts.getState().dismiss(id)}
+            >
+              ✕
+            </button>
+          </div>
+        ))}
+      </section>
+      {SOUND_LEVELS.map((level) => (
+        <audio
+          key={level}
+          ref={(el) => {
+            players.current[level] = el;
+          }}
+          src={SOUND_URLS[level]}
+          preload="auto"
+          data-sound={level}
+          hidden
+        />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,211 @@
+// @vitest-environment jsdom
+/**
+ * Toasts and alert sounds in the renderer (both hosts): one toast per notification the
+ * alerts engine emits (grouped as the native ones), the sound of its impact level as the
+ * settings allow, a click opens what it is about.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_SETTINGS,
+  type NativeNotification,
+  type Settings,
+} from '../../../src/shared/domain.js';
+import type { AppApi, PushEvent, PushPayloads } from '../../../src/shared/ipc.js';
+import { apiFrom, type Bridge } from '../../../src/renderer/src/bridge/index.js';
+import { createStores, StoresContext } from '../../../src/renderer/src/state/index.js';
+import { App } from '../../../src/renderer/src/components/App.js';
+import { soundFor } from '../../../src/renderer/src/lib/sounds.js';
+import { statusFixture } from '../../fixtures/domain.js';
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+/** Which sound files were played, in order (jsdom has no media playback). */
+let played: string[] = [];
+beforeEach(() => {
+  played = [];
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
+    played.push(this.getAttribute('data-sound') ?? '?');
+    return Promise.resolve();
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function mount(kind: Bridge['kind'] = 'test', over: Partial<Settings> = {}) {
+  const calls: [string, unknown][] = [];
+  const listeners = new Map<PushEvent, Set<(p: unknown) => void>>();
+  let settings: Settings = { ...structuredClone(DEFAULT_SETTINGS), ...over };
+  const answers: Partial<Record<keyof AppApi, (input: unknown) => unknown>> = {
+    getStatus: () => statusFixture({}),
+    getSettings: () => settings,
+    updateSettings: (patch) => (settings = { ...settings, ...(patch as object) }),
+    listEventDates: () => [],
+    listCategories: () => [],
+    getCredentials: () => statusFixture({}).credentials,
+    listAlerts: () => [],
+    getAlertRules: () => settings.alertRules,
+  };
+  const bridge: Bridge = {
+    kind,
+    api: apiFrom(async (method, input) => {
+      calls.push([method, input]);
+      return answers[method as keyof AppApi]?.(input) ?? null;
+    }),
+    on(event, l) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(l as (p: unknown) => void);
+      return () => set.delete(l as (p: unknown) => void);
+    },
+    onConnection: () => () => undefined,
+  };
+  const stores = createStores(bridge);
+  render(
+    <StoresContext.Provider value={stores}>
+      <App />
+    </StoresContext.Provider>,
+  );
+  const push = <E extends PushEvent>(e: E, p: PushPayloads[E]) =>
+    act(() => listeners.get(e)?.forEach((l) => l(p)));
+  return { calls, push, stores };
+}
+
+const note = (over: Partial<NativeNotification> = {}): NativeNotification => ({
+  title: 'US Nonfarm Payrolls',
+  body: '275K vs 200K consensus (prev 229K) — beat',
+  target: { type: 'eventDate', eventDateId: 'ed1', eventId: 'e1' },
+  alertIds: [7],
+  silent: false,
+  volatility: 'HIGH',
+  ...over,
+});
+
+describe('sound choice', () => {
+  it('plays the impact’s sound if that level is on; never in quiet hours; news as medium', () => {
+    const on = DEFAULT_SETTINGS.sounds;
+    expect(soundFor({ volatility: 'HIGH', silent: false }, on)).toBe('HIGH');
+    expect(soundFor({ volatility: 'MEDIUM', silent: false }, on)).toBe('MEDIUM');
+    expect(soundFor({ volatility: 'LOW', silent: false }, on)).toBeNull(); // off by default
+    expect(soundFor({ volatility: 'LOW', silent: false }, { ...on, LOW: true })).toBe('LOW');
+    expect(soundFor({ silent: false }, on)).toBe('MEDIUM');
+    expect(soundFor({ volatility: 'HIGH', silent: true }, on)).toBeNull();
+  });
+});
+
+describe('toasts', () => {
+  it('shows each notification as a toast (a group as one), with its sound', async () => {
+    const t = mount();
+    await waitFor(() => expect(t.stores.app.getState().settings).not.toBeNull());
+    t.push('notification', note());
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('US Nonfarm Payrolls');
+    expect(toast.textContent).toContain('275K vs 200K consensus');
+    await waitFor(() => expect(played).toEqual(['HIGH']));
+
+    t.push(
+      'notification',
+      note({
+        title: 'US: 3 releases at 13:30',
+        body: 'US Nonfarm Payrolls: 275K\nUS Unemployment Rate: 4.1%\nUS Average Hourly Earnings m/m: 0.4%',
+        target: { type: 'alerts' },
+        alertIds: [8, 9, 10],
+        volatility: 'MEDIUM',
+      }),
+    );
+    expect(screen.getAllByTestId('toast')).toHaveLength(2);
+    expect(screen.getAllByTestId('toast')[1]?.textContent).toContain('US: 3 releases at 13:30');
+    await waitFor(() => expect(played).toEqual(['HIGH', 'MEDIUM']));
+
+    // low impact is silent by default, quiet hours silence everything; the toasts still show
+    t.push('notification', note({ volatility: 'LOW', title: 'US Redbook' }));
+    t.push('notification', note({ silent: true, title: 'US CPI' }));
+    expect(screen.getAllByTestId('toast')).toHaveLength(4);
+    expect(played).toEqual(['HIGH', 'MEDIUM']);
+
+    // a fifth pushes the oldest out
+    t.push('notification', note({ title: 'US Retail Sales', volatility: 'MEDIUM' }));
+    const titles = screen.getAllByTestId('toast').map((el) => el.textContent ?? '');
+    expect(titles).toHaveLength(4);
+    expect(titles[0]).toContain('US: 3 releases');
+  });
+
+  it('a click opens the target and marks its alerts read; ✕ only closes', async () => {
+    const t = mount();
+    await waitFor(() => expect(t.stores.app.getState().settings).not.toBeNull());
+    t.push('notification', note({ target: { type: 'alerts' }, alertIds: [3, 4] }));
+    fireEvent.click(within(await screen.findByTestId('toast')).getByText('US Nonfarm Payrolls'));
+    expect(screen.queryByTestId('toast')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Alerts' })).toBeTruthy();
+    await waitFor(() =>
+      expect(t.calls.filter(([m]) => m === 'markAlertsRead').map(([, i]) => i)).toEqual([
+        { ids: [3] },
+        { ids: [4] },
+      ]),
+    );
+    t.push('notification', note({ title: 'US CPI' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss: US CPI' }));
+    expect(screen.queryByTestId('toast')).toBeNull();
+  });
+
+  it('a sound level switched on in Settings plays from then on', async () => {
+    const t = mount();
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const low = await screen.findByRole('checkbox', { name: 'Low impact' });
+    expect((low as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(low);
+    await waitFor(() => expect(t.stores.app.getState().settings?.sounds.LOW).toBe(true));
+    expect(t.calls).toContainEqual([
+      'updateSettings',
+      { sounds: { HIGH: true, MEDIUM: true, LOW: true } },
+    ]);
+    t.push('notification', note({ volatility: 'LOW' }));
+    await waitFor(() => expect(played).toEqual(['LOW']));
+    fireEvent.click(screen.getByRole('button', { name: 'Play the high impact sound' }));
+    await waitFor(() => expect(played).toEqual(['LOW', 'HIGH']));
+  });
+
+  it('web mode: the browser’s notification once allowed, while the tab is in the background', async () => {
+    const shown: { title: string; body?: string }[] = [];
+    class FakeNotification {
+      static permission: NotificationPermission = 'default';
+      static requestPermission = vi.fn(async () => {
+        FakeNotification.permission = 'granted';
+        return 'granted' as const;
+      });
+      onclick: (() => void) | null = null;
+      constructor(title: string, o: NotificationOptions) {
+        shown.push({ title, body: o.body });
+      }
+      close() {}
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    try {
+      const t = mount('http');
+      fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+      t.push('notification', note({ title: 'Before consent' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Allow browser notifications' }));
+      await waitFor(() =>
+        expect(t.stores.app.getState().settings?.browserNotifications).toBe(true),
+      );
+      expect(
+        await screen.findByRole('checkbox', { name: /Browser notifications while this tab/ }),
+      ).toBeTruthy();
+      t.push('notification', note());
+      expect(shown).toEqual([
+        { title: 'US Nonfarm Payrolls', body: '275K vs 200K consensus (prev 229K) — beat' },
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
