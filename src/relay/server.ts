@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { EventLog } from './event-log.js';
-import { constantTimeEqual, decodePathSegment, sendError, sendJson } from './http-util.js';
+import { bearerToken, constantTimeEqual } from '../node/security/compare.js';
+import { decodePathSegment, sendError, sendJson } from './http-util.js';
 import { readWebhook } from './ingest.js';
 import { renderMetrics } from './metrics.js';
 import { SSE_HEADERS, SseHub } from './sse-hub.js';
@@ -92,8 +93,8 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   const metrics = () => renderMetrics(events, hub, counters);
 
   const authorized = (req: IncomingMessage): boolean => {
-    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-    return m?.[1] !== undefined && constantTimeEqual(m[1], opts.token);
+    const presented = bearerToken(req);
+    return presented !== null && constantTimeEqual(presented, opts.token);
   };
 
   async function ingest(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -3,19 +3,16 @@
  * in an HttpOnly SameSite=Strict cookie), and Origin/Host checks so neither another site
  * (CSRF) nor a rebound DNS name can talk to the local API.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { bearerToken, constantTimeEqual } from '../../node/security/compare.js';
+
+export { bearerToken };
 
 export const COOKIE_NAME = 'macrobell_session';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 export function cookieToken(req: IncomingMessage): string | null {
@@ -27,14 +24,9 @@ export function cookieToken(req: IncomingMessage): string | null {
   return null;
 }
 
-export function bearerToken(req: IncomingMessage): string | null {
-  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-  return m ? (m[1] as string) : null;
-}
-
 export function isAuthorized(req: IncomingMessage, token: string): boolean {
   const presented = cookieToken(req) ?? bearerToken(req);
-  return presented !== null && same(presented, token);
+  return presented !== null && constantTimeEqual(presented, token);
 }
 
 /** Only our own origin, and only Host names that mean this machine. */
