@@ -10,7 +10,7 @@ import { defaultHttpClient } from '../node/http/client.js';
 import type { Credentials } from '../node/oauth/client-credentials.js';
 import { TokenManager } from '../node/oauth/token-manager.js';
 import { WebhookLimitError } from '../node/service/errors.js';
-import { createWebhookClient } from '../node/service/webhooks.js';
+import { createWebhookClient, type WebhookClient } from '../node/service/webhooks.js';
 import { maskUrl } from './mask-url.js';
 
 export interface ServiceUrls {
@@ -32,25 +32,29 @@ export interface RegisterOptions {
   alsoMask?: string[];
 }
 
-/** Exit codes: 0 done, 1 failed, 3 the two-URL limit (re-run with --replace). */
-export async function register(opts: RegisterOptions): Promise<number> {
-  const http = opts.http ?? defaultHttpClient();
+/** The webhook client of each API, on one token manager with the desk's keys. */
+export function serviceWebhooks(
+  urls: ServiceUrls,
+  keys: Credentials,
+  http: HttpClient = defaultHttpClient(),
+): (api: Scope) => WebhookClient {
   const tokens = new TokenManager({
-    authUrl: () => opts.urls.auth,
-    credentials: async () => opts.keys,
+    authUrl: () => urls.auth,
+    credentials: async () => keys,
     http,
   });
+  return (api) => createWebhookClient({ scope: api, baseUrl: () => urls[api], tokens, http });
+}
+
+/** Exit codes: 0 done, 1 failed, 3 the two-URL limit (re-run with --replace). */
+export async function register(opts: RegisterOptions): Promise<number> {
+  const webhooks = serviceWebhooks(opts.urls, opts.keys, opts.http);
   const hookUrl = `${opts.publicUrl.replace(/\/+$/, '')}/hooks/${opts.secret}`;
   // Secrets are as good as passwords: never print one, even inside a listed URL.
   const mask = (u: string) => maskUrl(u, [opts.secret, ...(opts.alsoMask ?? [])]);
   let code = 0;
   for (const api of opts.apis) {
-    const hooks = createWebhookClient({
-      scope: api,
-      baseUrl: () => opts.urls[api],
-      tokens,
-      http,
-    });
+    const hooks = webhooks(api);
     if (opts.replace) {
       try {
         await hooks.remove(opts.replace);
