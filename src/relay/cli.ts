@@ -116,13 +116,19 @@ function secretsOrFail(dataDir: string): RelaySecrets {
 async function runRegister(args: string[]): Promise<never> {
   const v = parse(args, REGISTER_OPTIONS);
   const publicUrl = httpUrl('--public-url', v['public-url']);
-  const publicKey = process.env.MACROBELL_PUBLIC_KEY;
-  const privateKey = process.env.MACROBELL_PRIVATE_KEY;
-  if (!publicKey || !privateKey)
-    fail('set MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY in the environment (never in argv)');
   if (v.replace !== undefined && !/^[\w.:-]{1,200}$/.test(v.replace))
     fail('--replace takes a webhook id as listed by the service');
   const dataDir = resolve(v.data ?? 'relay-data');
+  let keys;
+  try {
+    keys = loadProviderKeys(dataDir, process.env);
+  } catch (err) {
+    fail((err as Error).message, 1);
+  }
+  if (!keys)
+    fail(
+      'no provider keys: set MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY in the environment (never in argv) or run `relay keys set`',
+    );
   const secrets = secretsOrFail(dataDir);
   if (secrets.generated) process.stdout.write(secretsNotice(dataDir, secrets));
   const apis = [
@@ -135,7 +141,7 @@ async function runRegister(args: string[]): Promise<never> {
     apis: apis.length ? apis : ['calendar', 'news'],
     replace: v.replace,
     urls: serviceUrls(v),
-    keys: { publicKey, privateKey },
+    keys,
     print: (l) => process.stdout.write(`${l}\n`),
   }).catch((err: unknown) => fail((err as Error).message, 1));
   process.exit(code);
