@@ -22,6 +22,8 @@ import { startSimulator, type RunningSimulator } from '../simulator/index.js';
 import { AlertsEngine, type AlertsEngineOptions } from './alerts/index.js';
 import { createApiClients } from './api/index.js';
 import { TokenManager } from './auth/index.js';
+import { createDeskConnection } from './auth/desk-token-source.js';
+import { clientCredentialsSource } from '../node/oauth/client-credentials.js';
 import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
 import { createLogger, scrubSecrets } from './log/logger.js';
 import { KeytarSecretStore, MemorySecretStore, type SecretStore } from './secrets/index.js';
@@ -80,8 +82,16 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     ? { publicKey: await keychain.get('publicKey'), privateKey: await keychain.get('privateKey') }
     : { publicKey: null, privateKey: null };
   const mode = opts.mode ?? 'auto';
+  // Desk mode (tokens from the desk relay, no keys here) is live too.
+  const desk = createDeskConnection({
+    settings: () => applyEnvOverrides(settingsFile.get(), opts.env ?? process.env),
+    env: opts.env ?? process.env,
+    keychainToken: () => keychain.get('relayToken'),
+    keysStored: Boolean(storedKeys.publicKey && storedKeys.privateKey),
+  });
   const demo =
-    mode === 'demo' || (mode === 'auto' && !(storedKeys.publicKey && storedKeys.privateKey));
+    mode === 'demo' ||
+    (mode === 'auto' && !(storedKeys.publicKey && storedKeys.privateKey) && !desk.isDesk());
 
   let simulator: RunningSimulator | undefined;
   if (demo) {
@@ -129,7 +139,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
   const emit = <E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]) =>
     emitter.emit(event, payload);
 
-  const tokens = new TokenManager({
+  const keysSource = clientCredentialsSource({
     authUrl: () => effective().serviceUrls.auth,
     credentials: async () => {
       const [publicKey, privateKey] = await Promise.all([
@@ -139,6 +149,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       return publicKey && privateKey ? { publicKey, privateKey } : null;
     },
   });
+  const tokens = new TokenManager({ source: demo ? keysSource : desk.source(keysSource) });
   const { calendar, news } = createApiClients({
     urls: () => effective().serviceUrls,
     language: () => effective().language,
@@ -188,7 +199,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     news,
     applier,
     settings: effective,
-    relayToken: () => keychain.get('relayToken'),
+    relayToken: () => desk.relayToken(),
     relayConsumer: opts.relayConsumer ?? ((o) => new RelayConsumer(o)),
     logger,
     onStatus: () => pushStatus(),

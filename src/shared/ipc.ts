@@ -70,6 +70,7 @@ export const calendarFiltersSchema = z.object({
 
 /** Settings as stored and as patched (every key optional in a patch). */
 export const settingsSchema = z.object({
+  connection: z.enum(['keys', 'desk']),
   serviceUrls: z.object({ auth: httpUrl, calendar: httpUrl, news: httpUrl }),
   language: z.string().regex(/^[a-z]{2}$/),
   cultures: z.array(culture).min(1).max(10),
