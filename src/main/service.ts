@@ -124,7 +124,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
         relayUrl: null,
       };
     }
-    return applyEnvOverrides(s, opts.env ?? process.env);
+    return desk.view(applyEnvOverrides(s, opts.env ?? process.env));
   };
 
   const store = logSlowReads(

@@ -138,6 +138,20 @@ describe('web mode in desk mode', () => {
       .toMatch(/4,?242\.5/);
   });
 
+  it('shows the desk connection in Settings and tests it through the relay', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: /^Settings/ })
+      .click();
+    const card = page.getByTestId('connection-card');
+    expect(await card.getByRole('radio', { name: /Desk relay/ }).isChecked()).toBe(true);
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await expect
+      .poll(() => card.getByRole('list', { name: 'Connection test' }).textContent())
+      .toMatch(/calendar:.*Connected.*news:.*Connected/);
+    await page.screenshot({ path: join(tmpdir(), 'macrobell-desk-settings.png') });
+  });
+
   it('keeps the provider private key out of every page, API answer and data file', async () => {
     const answers = await Promise.all(
       ['getStatus', 'getSettings', 'getCredentials', 'getDiagnostics', 'testConnection'].map((m) =>

@@ -90,6 +90,8 @@ export interface DeskConnection {
   /** Tokens from the relay in desk mode, else from `keys` (the client-credentials source). */
   source(keys: TokenSource): TokenSource;
   isDesk(): boolean;
+  /** Settings as shown: a desk started from the environment shows as "desk". */
+  view(settings: Settings): Settings;
   /** The personal/relay token: the keychain's, else MACROBELL_RELAY_TOKEN. */
   relayToken(): Promise<string | null>;
 }
@@ -107,6 +109,7 @@ export function createDeskConnection(opts: DeskConnectionOptions): DeskConnectio
   return {
     isDesk,
     relayToken,
+    view: (s) => (envDesk ? { ...s, connection: 'desk' } : s),
     source: (keys) => (scope) => (isDesk() ? desk(scope) : keys(scope)),
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CacheInfo, ConnectionTestResult, CredentialsInfo } from '../../../shared/domain.js';
 import { useApp, useStores } from '../state/index.js';
+import { ConnectionCard } from './settings/ConnectionCard.js';
 
 function mb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -344,6 +345,7 @@ export function Settings() {
         <h1>Settings</h1>
       </header>
       <div className="settings-grid">
+        <ConnectionCard />
         <Keys />
         <Relay />
         <Display />
