@@ -23,6 +23,7 @@ import { AlertsEngine, type AlertsEngineOptions } from './alerts/index.js';
 import { createApiClients } from './api/index.js';
 import { TokenManager } from './auth/index.js';
 import { createDeskConnection } from './auth/desk-token-source.js';
+import { assertServiceUrlChangeAllowed } from './auth/url-change-guard.js';
 import { clientCredentialsSource } from '../node/oauth/client-credentials.js';
 import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
 import { createLogger, scrubSecrets } from './log/logger.js';
@@ -65,6 +66,8 @@ const SCOPES: Scope[] = ['calendar', 'news'];
 
 export async function createAppService(opts: AppServiceOptions): Promise<AppService> {
   const now = opts.now ?? Date.now;
+  // The database, its WAL and the logs hold the user's data: readable by the user only.
+  process.umask(0o077);
   mkdirSync(opts.dataDir, { recursive: true });
   const logger = createLogger({
     file:
@@ -272,6 +275,9 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
 
   const updateSettings = async (patch: SettingsPatch): Promise<Settings> => {
     const before = settingsFile.get();
+    await assertServiceUrlChangeAllowed(before.serviceUrls, patch.serviceUrls, async () =>
+      Boolean((await credentialsInfo()).configured),
+    );
     const next = settingsFile.update(patch);
     if (JSON.stringify(before.serviceUrls) !== JSON.stringify(next.serviceUrls)) tokens.clear();
     if (
@@ -307,9 +313,10 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     getSettings: async () => effectiveView(),
     updateSettings: async (patch) => updateSettings(patch ?? {}),
     getCredentials: async () => (cachedCredentials = await credentialsInfo()),
-    setCredentials: async ({ publicKey, privateKey }) => {
+    setCredentials: async ({ publicKey, privateKey, serviceUrls }) => {
       await keychain.set('publicKey', publicKey.trim());
       await keychain.set('privateKey', privateKey.trim());
+      if (serviceUrls) settingsFile.update({ serviceUrls });
       tokens.clear();
       cachedCredentials = await credentialsInfo();
       pushStatus();

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import pino from 'pino';
-import { credentialUrlProblem } from '../node/net/url-policy.js';
+import { credentialUrlProblem } from '../shared/url-policy.js';
 import { REAL_SERVICE_URLS } from '../shared/domain.js';
 import {
   keysSetCommand,
