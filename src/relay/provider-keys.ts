@@ -12,7 +12,7 @@ const KEYS_FILE = 'provider-keys.json';
 const keySchema = z.string().trim().min(1).max(1000);
 const fileSchema = z.object({ publicKey: keySchema, privateKey: keySchema });
 
-export const keysFile = (dataDir: string) => join(dataDir, KEYS_FILE);
+const keysFile = (dataDir: string) => join(dataDir, KEYS_FILE);
 
 export function loadProviderKeys(dataDir: string, env: NodeJS.ProcessEnv): Credentials | null {
   const publicKey = env.MACROBELL_PUBLIC_KEY?.trim();

@@ -10,13 +10,13 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { constantTimeEqual, tokenHash } from '../node/security/compare.js';
 
-export const LEGACY_USER = 'relay-token';
+const LEGACY_USER = 'relay-token';
 
-export const userNameSchema = z
+const userNameSchema = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/, 'a name of 1–64 letters, digits, . _ @ -');
 
-export interface UserInfo {
+interface UserInfo {
   name: string;
   createdAt: number;
   lastSeenAt: number | null;
@@ -36,7 +36,7 @@ export function createUsersTable(db: Database.Database): void {
   `);
 }
 
-export function relayDatabasePath(dataDir: string): string {
+function relayDatabasePath(dataDir: string): string {
   return join(dataDir, 'relay.db');
 }
 

@@ -16,7 +16,7 @@ import { parseGrant } from '../../node/oauth/client-credentials.js';
 import { AuthError } from '../../node/oauth/errors.js';
 import type { TokenGrant, TokenSource } from '../../node/oauth/token-source.js';
 
-export interface DeskRelaySourceOptions {
+interface DeskRelaySourceOptions {
   relayUrl: () => string | null;
   relayToken: () => Promise<string | null>;
   http?: HttpClient;
@@ -27,7 +27,7 @@ const RELAY_MESSAGES: Record<number, string> = {
   429: 'The desk relay is limiting token requests: try again in a minute.',
 };
 
-export function deskRelaySource(opts: DeskRelaySourceOptions): TokenSource {
+function deskRelaySource(opts: DeskRelaySourceOptions): TokenSource {
   const http = opts.http ?? defaultHttpClient();
   return async (scope: Scope): Promise<TokenGrant> => {
     const relayUrl = opts.relayUrl();

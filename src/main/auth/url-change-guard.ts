@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ServiceUrls } from '../../shared/domain.js';
 
-export class ServiceUrlChangeError extends Error {
+class ServiceUrlChangeError extends Error {
   override name = 'ServiceUrlChangeError';
   readonly code = 'keys_required';
   readonly status = 403;

@@ -8,16 +8,14 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { bearerToken, constantTimeEqual } from '../../node/security/compare.js';
 
-export { bearerToken };
-
-export const cookieName = (port: number) => `macrobell_session_${port}`;
+const cookieName = (port: number) => `macrobell_session_${port}`;
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
 /** The session cookie's value; null when absent or malformed (never an exception). */
-export function cookieToken(req: IncomingMessage, port: number): string | null {
+function cookieToken(req: IncomingMessage, port: number): string | null {
   const header = req.headers.cookie ?? '';
   const name = cookieName(port);
   for (const part of header.split(';')) {

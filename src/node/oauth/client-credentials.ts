@@ -67,7 +67,7 @@ export function parseGrant(json: unknown, scope: Scope): TokenGrant {
 }
 
 /** HTTP and network failures of a token request as AuthErrors, scrubbed of `secrets`. */
-export function tokenRequestError(err: unknown, scope: Scope, secrets: string[]): unknown {
+function tokenRequestError(err: unknown, scope: Scope, secrets: string[]): unknown {
   if (err instanceof HttpError) {
     const oauth = oauthErrorSchema.safeParse(err.json);
     if (oauth.success) {

@@ -17,7 +17,7 @@ export interface WebhookClient {
   remove(id: string): Promise<void>;
 }
 
-export interface WebhookClientOptions {
+interface WebhookClientOptions {
   scope: Scope;
   /** The API's base URL (the calendar or news URL). */
   baseUrl: () => string;
