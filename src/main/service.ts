@@ -23,7 +23,10 @@ import { AlertsEngine, type AlertsEngineOptions } from './alerts/index.js';
 import { createApiClients } from './api/index.js';
 import { TokenManager } from './auth/index.js';
 import { createDeskConnection } from './auth/desk-token-source.js';
-import { assertServiceUrlChangeAllowed } from './auth/url-change-guard.js';
+import {
+  assertRelayUrlChangeAllowed,
+  assertServiceUrlChangeAllowed,
+} from './auth/url-change-guard.js';
 import { clientCredentialsSource } from '../node/oauth/client-credentials.js';
 import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
 import { createLogger, scrubSecrets } from './log/logger.js';
@@ -308,10 +311,18 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     return values.filter((v): v is string => Boolean(v));
   };
 
+  const guardRelayUrl = (url: string | null | undefined, tokenGiven: boolean) =>
+    assertRelayUrlChangeAllowed(settingsFile.get().relayUrl, url, tokenGiven, async () =>
+      Boolean(await keychain.get('relayToken').catch(() => null)),
+    );
+
   const api: AppApi = {
     getStatus: async () => status(),
     getSettings: async () => effectiveView(),
-    updateSettings: async (patch) => updateSettings(patch ?? {}),
+    updateSettings: async (patch) => {
+      await guardRelayUrl(patch?.relayUrl, false);
+      return updateSettings(patch ?? {});
+    },
     getCredentials: async () => (cachedCredentials = await credentialsInfo()),
     setCredentials: async ({ publicKey, privateKey, serviceUrls }) => {
       await keychain.set('publicKey', publicKey.trim());
@@ -339,6 +350,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       return { ok: results.every(([, r]) => r.ok), scopes };
     },
     setRelay: async ({ url, token }) => {
+      await guardRelayUrl(url, Boolean(token));
       if (token) await keychain.set('relayToken', token);
       if (url === null) await keychain.delete('relayToken');
       await updateSettings({ relayUrl: url });

@@ -25,3 +25,28 @@ export async function assertServiceUrlChangeAllowed(
   if (requested === undefined || isDeepStrictEqual(current, requested)) return;
   if (await keysStored()) throw new ServiceUrlChangeError();
 }
+
+class RelayUrlChangeError extends Error {
+  override name = 'RelayUrlChangeError';
+  readonly code = 'keys_required';
+  readonly status = 403;
+  constructor() {
+    super(
+      'Changing the relay URL while a relay token is stored needs the token: enter it again together with the new URL (or remove the relay first).',
+    );
+  }
+}
+
+/**
+ * The relay token (in desk mode, the trader's personal token) goes wherever the relay URL
+ * points: a new URL is accepted only with the token entered again, or to switch to polling.
+ */
+export async function assertRelayUrlChangeAllowed(
+  current: string | null,
+  requested: string | null | undefined,
+  tokenGiven: boolean,
+  tokenStored: () => Promise<boolean>,
+): Promise<void> {
+  if (requested === undefined || requested === null || requested === current || tokenGiven) return;
+  if (await tokenStored()) throw new RelayUrlChangeError();
+}

@@ -66,6 +66,23 @@ describe('service URLs while keys are stored', () => {
   });
 });
 
+describe('relay URL while a relay token is stored', () => {
+  it('moves the token to a new URL only when the token is entered again', async () => {
+    const api = core.service.api;
+    await api.setRelay({ url: 'https://relay-one.example.com', token: 'personal-token-123456' });
+    for (const attempt of [
+      () => api.setRelay({ url: 'https://listener.example.com' }),
+      () => api.updateSettings({ relayUrl: 'https://listener.example.com' }),
+    ])
+      await expect(attempt()).rejects.toMatchObject({ code: 'keys_required' });
+    expect((await api.getSettings()).relayUrl).toBe('https://relay-one.example.com');
+    await api.setRelay({ url: 'https://relay-two.example.com', token: 'personal-token-123456' });
+    expect((await api.getSettings()).relayUrl).toBe('https://relay-two.example.com');
+    await api.setRelay({ url: null }); // back to polling needs nothing
+    expect((await api.getSettings()).relayUrl).toBeNull();
+  });
+});
+
 describe('plain http', () => {
   it('is refused for a non-loopback service or relay URL, with a message', () => {
     const remote = 'http://example.com';
