@@ -339,6 +339,8 @@ function Data() {
 }
 
 export function Settings() {
+  // Desk mode: no keys on this machine, and the Connection card holds the relay URL and token.
+  const desk = useApp((s) => s.settings?.connection === 'desk');
   return (
     <section className="settings-screen" aria-label="Settings">
       <header className="screen-header">
@@ -346,8 +348,8 @@ export function Settings() {
       </header>
       <div className="settings-grid">
         <ConnectionCard />
-        <Keys />
-        <Relay />
+        {!desk && <Keys />}
+        {!desk && <Relay />}
         <Display />
         <Data />
       </div>
