@@ -14,5 +14,6 @@ export function toApiError(err: unknown): ApiErrorBody {
 
 /** HTTP status for an API error body (web mode). */
 export function statusForApiError(body: ApiErrorBody): number {
+  if (body.error === 'keys_required') return 403;
   return body.error === 'invalid_request' ? 400 : 500;
 }

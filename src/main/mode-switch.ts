@@ -72,6 +72,18 @@ export async function createModeSwitchingService(
     return current.api.getCredentials();
   };
 
+  // Desk mode is live without keys: choosing it leaves the demo, leaving it without keys returns.
+  api.updateSettings = async (patch) => {
+    await switching;
+    await current.api.updateSettings(patch);
+    if (patch?.connection === 'desk' && current.demo) await switchTo(false);
+    if (patch?.connection === 'keys' && !current.demo) {
+      const creds = await current.api.getCredentials();
+      if (!creds.configured) await switchTo(true);
+    }
+    return current.api.getSettings();
+  };
+
   return {
     api,
     get demo() {

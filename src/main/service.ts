@@ -21,6 +21,12 @@ import type { AppApi, SettingsPatch } from '../shared/ipc.js';
 import { AlertsEngine, type AlertsEngineOptions } from './alerts/index.js';
 import { createApiClients } from './api/index.js';
 import { TokenManager } from './auth/index.js';
+import { createDeskConnection } from './auth/desk-token-source.js';
+import {
+  assertRelayUrlChangeAllowed,
+  assertServiceUrlChangeAllowed,
+} from './auth/url-change-guard.js';
+import { clientCredentialsSource } from '../node/oauth/client-credentials.js';
 import { startDemoMarket, type DemoMarket } from './demo.js';
 import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
 import { createLogger, scrubSecrets } from './log/logger.js';
@@ -68,6 +74,8 @@ const SCOPES: Scope[] = ['calendar', 'news'];
 
 export async function createAppService(opts: AppServiceOptions): Promise<AppService> {
   const now = opts.now ?? Date.now;
+  // The database, its WAL and the logs hold the user's data: readable by the user only.
+  process.umask(0o077);
   mkdirSync(opts.dataDir, { recursive: true });
   const logger = createLogger({
     file:
@@ -85,8 +93,16 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     ? { publicKey: await keychain.get('publicKey'), privateKey: await keychain.get('privateKey') }
     : { publicKey: null, privateKey: null };
   const mode = opts.mode ?? 'auto';
+  // Desk mode (tokens from the desk relay, no keys here) is live too.
+  const desk = createDeskConnection({
+    settings: () => applyEnvOverrides(settingsFile.get(), opts.env ?? process.env),
+    env: opts.env ?? process.env,
+    keychainToken: () => keychain.get('relayToken'),
+    keysStored: Boolean(storedKeys.publicKey && storedKeys.privateKey),
+  });
   const demo =
-    mode === 'demo' || (mode === 'auto' && !(storedKeys.publicKey && storedKeys.privateKey));
+    mode === 'demo' ||
+    (mode === 'auto' && !(storedKeys.publicKey && storedKeys.privateKey) && !desk.isDesk());
 
   let simulator: DemoMarket | undefined;
   if (demo) {
@@ -118,7 +134,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
         relayUrl: null,
       };
     }
-    return applyEnvOverrides(s, opts.env ?? process.env);
+    return desk.view(applyEnvOverrides(s, opts.env ?? process.env));
   };
 
   const store = logSlowReads(
@@ -133,7 +149,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
   const emit = <E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]) =>
     emitter.emit(event, payload);
 
-  const tokens = new TokenManager({
+  const keysSource = clientCredentialsSource({
     authUrl: () => effective().serviceUrls.auth,
     credentials: async () => {
       const [publicKey, privateKey] = await Promise.all([
@@ -143,6 +159,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       return publicKey && privateKey ? { publicKey, privateKey } : null;
     },
   });
+  const tokens = new TokenManager({ source: demo ? keysSource : desk.source(keysSource) });
   // Every request's outcome feeds the one connection state (sync/service-health.ts).
   const health = new ServiceHealth(now);
   const clients = createApiClients({
@@ -198,7 +215,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     health,
     settings: effective,
     directWebhooks: () => receiver !== null,
-    relayToken: () => keychain.get('relayToken'),
+    relayToken: () => desk.relayToken(),
     relayConsumer: opts.relayConsumer ?? ((o) => new RelayConsumer(o)),
     logger,
     onStatus: () => pushStatus(),
@@ -275,6 +292,9 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
 
   const updateSettings = async (patch: SettingsPatch): Promise<Settings> => {
     const before = settingsFile.get();
+    await assertServiceUrlChangeAllowed(before.serviceUrls, patch.serviceUrls, async () =>
+      Boolean((await credentialsInfo()).configured),
+    );
     const next = settingsFile.update(patch);
     if (JSON.stringify(before.serviceUrls) !== JSON.stringify(next.serviceUrls)) tokens.clear();
     if (
@@ -305,14 +325,23 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     return values.filter((v): v is string => Boolean(v));
   };
 
+  const guardRelayUrl = (url: string | null | undefined, tokenGiven: boolean) =>
+    assertRelayUrlChangeAllowed(settingsFile.get().relayUrl, url, tokenGiven, async () =>
+      Boolean(await keychain.get('relayToken').catch(() => null)),
+    );
+
   const api: AppApi = {
     getStatus: async () => status(),
     getSettings: async () => effectiveView(),
-    updateSettings: async (patch) => updateSettings(patch ?? {}),
+    updateSettings: async (patch) => {
+      await guardRelayUrl(patch?.relayUrl, false);
+      return updateSettings(patch ?? {});
+    },
     getCredentials: async () => (cachedCredentials = await credentialsInfo()),
-    setCredentials: async ({ publicKey, privateKey }) => {
+    setCredentials: async ({ publicKey, privateKey, serviceUrls }) => {
       await keychain.set('publicKey', publicKey.trim());
       await keychain.set('privateKey', privateKey.trim());
+      if (serviceUrls) settingsFile.update({ serviceUrls });
       tokens.clear();
       cachedCredentials = await credentialsInfo();
       pushStatus();
@@ -335,6 +364,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       return { ok: results.every(([, r]) => r.ok), scopes };
     },
     setRelay: async ({ url, token }) => {
+      await guardRelayUrl(url, Boolean(token));
       if (token) await keychain.set('relayToken', token);
       if (url === null) await keychain.delete('relayToken');
       await updateSettings({ relayUrl: url });

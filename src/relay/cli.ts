@@ -1,23 +1,39 @@
 /**
- * `npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D]`
+ * `npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D] [service URLs]`
  * `npm run relay -- register --public-url https://… [--calendar] [--news] [--replace <id>]`
+ * plus the desk subcommands (users, keys set, secrets show, rotate-secret: cli-desk.ts).
  * Bad flags exit 2 with the usage; runtime failures exit 1.
  */
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import pino from 'pino';
+import { credentialUrlProblem } from '../shared/url-policy.js';
 import { REAL_SERVICE_URLS } from '../shared/domain.js';
+import {
+  keysSetCommand,
+  rotateSecretCommand,
+  secretsShowCommand,
+  usersCommand,
+  type DeskCliContext,
+} from './cli-desk.js';
+import { loadProviderKeys } from './provider-keys.js';
 import { register } from './register.js';
 import { loadSecrets, secretsNotice, type RelaySecrets } from './secrets.js';
 import { startRelay } from './server.js';
 
 const USAGE = `Usage:
-  npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D]
+  npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D] [--token-rate N]
                     [--redis redis://HOST:PORT/DB] [--redis-durability strict|relaxed]
+                    [--auth-url URL] [--calendar-url URL] [--news-url URL]
     (--redis or MACROBELL_RELAY_REDIS: the log on Redis Streams, shared by several nodes)
   npm run relay -- register --public-url https://relay.example.com [--calendar] [--news]
                     [--replace <id>] [--data DIR] [--auth-url URL] [--calendar-url URL] [--news-url URL]
-    (keys from the environment only: MACROBELL_PUBLIC_KEY, MACROBELL_PRIVATE_KEY)
+  npm run relay -- users add NAME | users list | users revoke NAME   [--data DIR]
+  npm run relay -- keys set [--data DIR]        (keys from the environment or two lines of stdin)
+  npm run relay -- secrets show [--data DIR]
+  npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [service URLs]
+  Provider keys: MACROBELL_PUBLIC_KEY, MACROBELL_PRIVATE_KEY (never argv), else DATA/provider-keys.json
+  Service URLs: the flags, else MACROBELL_AUTH_URL, MACROBELL_CALENDAR_URL, MACROBELL_NEWS_URL
   Secrets: MACROBELL_RELAY_SECRET, MACROBELL_RELAY_TOKEN (else generated into DATA/relay-secrets.json)`;
 
 function fail(message: string, code = 2): never {
@@ -32,6 +48,18 @@ const SERVE_OPTIONS = {
   'retention-days': { type: 'string' },
   redis: { type: 'string' },
   'redis-durability': { type: 'string' },
+  'token-rate': { type: 'string' },
+  'auth-url': { type: 'string' },
+  'calendar-url': { type: 'string' },
+  'news-url': { type: 'string' },
+} satisfies ParseArgsConfig['options'];
+const DATA_ONLY = { data: { type: 'string' } } satisfies ParseArgsConfig['options'];
+const ROTATE_OPTIONS = {
+  data: { type: 'string' },
+  'public-url': { type: 'string' },
+  'auth-url': { type: 'string' },
+  'calendar-url': { type: 'string' },
+  'news-url': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 const REGISTER_OPTIONS = {
   data: { type: 'string' },
@@ -45,23 +73,40 @@ const REGISTER_OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
+  return parseWith(args, options, false).values;
+}
+
+function parseWith<O extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[],
+  options: O,
+  allowPositionals: boolean,
+) {
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+    return parseArgs({ args, options, strict: true, allowPositionals });
   } catch (err) {
     return fail((err as Error).message);
   }
 }
 
 function httpUrl(flag: string, v: string | undefined, fallback?: string): string {
-  const u = v ?? fallback;
+  const u = v || fallback;
   if (u === undefined) fail(`${flag} https://… is required`);
-  try {
-    const parsed = new URL(u);
-    if (parsed.protocol === 'https:' || parsed.protocol === 'http:') return u;
-  } catch {
-    /* reported below */
-  }
-  return fail(`${flag} must be an http(s) URL, got "${u}"`);
+  const problem = credentialUrlProblem(u, flag);
+  return problem ? fail(problem) : u;
+}
+
+/** The service URLs: flags, else the app's environment variables, else the real service. */
+function serviceUrls(v: { 'auth-url'?: string; 'calendar-url'?: string; 'news-url'?: string }) {
+  const env = process.env;
+  return {
+    auth: httpUrl('--auth-url', v['auth-url'] ?? env.MACROBELL_AUTH_URL, REAL_SERVICE_URLS.auth),
+    calendar: httpUrl(
+      '--calendar-url',
+      v['calendar-url'] ?? env.MACROBELL_CALENDAR_URL,
+      REAL_SERVICE_URLS.calendar,
+    ),
+    news: httpUrl('--news-url', v['news-url'] ?? env.MACROBELL_NEWS_URL, REAL_SERVICE_URLS.news),
+  };
 }
 
 function secretsOrFail(dataDir: string): RelaySecrets {
@@ -75,13 +120,19 @@ function secretsOrFail(dataDir: string): RelaySecrets {
 async function runRegister(args: string[]): Promise<never> {
   const v = parse(args, REGISTER_OPTIONS);
   const publicUrl = httpUrl('--public-url', v['public-url']);
-  const publicKey = process.env.MACROBELL_PUBLIC_KEY;
-  const privateKey = process.env.MACROBELL_PRIVATE_KEY;
-  if (!publicKey || !privateKey)
-    fail('set MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY in the environment (never in argv)');
   if (v.replace !== undefined && !/^[\w.:-]{1,200}$/.test(v.replace))
     fail('--replace takes a webhook id as listed by the service');
   const dataDir = resolve(v.data ?? 'relay-data');
+  let keys;
+  try {
+    keys = loadProviderKeys(dataDir, process.env);
+  } catch (err) {
+    fail((err as Error).message, 1);
+  }
+  if (!keys)
+    fail(
+      'no provider keys: set MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY in the environment (never in argv) or run `relay keys set`',
+    );
   const secrets = secretsOrFail(dataDir);
   if (secrets.generated) process.stdout.write(secretsNotice(dataDir, secrets));
   const apis = [
@@ -93,12 +144,8 @@ async function runRegister(args: string[]): Promise<never> {
     secret: secrets.secret,
     apis: apis.length ? apis : ['calendar', 'news'],
     replace: v.replace,
-    urls: {
-      auth: httpUrl('--auth-url', v['auth-url'], REAL_SERVICE_URLS.auth),
-      calendar: httpUrl('--calendar-url', v['calendar-url'], REAL_SERVICE_URLS.calendar),
-      news: httpUrl('--news-url', v['news-url'], REAL_SERVICE_URLS.news),
-    },
-    keys: { publicKey, privateKey },
+    urls: serviceUrls(v),
+    keys,
     print: (l) => process.stdout.write(`${l}\n`),
   }).catch((err: unknown) => fail((err as Error).message, 1));
   process.exit(code);
@@ -142,9 +189,21 @@ async function runServe(args: string[]): Promise<void> {
     fail(`--retention-days must be a positive number of days, got "${v['retention-days']}"`);
   const host = v.host ?? '127.0.0.1';
   if (host === '' || /[\s/]/.test(host)) fail(`--host must be an address, got "${host}"`);
+  const tokenRate = v['token-rate'] === undefined ? 60 : Number(v['token-rate']);
+  if (!Number.isInteger(tokenRate) || tokenRate < 1 || tokenRate > 100_000)
+    fail(
+      `--token-rate must be token requests per minute per user (1–100000), got "${v['token-rate']}"`,
+    );
   const dataDir = resolve(v.data ?? 'relay-data');
   const redis = redisOption(v.redis ?? process.env.MACROBELL_RELAY_REDIS, v['redis-durability']);
   const secrets = secretsOrFail(dataDir);
+  const urls = serviceUrls(v);
+  let keys;
+  try {
+    keys = loadProviderKeys(dataDir, process.env);
+  } catch (err) {
+    fail((err as Error).message, 1);
+  }
   const logger = pino({
     level: process.env.LOG_LEVEL ?? 'info',
     base: { name: 'macrobell-relay' },
@@ -159,13 +218,22 @@ async function runServe(args: string[]): Promise<void> {
     retentionDays,
     logger,
     redis,
+    desk: { keys, authUrl: urls.auth, tokenRatePerMinute: tokenRate },
   }).catch((err: unknown) => fail(`could not start: ${(err as Error).message}`, 1));
   // Exactly the first line on stdout: scripts and tests wait for it.
   process.stdout.write(`relay listening on ${relay.url}\n`);
   const store = redis ? `redis ${redisWhere(redis.url)}` : `sqlite ${dataDir}`;
   process.stdout.write(`relay store: ${store} (durability: ${relay.durability})\n`);
   if (secrets.generated) process.stdout.write(secretsNotice(dataDir, secrets));
-  logger.info({ store, durability: relay.durability, retentionDays }, 'relay started');
+  logger.info(
+    {
+      store,
+      durability: relay.durability,
+      retentionDays,
+      tokens: keys ? 'handed out on POST /token' : 'no provider keys',
+    },
+    'relay started',
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -179,6 +247,46 @@ async function runServe(args: string[]): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
+function deskContext(data: string | undefined): DeskCliContext {
+  return {
+    dataDir: resolve(data ?? 'relay-data'),
+    env: process.env,
+    out: (l) => process.stdout.write(`${l}\n`),
+    err: (l) => process.stderr.write(`${l}\n`),
+  };
+}
+
+async function runDesk(command: string, args: string[]): Promise<never> {
+  let code: number;
+  try {
+    if (command === 'users') {
+      const { values, positionals } = parseWith(args, DATA_ONLY, true);
+      if (positionals.length < 1 || positionals.length > 2)
+        fail('users takes: add NAME | list | revoke NAME');
+      code = usersCommand(deskContext(values.data), positionals[0] as string, positionals[1]);
+    } else if (command === 'keys') {
+      const { values, positionals } = parseWith(args, DATA_ONLY, true);
+      if (positionals.join(' ') !== 'set') fail('keys takes: set');
+      code = await keysSetCommand(deskContext(values.data));
+    } else if (command === 'secrets') {
+      const { values, positionals } = parseWith(args, DATA_ONLY, true);
+      if (positionals.join(' ') !== 'show') fail('secrets takes: show');
+      code = secretsShowCommand(deskContext(values.data));
+    } else {
+      const v = parse(args, ROTATE_OPTIONS);
+      const publicUrl = httpUrl('--public-url', v['public-url']);
+      code = await rotateSecretCommand(deskContext(v.data), publicUrl, serviceUrls(v));
+    }
+  } catch (err) {
+    fail((err as Error).message, 1);
+  }
+  process.exit(code);
+}
+
+// Every file the relay writes (database, WAL, logs, secrets) is readable by its user only.
+process.umask(0o077);
 const argv = process.argv.slice(2);
 if (argv[0] === 'register') await runRegister(argv.slice(1));
+else if (['users', 'keys', 'secrets', 'rotate-secret'].includes(argv[0] ?? ''))
+  await runDesk(argv[0] as string, argv.slice(1));
 else await runServe(argv);

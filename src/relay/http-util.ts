@@ -1,13 +1,5 @@
 /** Small HTTP helpers shared by the relay's routes. */
-import { timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-
-/** Constant-time string comparison (lengths may differ; that much may leak). */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   sendJsonText(res, status, JSON.stringify(body));

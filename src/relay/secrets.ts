@@ -57,20 +57,36 @@ export function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv): RelaySecre
     secret: secret ?? randomBytes(32).toString('base64url'),
     token: token ?? randomBytes(32).toString('base64url'),
   };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(next), { mode: 0o600 });
-  chmodSync(file, 0o600); // writeFileSync's mode applies only when it creates the file
+  saveSecrets(dataDir, next);
   return { ...next, generated: true, fresh: { secret: !secret, token: !token } };
 }
 
-/** The one-time notice shown when secrets were generated. */
+export function saveSecrets(dataDir: string, secrets: { secret: string; token: string }): void {
+  const file = secretsFile(dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  chmodSync(file, 0o600); // writeFileSync's mode applies only when it creates the file
+}
+
+/** The secret currently in the file (rotate-secret may have changed it), or null. */
+export function fileSecret(dataDir: string): string | null {
+  try {
+    const checked = stored.safeParse(JSON.parse(readFileSync(secretsFile(dataDir), 'utf8')));
+    return checked.success ? (checked.data.secret ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Shown when secrets were generated: where they are, never the values (the journal keeps stdout). */
 export function secretsNotice(dataDir: string, s: RelaySecrets): string {
+  const what = [s.fresh.secret ? 'webhook path secret' : '', s.fresh.token ? 'desktop token' : '']
+    .filter(Boolean)
+    .join(' and ');
   return [
-    `Generated new relay secrets (kept in ${secretsFile(dataDir)}, mode 0600; shown once):`,
-    ...(s.fresh.secret ? [`  webhook path secret: ${s.secret}`] : []),
-    ...(s.fresh.token ? [`  desktop token:       ${s.token}`] : []),
-    'Register <your public URL>/hooks/<secret> with `npm run relay -- register --public-url …`,',
-    'and enter the relay URL and the token in Macrobell → Settings → Live updates.',
+    `Generated a new ${what} in ${secretsFile(dataDir)} (mode 0600).`,
+    `Show it with \`npm run relay -- secrets show --data ${dataDir}\`; register the relay with`,
+    '`npm run relay -- register --public-url …`; give each trader a token with `relay users add NAME`.',
     'Serve the relay behind TLS (see docs/relay.md).',
     '',
   ].join('\n');

@@ -9,13 +9,9 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { StoreUnavailable, type EventLog } from './event-log.js';
-import {
-  constantTimeEqual,
-  decodePathSegment,
-  sendError,
-  sendJson,
-  sendJsonText,
-} from './http-util.js';
+import { constantTimeEqual } from '../node/security/compare.js';
+import { startDesk, type DeskOptions } from './desk.js';
+import { decodePathSegment, sendError, sendJson, sendJsonText } from './http-util.js';
 import { readWebhook } from './ingest.js';
 import { renderMetrics } from './metrics.js';
 import type { DurabilityMode } from './redis-durability.js';
@@ -44,6 +40,8 @@ export interface RelayOptions {
   now?: () => number;
   /** Use Redis Streams (shared by any number of nodes) instead of the SQLite file. */
   redis?: { url: string; durability?: DurabilityMode; dedupWindowMs?: number };
+  /** Desk mode: provider keys, service URL and /token rate (see desk.ts). */
+  desk?: Pick<DeskOptions, 'keys' | 'authUrl' | 'tokenRatePerMinute' | 'revocationCheckMs'>;
 }
 
 export interface RunningRelay {
@@ -106,10 +104,15 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   const counters = { rejected: 0 };
   const metrics = () => renderMetrics(events, hub, counters);
 
-  const authorized = (req: IncomingMessage): boolean => {
-    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-    return m?.[1] !== undefined && constantTimeEqual(m[1], opts.token);
-  };
+  const desk = startDesk({
+    keys: null,
+    authUrl: '',
+    ...opts.desk,
+    dataDir: opts.dataDir,
+    legacyToken: opts.token,
+    logger,
+    now,
+  });
 
   async function ingest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const result = await readWebhook(req);
@@ -182,11 +185,18 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   }
 
   function hook(req: IncomingMessage, res: ServerResponse, segment: string): Promise<void> | void {
-    if (!constantTimeEqual(segment, opts.secret))
+    if (!constantTimeEqual(segment, opts.secret) && !desk.isRotatedSecret(segment))
       return refuse(req, res, 404, 'not_found', 'Not found');
     if (req.method !== 'POST')
       return refuse(req, res, 405, 'method_not_allowed', 'Use POST', { allow: 'POST' });
     return ingest(req, res);
+  }
+
+  function unauthorized(req: IncomingMessage, res: ServerResponse): void {
+    req.resume();
+    sendError(res, 401, 'unauthorized', 'Missing, wrong or revoked bearer token', {
+      'www-authenticate': 'Bearer',
+    });
   }
 
   function route(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
@@ -199,8 +209,10 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     const path = url.pathname;
     if (path.startsWith('/hooks/'))
       return hook(req, res, decodePathSegment(path.slice('/hooks/'.length)));
-    const known = ['/healthz', '/metrics', '/events', '/events/page'];
+    const known = ['/healthz', '/metrics', '/events', '/events/page', '/token'];
     if (!known.includes(path)) return sendError(res, 404, 'not_found', 'Not found');
+    const user = desk.authenticate(req);
+    if (path === '/token') return user ? desk.token(req, res, user) : unauthorized(req, res);
     req.resume();
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return sendError(res, 405, 'method_not_allowed', 'Use GET', { allow: 'GET' });
@@ -219,15 +231,13 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
         res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
         res.end(text);
       });
-    if (!authorized(req))
-      return sendError(res, 401, 'unauthorized', 'Missing or wrong bearer token', {
-        'www-authenticate': 'Bearer',
-      });
+    if (!user) return unauthorized(req, res);
     if (path === '/events/page') return page(res, url);
     const after = resumePoint(req, url);
     if (after instanceof Error) return sendError(res, 400, 'invalid_request', after.message);
     // HEAD: the stream's headers, no stream (and no client kept open).
     if (req.method === 'HEAD') return void res.writeHead(200, SSE_HEADERS).end();
+    desk.trackStream(user, res);
     return hub.serve(res, after);
   }
 
@@ -277,6 +287,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await events.close();
+      desk.close();
     },
   };
 }

@@ -290,6 +290,8 @@ export const REAL_SERVICE_URLS: ServiceUrls = {
 };
 
 export interface Settings {
+  /** "keys": this machine holds the provider keys; "desk": tokens come from the desk relay. */
+  connection: 'keys' | 'desk';
   serviceUrls: ServiceUrls;
   /** Calendar language segment. */
   language: string;
@@ -322,6 +324,7 @@ export interface Settings {
 }
 
 export const DEFAULT_SETTINGS: Settings = {
+  connection: 'keys',
   serviceUrls: REAL_SERVICE_URLS,
   language: 'en',
   cultures: ['en-US'],

@@ -5,6 +5,7 @@
  * Pushes (main → renderer) are listed in PUSH_EVENTS.
  */
 import { relayUrlSetting } from './relay-urls.js';
+import { credentialUrlProblem } from './url-policy.js';
 import { z } from 'zod';
 import type {
   AlertRecord,
@@ -30,10 +31,14 @@ import { COUNTRY_CODES, CURRENCY_CODES, isCountryCode, isCurrencyCode } from './
 const id = z.string().min(1).max(200);
 const culture = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'a culture such as en-US');
 const isoDate = z.iso.datetime({ offset: true });
+// Keys and tokens travel to these URLs: plain http only to this machine (url-policy.ts).
 const httpUrl = z
   .string()
   .max(2000)
-  .refine((u) => /^https?:\/\//i.test(u) && URL.canParse(u), 'an http(s) URL');
+  .superRefine((u, ctx) => {
+    const problem = credentialUrlProblem(u);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 const volatility = z.enum(VOLATILITIES);
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time such as 22:00');
 const shortList = z.array(z.string().min(1).max(100)).max(500);
@@ -97,6 +102,7 @@ export const calendarFiltersSchema = z.object({
 
 /** Settings as stored and as patched (every key optional in a patch). */
 export const settingsSchema = z.object({
+  connection: z.enum(['keys', 'desk']),
   serviceUrls: z.object({ auth: httpUrl, calendar: httpUrl, news: httpUrl }),
   language: z.string().regex(/^[a-z]{2}$/),
   cultures: z.array(culture).min(1).max(10),
@@ -144,6 +150,8 @@ export const requestSchemas = {
   setCredentials: z.object({
     publicKey: z.string().trim().min(1).max(500),
     privateKey: z.string().trim().min(1).max(500),
+    /** New service URLs, accepted only here (with the keys) while keys are stored. */
+    serviceUrls: settingsSchema.shape.serviceUrls.optional(),
   }),
   clearCredentials: z.undefined(),
   testConnection: z.undefined(),

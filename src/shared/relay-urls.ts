@@ -4,6 +4,7 @@
  * valid. The app streams from the first that answers and moves on when one fails.
  */
 import { z } from 'zod';
+import { credentialUrlProblem } from './url-policy.js';
 
 export function parseRelayUrls(setting: string): string[] {
   return setting
@@ -14,11 +15,20 @@ export function parseRelayUrls(setting: string): string[] {
 
 const isHttpUrl = (u: string) => /^https?:\/\//i.test(u) && URL.canParse(u);
 
-/** The relay setting at a boundary: 1–8 http(s) URLs. */
+/**
+ * The relay setting at a boundary: 1–8 http(s) URLs, each one a URL the relay token may
+ * travel to (plain http only to this machine, url-policy.ts).
+ */
 export const relayUrlSetting = z
   .string()
   .max(4000)
   .refine((s) => {
     const urls = parseRelayUrls(s);
     return urls.length >= 1 && urls.length <= 8 && urls.every(isHttpUrl);
-  }, 'one http(s) URL, or several separated by commas (tried in order)');
+  }, 'one http(s) URL, or several separated by commas (tried in order)')
+  .superRefine((s, ctx) => {
+    for (const u of parseRelayUrls(s)) {
+      const problem = credentialUrlProblem(u, 'relay URL');
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }
+  });

@@ -23,13 +23,14 @@ import {
   toCalendarEvent,
   toEventDate,
   toPost,
-  webhookWireSchema,
-  type Webhook,
 } from '../../shared/wire.js';
-import type { TokenManager } from '../auth/token-manager.js';
-import { defaultHttpClient, HttpError, type HttpClient } from '../http/client.js';
+import type { TokenManager } from '../../node/oauth/token-manager.js';
+import { defaultHttpClient, HttpError, type HttpClient } from '../../node/http/client.js';
 import type { Logger } from '../log/logger.js';
-import { ApiInputError, NotFoundError, ResponseShapeError, WebhookLimitError } from './errors.js';
+import { createWebhookClient, type WebhookClient } from '../../node/service/webhooks.js';
+import { ApiInputError, NotFoundError, ResponseShapeError } from './errors.js';
+
+export type { WebhookClient } from '../../node/service/webhooks.js';
 
 export interface Raw<T> {
   value: T;
@@ -42,12 +43,6 @@ export interface EventDatesQuery {
   volatilities?: string[];
   countries?: string[];
   categories?: string[];
-}
-
-export interface WebhookClient {
-  list(): Promise<Webhook[]>;
-  register(url: string): Promise<{ webhook: Webhook; created: boolean }>;
-  remove(id: string): Promise<void>;
 }
 
 export interface CalendarClient {
@@ -97,7 +92,6 @@ const eventDatesQuerySchema = z
     message: 'from must not be after to',
     path: ['to'],
   });
-const webhookUrlSchema = z.url({ protocol: /^https?$/ }).max(2000);
 
 /** Validate a caller's arguments; the error names the endpoint and the argument. */
 function input<S extends z.ZodType>(schema: S, value: unknown, endpoint: string): z.infer<S> {
@@ -178,36 +172,18 @@ export function createApiClients(opts: ApiClientOptions): {
     return out;
   }
 
-  function webhooks(scope: Scope): WebhookClient {
-    const list = async () =>
-      many(
-        webhookWireSchema,
-        (await call(scope, 'GET', '/webhooks')).json,
-        `${scope} webhooks`,
-        (w) => w,
-      ).map((r) => r.value);
-    return {
-      list,
-      async register(url) {
-        input(webhookUrlSchema, url, `${scope} webhooks`);
-        try {
-          const res = await call(scope, 'POST', '/webhooks', { url });
-          return {
-            webhook: one(webhookWireSchema, res.json, `${scope} webhooks`, (w) => w).value,
-            created: res.status === 201,
-          };
-        } catch (err) {
-          if (err instanceof HttpError && err.status === 444)
-            throw new WebhookLimitError(scope, await list().catch(() => []));
-          throw err;
-        }
-      },
-      async remove(id) {
-        input(idSchema, id, `${scope} webhooks`);
-        await call(scope, 'DELETE', `/webhooks/${enc(id)}`);
-      },
-    };
-  }
+  const webhooks = (scope: Scope): WebhookClient =>
+    createWebhookClient({
+      scope,
+      baseUrl: () => base(scope),
+      tokens: opts.tokens,
+      http,
+      onInvalidItem: (why) =>
+        opts.logger?.warn(
+          { endpoint: `${scope} webhooks`, issues: why },
+          'skipped an invalid item',
+        ),
+    });
 
   const lang = () => enc(opts.language());
   const calendar: CalendarClient = {

@@ -1,2 +1,6 @@
-export { TokenManager, type Credentials, type TokenManagerOptions } from './token-manager.js';
-export { AuthError, type AuthErrorCode } from './errors.js';
+export {
+  TokenManager,
+  type Credentials,
+  type TokenManagerOptions,
+} from '../../node/oauth/token-manager.js';
+export { AuthError, type AuthErrorCode } from '../../node/oauth/errors.js';

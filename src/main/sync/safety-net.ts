@@ -15,7 +15,7 @@
 import type { Logger } from 'pino';
 import type { DomainChange, EventDate, Settings } from '../../shared/domain.js';
 import { matchesEventDate } from '../alerts/rules.js';
-import { retryAfterMs } from '../http/client.js';
+import { retryAfterMs } from '../../node/http/client.js';
 import type { ChangeApplier } from './applier.js';
 import type { SyncCalendarApi, SyncStore } from './ports.js';
 import { realTimers, type Timers } from './timers.js';

@@ -49,9 +49,13 @@ const host = await startWebHost({ service, staticDir, port }).catch(async (err: 
   return fail((err as Error).message);
 });
 process.stdout.write(`web UI on ${host.url}\n`);
-process.stdout.write(
-  `  ${service.demo ? 'Demo data from the built-in simulator (no API keys configured).' : 'Live data from the service.'} Data folder: ${dataDir}\n`,
-);
+const desk = !service.demo && (await service.api.getSettings()).connection === 'desk';
+const source = service.demo
+  ? 'Demo data from the built-in simulator (no API keys configured).'
+  : desk
+    ? 'Live data; access tokens from the desk relay (no provider keys on this machine).'
+    : 'Live data from the service.';
+process.stdout.write(`  ${source} Data folder: ${dataDir}\n`);
 
 let stopping = false;
 const stop = async () => {

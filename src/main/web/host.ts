@@ -16,19 +16,20 @@ import {
 } from '../../shared/ipc.js';
 import { statusForApiError, toApiError } from '../errors.js';
 import type { MacrobellService } from '../service-contract.js';
-import { checkOriginAndHost, isAuthorized, newToken, sessionCookie } from './session.js';
+import { checkOriginAndHost, newToken, sessionCookie, WebSessions } from './session.js';
 import { SECURITY_HEADERS, assertBuilt, serveStatic } from './static.js';
 
 export interface WebHostOptions {
   service: Pick<MacrobellService, 'api' | 'on'>;
   staticDir: string;
   port?: number;
+  /** The bearer token scripts may use (never put in a URL); random by default. */
   token?: string;
   heartbeatMs?: number;
 }
 
 export interface RunningWebHost {
-  /** The URL to open: carries the session token once. */
+  /** The URL to open: carries a one-time login code. */
   url: string;
   origin: string;
   port: number;
@@ -79,7 +80,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost> {
   assertBuilt(opts.staticDir);
-  const token = opts.token ?? newToken();
+  const sessions = new WebSessions(opts.token ?? newToken());
   const clients = new Set<ServerResponse>();
   let port = 0;
 
@@ -99,26 +100,28 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
     const refused = checkOriginAndHost(req, port);
     if (refused) return fail(res, 403, 'forbidden', refused);
 
-    // First visit: trade the token in the URL for a cookie and take it out of the address bar.
+    // First visit: trade the one-time code in the URL for a session cookie (a different
+    // value) and take the code out of the address bar; the history keeps a spent code.
     const offered = url.searchParams.get('token');
     if (offered !== null && req.method === 'GET' && !url.pathname.startsWith('/api/')) {
-      if (offered !== token)
+      const session = sessions.redeem(offered);
+      if (session === null)
         return fail(
           res,
           401,
           'unauthorized',
-          'This link has an invalid session token. Use the URL printed by `npm run web`.',
+          'This login link is invalid or was already used. Restart `npm run web` for a new one.',
         );
       res.writeHead(303, {
         location: '/',
-        'set-cookie': sessionCookie(token),
+        'set-cookie': sessionCookie(port, session),
         'cache-control': 'no-store',
         ...SECURITY_HEADERS,
       });
       res.end();
       return;
     }
-    if (!isAuthorized(req, token)) {
+    if (!sessions.isAuthorized(req, port)) {
       if (url.pathname.startsWith('/api/'))
         return fail(res, 401, 'unauthorized', 'Missing or invalid session token.');
       res.writeHead(401, { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS });
@@ -198,7 +201,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   return {
-    url: `${origin}/?token=${token}`,
+    url: `${origin}/?token=${sessions.newLoginCode()}`,
     origin,
     port,
     async close() {

@@ -1,40 +1,68 @@
 /**
- * Web-mode access control: a random session token (arrives once as `?token=`, then lives
- * in an HttpOnly SameSite=Strict cookie), and Origin/Host checks so neither another site
- * (CSRF) nor a rebound DNS name can talk to the local API.
+ * Web-mode access control: a one-time login code in the printed URL (`?token=`), exchanged
+ * on first use for a different random session value in an HttpOnly SameSite=Strict cookie
+ * whose name carries the port (cookies ignore ports: another local server must not get
+ * it); a bearer API token for scripts; Origin/Host checks against CSRF and DNS rebinding.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { bearerToken, constantTimeEqual } from '../../node/security/compare.js';
 
-export const COOKIE_NAME = 'macrobell_session';
+const cookieName = (port: number) => `macrobell_session_${port}`;
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-export function cookieToken(req: IncomingMessage): string | null {
+/** The session cookie's value; null when absent or malformed (never an exception). */
+function cookieToken(req: IncomingMessage, port: number): string | null {
   const header = req.headers.cookie ?? '';
+  const name = cookieName(port);
   for (const part of header.split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === COOKIE_NAME) return decodeURIComponent(v.join('='));
+    if (k !== name) continue;
+    try {
+      return decodeURIComponent(v.join('='));
+    } catch {
+      return null;
+    }
   }
   return null;
 }
 
-export function bearerToken(req: IncomingMessage): string | null {
-  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-  return m ? (m[1] as string) : null;
-}
+/** Login codes (one use each), the sessions they opened, and the scripts' bearer token. */
+export class WebSessions {
+  private readonly codes = new Set<string>();
+  private readonly sessions = new Set<string>();
 
-export function isAuthorized(req: IncomingMessage, token: string): boolean {
-  const presented = cookieToken(req) ?? bearerToken(req);
-  return presented !== null && same(presented, token);
+  constructor(private readonly apiToken: string) {}
+
+  newLoginCode(): string {
+    const code = newToken();
+    this.codes.add(code);
+    return code;
+  }
+
+  /** A fresh session value for an unused code; null for a wrong or already used one. */
+  redeem(code: string): string | null {
+    for (const known of this.codes) {
+      if (!constantTimeEqual(code, known)) continue;
+      this.codes.delete(known);
+      const session = newToken();
+      this.sessions.add(session);
+      return session;
+    }
+    return null;
+  }
+
+  isAuthorized(req: IncomingMessage, port: number): boolean {
+    const session = cookieToken(req, port);
+    if (session !== null) {
+      for (const s of this.sessions) if (constantTimeEqual(session, s)) return true;
+    }
+    const bearer = bearerToken(req);
+    return bearer !== null && constantTimeEqual(bearer, this.apiToken);
+  }
 }
 
 /** Only our own origin, and only Host names that mean this machine. */
@@ -51,6 +79,6 @@ export function checkOriginAndHost(req: IncomingMessage, port: number): string |
   return null;
 }
 
-export function sessionCookie(token: string): string {
-  return `${COOKIE_NAME}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
+export function sessionCookie(port: number, session: string): string {
+  return `${cookieName(port)}=${encodeURIComponent(session)}; HttpOnly; SameSite=Strict; Path=/`;
 }

@@ -10,7 +10,7 @@ import {
   ResponseShapeError,
   WebhookLimitError,
 } from '../../../src/main/api/index.js';
-import { HttpClient } from '../../../src/main/http/client.js';
+import { HttpClient } from '../../../src/node/http/client.js';
 
 let sim: RunningSimulator;
 const sleeps: number[] = [];

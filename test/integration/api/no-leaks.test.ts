@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 import { TokenManager, type Credentials } from '../../../src/main/auth/index.js';
 import { createApiClients } from '../../../src/main/api/index.js';
-import { HttpClient } from '../../../src/main/http/client.js';
+import { HttpClient } from '../../../src/node/http/client.js';
 import { createLogger } from '../../../src/main/log/logger.js';
 
 const WRONG: Credentials = { publicKey: 'pk-NEVER-SHOWN-7f3a', privateKey: 'sk-NEVER-SHOWN-91c2' };

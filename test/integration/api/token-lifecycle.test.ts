@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 import { AuthError, TokenManager, type Credentials } from '../../../src/main/auth/index.js';
 import { ApiInputError, createApiClients } from '../../../src/main/api/index.js';
-import { HttpClient } from '../../../src/main/http/client.js';
+import { HttpClient } from '../../../src/node/http/client.js';
 import type { TokenState } from '../../../src/shared/domain.js';
 
 const GOOD: Credentials = { publicKey: 'demo-public', privateKey: 'demo-private' };

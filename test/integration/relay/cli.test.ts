@@ -38,7 +38,7 @@ describe('relay CLI', () => {
     }
   }, 90_000);
 
-  it('generates secrets once, keeps them 0600, prints them once, and never logs them', async () => {
+  it('generates secrets once, keeps them 0600, never prints or logs them (shown on request)', async () => {
     const data = tempDir();
     const first = await spawnRelay(['--port', '0', '--data', data], noSecretsEnv);
     const file = join(data, 'relay-secrets.json');
@@ -46,7 +46,10 @@ describe('relay CLI', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(saved.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(saved.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    await waitFor(() => first.stdout().includes(saved.token), 'the one-time notice');
+    // Where they are and how to see them, never the values (systemd sends stdout to the journal).
+    await waitFor(() => first.stdout().includes('secrets show'), 'the notice');
+    expect(first.stdout()).not.toContain(saved.token);
+    expect(first.stdout()).not.toContain(saved.secret);
     expect(first.stdout().split('\n')[0]).toMatch(/^relay listening on http:\/\/127\.0\.0\.1:\d+$/);
     // Traffic that would tempt a logger: a bad token, a wrong secret, a stored webhook.
     await (
@@ -80,6 +83,17 @@ describe('relay CLI', () => {
       await page.body.dump();
       expect(second.stdout()).not.toContain(saved.token);
       expect(second.stdout()).not.toContain(saved.secret);
+      // Shown on request only.
+      const shown = await new Promise<string>((resolve) =>
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'src/relay/cli.ts', 'secrets', 'show', '--data', data],
+          { encoding: 'utf8', env: { ...process.env, ...noSecretsEnv } },
+          (_err, stdout) => resolve(stdout),
+        ),
+      );
+      expect(shown).toContain(saved.secret);
+      expect(shown).toContain(saved.token);
     } finally {
       second.child.kill('SIGTERM');
       await exited(second.child);

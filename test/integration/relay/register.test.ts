@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 
 // Async: the simulator runs in this process and must keep answering while the CLI runs.
-function register(args: string[], data: string): Promise<{ code: number | null; out: string }> {
+function register(
+  args: string[],
+  data: string,
+  secret = 'reg-secret',
+): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -38,7 +42,7 @@ function register(args: string[], data: string): Promise<{ code: number | null; 
           ...process.env,
           MACROBELL_PUBLIC_KEY: sim.clientId,
           MACROBELL_PRIVATE_KEY: sim.clientSecret,
-          MACROBELL_RELAY_SECRET: 'reg-secret',
+          MACROBELL_RELAY_SECRET: secret,
         },
         timeout: 30_000,
       },
@@ -58,21 +62,31 @@ describe('relay register', () => {
     expect(first.code).toBe(0);
     expect(first.out).toMatch(/calendar: registered https:\/\/one\.example\/hooks\/<secret>/);
     expect(first.out).not.toContain('reg-secret');
-    expect((await register(['--public-url', 'https://two.example', '--calendar'], data)).code).toBe(
-      0,
+    // Another desk's relay, with its own secret: listed later, its secret must stay hidden.
+    const other = await register(
+      ['--public-url', 'https://two.example', '--calendar'],
+      data,
+      'other-desk-secret-9',
     );
+    expect(other.code).toBe(0);
     const third = await register(['--public-url', 'https://three.example', '--calendar'], data);
     expect(third.code).toBe(3);
     expect(third.out).toMatch(/two webhook URLs and both are taken/);
-    expect(third.out).toMatch(/--replace <id>/);
+    expect(third.out).not.toContain('other-desk-secret-9');
+    expect(third.out).toContain('https://two.example/hooks/<secret>');
     const id = sim.state.webhooks.calendar[0]?.id as string;
+    // The exact command per registered id, for this API.
+    for (const w of sim.state.webhooks.calendar)
+      expect(third.out).toContain(
+        `npm run relay -- register --public-url https://three.example --calendar --replace ${w.id}`,
+      );
     const replaced = await register(
       ['--public-url', 'https://three.example', '--calendar', '--replace', id],
       data,
     );
     expect(replaced.code).toBe(0);
     expect(sim.state.webhooks.calendar.map((w) => w.url)).toEqual([
-      'https://two.example/hooks/reg-secret',
+      'https://two.example/hooks/other-desk-secret-9',
       'https://three.example/hooks/reg-secret',
     ]);
   }, 120_000);

@@ -83,13 +83,14 @@ describe('start', () => {
     await expect(startWebHost({ service, staticDir: empty })).rejects.toThrow(/npm run build:web/);
   });
 
-  it('listens on 127.0.0.1 and gives a URL carrying a fresh random token', async () => {
+  it('listens on 127.0.0.1 and gives a URL carrying a fresh random login code', async () => {
     const other = await startWebHost({ service, staticDir: builtRenderer() });
     try {
       expect(other.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const token = new URL(other.url).searchParams.get('token') ?? '';
-      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(host.url).toBe(`${host.origin}/?token=${TOKEN}`);
+      const code = new URL(other.url).searchParams.get('token') ?? '';
+      expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // The code in the URL is not the scripts' bearer token.
+      expect(new URL(host.url).searchParams.get('token')).not.toBe(TOKEN);
     } finally {
       await other.close();
     }
@@ -97,17 +98,47 @@ describe('start', () => {
 });
 
 describe('session', () => {
-  it('trades the token in the URL for an HttpOnly SameSite=Strict cookie and drops it from the address bar', async () => {
-    const r = await send(host, `/?token=${TOKEN}`);
+  it('trades the one-time code in the URL for a different session value in a per-port cookie', async () => {
+    const code = new URL(host.url).searchParams.get('token') as string;
+    const r = await send(host, `/?token=${code}`);
     expect(r.status).toBe(303);
     expect(r.headers.location).toBe('/');
     const cookie = r.headers['set-cookie']?.[0] ?? '';
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     expect(cookie).toMatch(/Path=\//);
-    const page = await send(host, '/', { headers: { cookie: cookie.split(';')[0] as string } });
+    const [name, value] = (cookie.split(';')[0] as string).split('=');
+    expect(name).toBe(`macrobell_session_${host.port}`);
+    expect(value).not.toBe(code);
+    expect(value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const page = await send(host, '/', { headers: { cookie: `${name}=${value}` } });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>Macrobell</title>');
+    // The code works once: the browser history keeps only a spent code.
+    const again = await send(host, `/?token=${code}`);
+    expect(again.status).toBe(401);
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it("refuses another port's session cookie and answers a malformed cookie with 401", async () => {
+    const other = await startWebHost({ service, staticDir: builtRenderer() });
+    try {
+      const login = await send(other, new URL(other.url).pathname + new URL(other.url).search);
+      const otherCookie = (login.headers['set-cookie']?.[0] ?? '').split(';')[0] as string;
+      expect(otherCookie).toMatch(new RegExp(`^macrobell_session_${other.port}=`));
+      const value = otherCookie.split('=')[1] as string;
+      for (const cookie of [otherCookie, `macrobell_session_${host.port}=${value}`]) {
+        const r = await send(host, '/api/getStatus', { method: 'POST', headers: { cookie } });
+        expect(r.status, cookie).toBe(401);
+      }
+    } finally {
+      await other.close();
+    }
+    const malformed = await send(host, '/api/getStatus', {
+      method: 'POST',
+      headers: { cookie: `macrobell_session_${host.port}=%E0%A4%A` },
+    });
+    expect(malformed.status).toBe(401);
   });
 
   it('answers 401 without a session: JSON for the API, a short page for the app', async () => {

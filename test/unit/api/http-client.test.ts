@@ -7,7 +7,7 @@ import {
   HttpError,
   NetworkError,
   retryAfterMs,
-} from '../../../src/main/http/client.js';
+} from '../../../src/node/http/client.js';
 
 type Reply = (req: IncomingMessage, res: ServerResponse) => void;
 const json =

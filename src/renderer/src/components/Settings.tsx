@@ -1,4 +1,6 @@
 /** The Settings screen: one card per concern, each in components/settings/. */
+import { useApp } from '../state/index.js';
+import { ConnectionCard } from './settings/ConnectionCard.js';
 import { DataCard } from './settings/DataCard.js';
 import { DisplayCard } from './settings/DisplayCard.js';
 import { KeysCard } from './settings/KeysCard.js';
@@ -6,14 +8,17 @@ import { LiveUpdatesCard } from './settings/LiveUpdatesCard.js';
 import { NotificationsCard } from './settings/NotificationsCard.js';
 
 export function Settings() {
+  // Desk mode: no keys on this machine, and the Connection card holds the relay URL and token.
+  const desk = useApp((s) => s.settings?.connection === 'desk');
   return (
     <section className="settings-screen" aria-label="Settings">
       <header className="screen-header">
         <h1>Settings</h1>
       </header>
       <div className="settings-grid">
-        <KeysCard />
-        <LiveUpdatesCard />
+        <ConnectionCard />
+        {!desk && <KeysCard />}
+        {!desk && <LiveUpdatesCard />}
         <DisplayCard />
         <NotificationsCard />
         <DataCard />

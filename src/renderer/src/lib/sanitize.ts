@@ -1,7 +1,9 @@
 /**
  * Post HTML comes from a third party: only plain document markup survives — no scripts,
- * event handlers, SVG/MathML, frames or forms; links only http(s)/mailto; remote images
- * only when the user allows them.
+ * event handlers, SVG/MathML, frames, forms or media elements; links (`<a>`, `<area>`)
+ * only http(s)/mailto; remote images only when the user allows them. Attributes that
+ * fetch by themselves (`background`, `poster`, `ping`…) never pass, and neither do `id`
+ * and `name`, which would let post markup clobber globals of the page (DOM clobbering).
  */
 import DOMPurify from 'dompurify';
 
@@ -17,7 +19,7 @@ export function sanitizePost(html: string, allowRemoteImages: boolean): Sanitize
   const purify = DOMPurify();
   purify.addHook('afterSanitizeAttributes', (node) => {
     const el = node as Element;
-    if (el.tagName === 'A') {
+    if (el.tagName === 'A' || el.tagName === 'AREA') {
       const href = el.getAttribute('href') ?? '';
       if (!SAFE_URL.test(href.trim())) el.removeAttribute('href');
       el.setAttribute('rel', 'noopener noreferrer');
@@ -46,8 +48,28 @@ export function sanitizePost(html: string, allowRemoteImages: boolean): Sanitize
       'embed',
       'svg',
       'math',
+      // Media fetch their sources (and posters) without asking: tracking pixels.
+      'video',
+      'audio',
+      'source',
+      'track',
+      'picture',
+      'link',
+      'meta',
+      'base',
     ],
-    FORBID_ATTR: ['style', 'srcset'],
+    FORBID_ATTR: [
+      'style',
+      'srcset',
+      'background',
+      'poster',
+      'ping',
+      'lowsrc',
+      'dynsrc',
+      'longdesc',
+      'id',
+      'name',
+    ],
   });
   return { html: clean, blockedImages };
 }

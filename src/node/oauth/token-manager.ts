@@ -5,10 +5,12 @@
  */
 import { z } from 'zod';
 import type { Scope, TokenState } from '../../shared/domain.js';
-import { oauthErrorSchema, tokenResponseSchema } from '../../shared/wire.js';
-import { defaultHttpClient, HttpError, NetworkError, type HttpClient } from '../http/client.js';
-import { scrubSecrets } from '../log/logger.js';
+import { clientCredentialsSource, type ClientCredentialsOptions } from './client-credentials.js';
 import { AuthError } from './errors.js';
+import type { TokenSource } from './token-source.js';
+
+export type { Credentials } from './client-credentials.js';
+export type { TokenGrant, TokenSource } from './token-source.js';
 
 const scopeSchema = z.enum(['calendar', 'news']);
 
@@ -25,21 +27,21 @@ function checkScope(scope: unknown): asserts scope is Scope {
     );
 }
 
-export interface Credentials {
-  publicKey: string;
-  privateKey: string;
-}
-
-export interface TokenManagerOptions {
-  authUrl: () => string;
-  credentials: () => Promise<Credentials | null>;
-  http?: HttpClient;
+/** Either the client-credentials exchange (keys) or any other source of fresh tokens. */
+export type TokenManagerOptions = (ClientCredentialsOptions | { source: TokenSource }) & {
   /** Refresh this long before expiry. */
   refreshAheadSec?: number;
   now?: () => number;
+};
+
+/** A cached token: what the relay hands out, and what the app puts in its headers. */
+export interface CachedToken {
+  accessToken: string;
+  tokenType: string;
+  expiresAt: number;
 }
 
-interface Cached {
+interface Cached extends CachedToken {
   authorization: string;
   expiresAt: number;
   /** Ahead of expiry by the configured margin, at most a tenth of the lifetime. */
@@ -52,18 +54,23 @@ export class TokenManager {
   private readonly states = new Map<Scope, TokenState>();
   private readonly listeners = new Set<(scope: Scope, state: TokenState) => void>();
   private generation = 0;
-  private readonly http: HttpClient;
+  private readonly source: TokenSource;
   private readonly now: () => number;
   private readonly refreshAheadMs: number;
 
   constructor(private readonly opts: TokenManagerOptions) {
-    this.http = opts.http ?? defaultHttpClient();
+    this.source = 'source' in opts ? opts.source : clientCredentialsSource(opts);
     this.now = opts.now ?? Date.now;
     this.refreshAheadMs = (opts.refreshAheadSec ?? 300) * 1000;
   }
 
   /** `<token_type> <access_token>` for the Authorization header. */
   async getAuthorization(scope: Scope): Promise<string> {
+    return (await this.getToken(scope)).authorization;
+  }
+
+  /** The scope's current token (cached, refreshed ahead of expiry, one exchange at a time). */
+  async getToken(scope: Scope): Promise<Cached> {
     checkScope(scope);
     // A clear() while we wait means the keys changed: that answer is stale, ask again
     // with the new keys (bounded: keys do not change three times during one exchange).
@@ -71,15 +78,15 @@ export class TokenManager {
       const generation = this.generation;
       const cached = this.cache.get(scope);
       const now = this.now();
-      if (cached && now < cached.refreshAt) return cached.authorization;
+      if (cached && now < cached.refreshAt) return cached;
       if (cached && now < cached.expiresAt) {
         // Still valid: refresh in the background, answer with the current one.
         void this.exchange(scope).catch(() => undefined);
-        return cached.authorization;
+        return cached;
       }
       try {
         const token = await this.exchange(scope);
-        if (generation === this.generation) return token.authorization;
+        if (generation === this.generation) return token;
       } catch (err) {
         if (generation === this.generation) throw err;
       }
@@ -153,64 +160,13 @@ export class TokenManager {
   }
 
   private async fetchToken(scope: Scope): Promise<Cached> {
-    const creds = await this.opts.credentials();
-    if (!creds) throw new AuthError('no_credentials', scope, null, null);
-    const url = `${this.opts.authUrl().replace(/\/+$/, '')}/v2/token`;
-    const body = new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: creds.publicKey,
-      client_secret: creds.privateKey,
-      scope,
-    }).toString();
-    let json: unknown;
-    try {
-      ({ json } = await this.http.requestJson({
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body,
-      }));
-    } catch (err) {
-      if (err instanceof HttpError) {
-        const oauth = oauthErrorSchema.safeParse(err.json);
-        if (oauth.success) {
-          // The description is the server's text: make sure it cannot echo a key back.
-          const description = oauth.data.error_description
-            ? scrubSecrets(oauth.data.error_description, [creds.publicKey, creds.privateKey])
-            : null;
-          throw new AuthError(oauth.data.error, scope, err.status, description);
-        }
-        throw new AuthError(
-          'server',
-          scope,
-          err.status,
-          null,
-          `The token service answered HTTP ${err.status}.`,
-        );
-      }
-      if (err instanceof NetworkError)
-        throw new AuthError(
-          'network',
-          scope,
-          null,
-          null,
-          `Cannot reach the token service: ${err.message}`,
-        );
-      throw err;
-    }
-    const parsed = tokenResponseSchema.safeParse(json);
-    if (!parsed.success)
-      throw new AuthError(
-        'bad_response',
-        scope,
-        200,
-        null,
-        'The token service sent a response without a usable token.',
-      );
+    const grant = await this.source(scope);
     const received = this.now();
-    const lifetimeMs = parsed.data.expires_in * 1000;
+    const lifetimeMs = grant.expiresInSec * 1000;
     return {
-      authorization: `${parsed.data.token_type} ${parsed.data.access_token}`,
+      accessToken: grant.accessToken,
+      tokenType: grant.tokenType,
+      authorization: `${grant.tokenType} ${grant.accessToken}`,
       expiresAt: received + lifetimeMs,
       refreshAt: received + lifetimeMs - Math.min(this.refreshAheadMs, lifetimeMs / 10),
     };

@@ -1,0 +1,97 @@
+/**
+ * The OAuth 2.0 client-credentials exchange (form-encoded, per scope) as a token source:
+ * what the app uses with its own keys and the relay uses with the desk's keys. Errors are
+ * typed and never carry a key, even when the server echoes one back.
+ */
+import type { Scope } from '../../shared/domain.js';
+import { oauthErrorSchema, tokenResponseSchema } from '../../shared/wire.js';
+import { defaultHttpClient, HttpError, NetworkError, type HttpClient } from '../http/client.js';
+import { scrubSecrets } from '../log/scrub.js';
+import { AuthError } from './errors.js';
+import type { TokenGrant, TokenSource } from './token-source.js';
+
+export interface Credentials {
+  publicKey: string;
+  privateKey: string;
+}
+
+export interface ClientCredentialsOptions {
+  authUrl: () => string;
+  credentials: () => Promise<Credentials | null>;
+  http?: HttpClient;
+}
+
+export function clientCredentialsSource(opts: ClientCredentialsOptions): TokenSource {
+  const http = opts.http ?? defaultHttpClient();
+  return async (scope: Scope): Promise<TokenGrant> => {
+    const creds = await opts.credentials();
+    if (!creds) throw new AuthError('no_credentials', scope, null, null);
+    const url = `${opts.authUrl().replace(/\/+$/, '')}/v2/token`;
+    const body = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: creds.publicKey,
+      client_secret: creds.privateKey,
+      scope,
+    }).toString();
+    let json: unknown;
+    try {
+      ({ json } = await http.requestJson({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      }));
+    } catch (err) {
+      throw tokenRequestError(err, scope, [creds.publicKey, creds.privateKey]);
+    }
+    return parseGrant(json, scope);
+  };
+}
+
+/** A token endpoint's JSON answer as a grant, or a typed error. */
+export function parseGrant(json: unknown, scope: Scope): TokenGrant {
+  const parsed = tokenResponseSchema.safeParse(json);
+  if (!parsed.success)
+    throw new AuthError(
+      'bad_response',
+      scope,
+      200,
+      null,
+      'The token service sent a response without a usable token.',
+    );
+  return {
+    accessToken: parsed.data.access_token,
+    tokenType: parsed.data.token_type,
+    expiresInSec: parsed.data.expires_in,
+  };
+}
+
+/** HTTP and network failures of a token request as AuthErrors, scrubbed of `secrets`. */
+function tokenRequestError(err: unknown, scope: Scope, secrets: string[]): unknown {
+  if (err instanceof HttpError) {
+    const oauth = oauthErrorSchema.safeParse(err.json);
+    if (oauth.success) {
+      // The description is the server's text: make sure it cannot echo a key back.
+      const description = oauth.data.error_description
+        ? scrubSecrets(oauth.data.error_description, secrets)
+        : null;
+      return new AuthError(oauth.data.error, scope, err.status, description);
+    }
+    return new AuthError(
+      'server',
+      scope,
+      err.status,
+      null,
+      `The token service answered HTTP ${err.status}.`,
+    );
+  }
+  if (err instanceof NetworkError)
+    return new AuthError(
+      'network',
+      scope,
+      null,
+      null,
+      `Cannot reach the token service: ${err.message}`,
+    );
+  return err;
+}

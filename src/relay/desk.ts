@@ -1,0 +1,103 @@
+/**
+ * Desk mode on the relay: who a bearer token belongs to (per-user tokens, the legacy
+ * single token), `POST /token`, and revocation that reaches a running relay within a
+ * second — a revoked user's requests get 401 at once and their open streams are closed.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { Credentials } from '../node/oauth/client-credentials.js';
+import { TokenManager } from '../node/oauth/token-manager.js';
+import { bearerToken, constantTimeEqual } from '../node/security/compare.js';
+import { fileSecret } from './secrets.js';
+import { RateLimiter } from './rate-limit.js';
+import { createTokenEndpoint } from './token-endpoint.js';
+import { openUsersDatabase, UserDirectory } from './users.js';
+
+export interface DeskOptions {
+  dataDir: string;
+  /** MACROBELL_RELAY_TOKEN / relay-secrets.json: the single user of older installs. */
+  legacyToken: string | null;
+  /** The provider keys; null = /token answers 501. */
+  keys: Credentials | null;
+  authUrl: string;
+  /** Token requests per minute per user (the burst allows as many at once). */
+  tokenRatePerMinute?: number;
+  /** How often open streams are checked against revocations. */
+  revocationCheckMs?: number;
+  logger?: Logger;
+  now?: () => number;
+}
+
+export interface Desk {
+  /** The user behind the request's bearer token, or null. */
+  authenticate(req: IncomingMessage): string | null;
+  token(req: IncomingMessage, res: ServerResponse, user: string): Promise<void>;
+  /** Remember an open stream so revoking its user closes it. */
+  trackStream(user: string, res: ServerResponse): void;
+  /** A webhook secret `relay rotate-secret` saved after this relay started. */
+  isRotatedSecret(segment: string): boolean;
+  close(): void;
+}
+
+export function startDesk(opts: DeskOptions): Desk {
+  const now = opts.now ?? Date.now;
+  const db = openUsersDatabase(opts.dataDir);
+  const users = new UserDirectory(db, opts.legacyToken, now);
+  const keys = opts.keys;
+  const tokens = keys
+    ? new TokenManager({ authUrl: () => opts.authUrl, credentials: async () => keys, now })
+    : null;
+  const rate = opts.tokenRatePerMinute ?? 60;
+  const token = createTokenEndpoint({
+    tokens,
+    limiter: new RateLimiter(rate, rate, now),
+    logger: opts.logger,
+    now,
+  });
+
+  const streams = new Map<string, Set<ServerResponse>>();
+  const closeRevoked = () => {
+    if (streams.size === 0) return;
+    const revoked = new Set(
+      db
+        .prepare<[], { name: string }>('SELECT name FROM relay_users WHERE revoked_at IS NOT NULL')
+        .all()
+        .map((r) => r.name),
+    );
+    for (const [user, open] of streams) {
+      if (!revoked.has(user)) continue;
+      opts.logger?.info({ audit: 'streams_closed', user, count: open.size }, 'user revoked');
+      for (const res of open) res.destroy();
+      streams.delete(user);
+    }
+  };
+  const timer = setInterval(closeRevoked, opts.revocationCheckMs ?? 250);
+  timer.unref();
+
+  // Re-read at most once a second, and only when a webhook came with an unknown secret.
+  let rotated: { secret: string | null; readAt: number } = { secret: null, readAt: -Infinity };
+  const isRotatedSecret = (segment: string) => {
+    if (Date.now() - rotated.readAt >= 1000)
+      rotated = { secret: fileSecret(opts.dataDir), readAt: Date.now() };
+    return rotated.secret !== null && constantTimeEqual(segment, rotated.secret);
+  };
+
+  return {
+    isRotatedSecret,
+    authenticate: (req) => users.authenticate(bearerToken(req)),
+    token,
+    trackStream(user, res) {
+      const open = streams.get(user) ?? new Set();
+      open.add(res);
+      streams.set(user, open);
+      res.once('close', () => {
+        open.delete(res);
+        if (open.size === 0 && streams.get(user) === open) streams.delete(user);
+      });
+    },
+    close() {
+      clearInterval(timer);
+      db.close();
+    },
+  };
+}

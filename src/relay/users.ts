@@ -1,0 +1,149 @@
+/**
+ * The desk's traders: one bearer token each, stored only as its SHA-256 hash in the relay
+ * database (SQLite, WAL, so `relay users …` works while the relay runs). The legacy
+ * single token (MACROBELL_RELAY_TOKEN / relay-secrets.json) keeps working as one user.
+ */
+import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { constantTimeEqual, tokenHash } from '../node/security/compare.js';
+
+const LEGACY_USER = 'relay-token';
+
+const userNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/, 'a name of 1–64 letters, digits, . _ @ -');
+
+interface UserInfo {
+  name: string;
+  createdAt: number;
+  lastSeenAt: number | null;
+  revokedAt: number | null;
+}
+
+/** The users table: one function, so it can become a numbered migration as it is. */
+export function createUsersTable(db: Database.Database): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS relay_users (
+      name TEXT PRIMARY KEY,
+      token_hash TEXT NOT NULL UNIQUE,
+      created_at INTEGER NOT NULL,
+      last_seen_at INTEGER,
+      revoked_at INTEGER
+    );
+  `);
+}
+
+function relayDatabasePath(dataDir: string): string {
+  return join(dataDir, 'relay.db');
+}
+
+/** Open (creating 0600) the relay database for the users table. */
+export function openUsersDatabase(dataDir: string): Database.Database {
+  const path = relayDatabasePath(dataDir);
+  mkdirSync(dirname(path), { recursive: true });
+  const fresh = !existsSync(path);
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  if (fresh) chmodSync(path, 0o600);
+  createUsersTable(db);
+  return db;
+}
+
+type Row = {
+  name: string;
+  created_at: number;
+  last_seen_at: number | null;
+  revoked_at: number | null;
+};
+const toInfo = (r: Row): UserInfo => ({
+  name: r.name,
+  createdAt: r.created_at,
+  lastSeenAt: r.last_seen_at,
+  revokedAt: r.revoked_at,
+});
+
+/** Last-seen is written at most this often per user (a write per request would be waste). */
+const SEEN_EVERY_MS = 60_000;
+
+export class UserDirectory {
+  private readonly byHash: Database.Statement<[string], { name: string }>;
+  private readonly seen = new Map<string, number>();
+
+  constructor(
+    readonly db: Database.Database,
+    private readonly legacyToken: string | null = null,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.byHash = db.prepare(
+      'SELECT name FROM relay_users WHERE token_hash = ? AND revoked_at IS NULL',
+    );
+  }
+
+  /** A new user and their token (shown once; only its hash is kept). */
+  add(name: string): { name: string; token: string } {
+    const checked = userNameSchema.safeParse(name);
+    if (!checked.success) throw new Error(`user name: ${checked.error.issues[0]?.message}`);
+    if (checked.data === LEGACY_USER) throw new Error(`"${LEGACY_USER}" is reserved`);
+    const existing = this.db
+      .prepare<[string], Row>('SELECT * FROM relay_users WHERE name = ?')
+      .get(checked.data);
+    if (existing && existing.revoked_at === null)
+      throw new Error(`user "${checked.data}" exists: revoke it first to issue a new token`);
+    const token = `mbu_${randomBytes(32).toString('base64url')}`;
+    this.db
+      .prepare(
+        `INSERT INTO relay_users (name, token_hash, created_at) VALUES (?, ?, ?)
+         ON CONFLICT(name) DO UPDATE SET token_hash = excluded.token_hash,
+           created_at = excluded.created_at, last_seen_at = NULL, revoked_at = NULL`,
+      )
+      .run(checked.data, tokenHash(token), this.now());
+    return { name: checked.data, token };
+  }
+
+  list(): UserInfo[] {
+    return this.db
+      .prepare<[], Row>(
+        'SELECT name, created_at, last_seen_at, revoked_at FROM relay_users ORDER BY name',
+      )
+      .all()
+      .map(toInfo);
+  }
+
+  /** True when the user existed and was active. */
+  revoke(name: string): boolean {
+    const r = this.db
+      .prepare('UPDATE relay_users SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL')
+      .run(this.now(), name);
+    return r.changes > 0;
+  }
+
+  /** Names revoked at or after `since` (a running relay closes their streams). */
+  revokedSince(since: number): string[] {
+    return this.db
+      .prepare<[number], { name: string }>('SELECT name FROM relay_users WHERE revoked_at >= ?')
+      .all(since)
+      .map((r) => r.name);
+  }
+
+  /** The user a bearer token belongs to, or null (unknown or revoked). */
+  authenticate(token: string | null): string | null {
+    if (!token) return null;
+    if (this.legacyToken !== null && constantTimeEqual(token, this.legacyToken)) return LEGACY_USER;
+    // A hash lookup: the index compares hashes, which reveal nothing about the token.
+    const row = this.byHash.get(tokenHash(token));
+    if (!row) return null;
+    this.touch(row.name);
+    return row.name;
+  }
+
+  private touch(name: string): void {
+    const t = this.now();
+    if (t - (this.seen.get(name) ?? 0) < SEEN_EVERY_MS) return;
+    this.seen.set(name, t);
+    this.db.prepare('UPDATE relay_users SET last_seen_at = ? WHERE name = ?').run(t, name);
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The app core in desk mode against a real relay (in process) and the simulator: no key on
+ * the "desktop", tokens from the relay, and the messages a trader sees when the relay
+ * refuses (revoked token, relay without keys).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAppService, type AppService } from '../../../src/main/service.js';
+import { MemorySecretStore } from '../../../src/main/secrets/index.js';
+import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
+import { openUsersDatabase, UserDirectory } from '../../../src/relay/users.js';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function setup(withKeys: boolean) {
+  const sim: RunningSimulator = await startSimulator({ port: 0, seed: 5, autoplay: false });
+  cleanups.push(() => sim.close());
+  const relayData = mkdtempSync(join(tmpdir(), 'mb-desk-core-relay-'));
+  const relay: RunningRelay = await startRelay({
+    dataDir: relayData,
+    secret: 'core-test-secret',
+    token: 'core-test-legacy-token',
+    desk: {
+      keys: withKeys ? { publicKey: sim.clientId, privateKey: sim.clientSecret } : null,
+      authUrl: sim.authUrl,
+    },
+  });
+  cleanups.push(() => relay.close());
+  const db = openUsersDatabase(relayData);
+  cleanups.push(async () => void db.close());
+  const users = new UserDirectory(db);
+  const { token } = users.add('trader');
+  const secrets = new MemorySecretStore();
+  const app: AppService = await createAppService({
+    dataDir: mkdtempSync(join(tmpdir(), 'mb-desk-core-app-')),
+    secretStore: secrets,
+    logFile: null,
+    logLevel: 'silent',
+    env: {
+      MACROBELL_RELAY_URL: relay.url,
+      MACROBELL_RELAY_TOKEN: token,
+      MACROBELL_CALENDAR_URL: sim.calendarUrl,
+      MACROBELL_NEWS_URL: sim.newsUrl,
+    },
+  });
+  cleanups.push(() => app.stop());
+  return { sim, relay, users, app, secrets };
+}
+
+describe('app in desk mode', () => {
+  it('starts live without keys and gets both tokens from the relay', async () => {
+    const { app, secrets } = await setup(true);
+    expect(app.demo).toBe(false);
+    expect((await app.api.getSettings()).connection).toBe('desk');
+    const test = await app.api.testConnection();
+    expect(test.ok).toBe(true);
+    expect(await secrets.get('privateKey')).toBeNull();
+  });
+
+  it('tells the trader when the relay refuses a revoked token', async () => {
+    const { app, users } = await setup(true);
+    users.revoke('trader');
+    const test = await app.api.testConnection();
+    expect(test.ok).toBe(false);
+    expect(test.scopes.calendar.message).toMatch(/refused your personal token.*revoked/);
+  });
+
+  it('says the relay has no provider keys when it cannot hand out tokens', async () => {
+    const { app } = await setup(false);
+    const test = await app.api.testConnection();
+    expect(test.ok).toBe(false);
+    expect(test.scopes.news.message).toMatch(/no provider keys/);
+  });
+});

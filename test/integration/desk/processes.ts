@@ -1,0 +1,104 @@
+/** Real processes for the desk tests: the simulator CLI, the relay CLI and its subcommands. */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+
+export const DESK_PUBLIC = 'desk-public-key';
+/** Distinctive, so a leak anywhere (stdout, logs, database pages) is found by a search. */
+export const DESK_PRIVATE = 'desk-PRIVATE-key-7f3a9c21e8b4';
+
+export interface Proc {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+}
+
+/** Spawn a CLI and resolve with the URL on its first stdout line. */
+export function spawnCli(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  firstLine: RegExp,
+): Promise<Proc> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start in time: ${err}`));
+    }, 45_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = firstLine.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] as string, stdout: () => out, stderr: () => err });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited ${code}: ${err}`));
+    });
+  });
+}
+
+export function spawnSimulator(): Promise<Proc> {
+  return spawnCli(
+    'src/simulator/cli.ts',
+    ['--port', '0', '--seed', '3', '--client-id', DESK_PUBLIC, '--client-secret', DESK_PRIVATE],
+    {},
+    /^simulator listening on (\S+)\n/,
+  );
+}
+
+/** The env a relay child runs with: nothing inherited that would change its secrets. */
+export const relayEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  MACROBELL_RELAY_SECRET: '',
+  MACROBELL_RELAY_TOKEN: '',
+  MACROBELL_PUBLIC_KEY: '',
+  MACROBELL_PRIVATE_KEY: '',
+  ...extra,
+});
+
+export function spawnRelayCli(args: string[], env: NodeJS.ProcessEnv): Promise<Proc> {
+  return spawnCli('src/relay/cli.ts', args, relayEnv(env), /^relay listening on (\S+)\n/);
+}
+
+export function serviceFlags(simUrl: string): string[] {
+  return [
+    '--auth-url',
+    `${simUrl}/auth`,
+    '--calendar-url',
+    `${simUrl}/calendar`,
+    '--news-url',
+    `${simUrl}/news`,
+  ];
+}
+
+/** Run `relay <args>` to completion. */
+export function relayCommand(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  stdin?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/relay/cli.ts', ...args],
+      { encoding: 'utf8', env: { ...process.env, ...relayEnv(env) }, timeout: 60_000 },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr }),
+    );
+    if (stdin !== undefined) child.stdin?.end(stdin);
+    else child.stdin?.end();
+  });
+}
+
+export function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((r) => child.once('exit', (code) => r(code)));
+}

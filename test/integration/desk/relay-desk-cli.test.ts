@@ -1,0 +1,133 @@
+/**
+ * The relay's desk commands as an operator uses them: keys from a 0600 file, no keys → 501,
+ * the per-user rate limit, and rotate-secret against the simulator with the relay running.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { tempDir } from '../relay/helpers.js';
+import {
+  DESK_PRIVATE,
+  DESK_PUBLIC,
+  exited,
+  relayCommand,
+  serviceFlags,
+  spawnRelayCli,
+  spawnSimulator,
+  type Proc,
+} from './processes.js';
+
+const running: Proc[] = [];
+let sim: Proc;
+beforeAll(async () => {
+  sim = await spawnSimulator();
+  running.push(sim);
+}, 60_000);
+afterAll(async () => {
+  for (const p of running) p.child.kill('SIGTERM');
+  await Promise.all(running.map((p) => exited(p.child)));
+});
+
+const tokenCall = (url: string, bearer: string) =>
+  request(`${url}/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'scope=calendar',
+  });
+
+async function userToken(data: string, name: string): Promise<string> {
+  const r = await relayCommand(['users', 'add', name, '--data', data]);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout.trimEnd().split('\n').at(-1) as string;
+}
+
+describe('relay desk commands', () => {
+  it('answers 501 with a plain message when it has no provider keys', async () => {
+    const data = tempDir('mb-desk-nokeys-');
+    const relay = await spawnRelayCli(['--port', '0', '--data', data], {});
+    running.push(relay);
+    const res = await tokenCall(relay.url, await userToken(data, 'carol'));
+    expect(res.statusCode).toBe(501);
+    expect(((await res.body.json()) as { message: string }).message).toMatch(
+      /no provider keys.*MACROBELL_PUBLIC_KEY/,
+    );
+  }, 90_000);
+
+  it('reads keys written 0600 by `keys set`, limits each user, and rotates the webhook secret', async () => {
+    const data = tempDir('mb-desk-keys-');
+    const set = await relayCommand(
+      ['keys', 'set', '--data', data],
+      {},
+      `${DESK_PUBLIC}\n${DESK_PRIVATE}\n`,
+    );
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).not.toContain(DESK_PRIVATE);
+    expect(statSync(join(data, 'provider-keys.json')).mode & 0o777).toBe(0o600);
+
+    const relay = await spawnRelayCli(
+      ['--port', '0', '--data', data, '--token-rate', '2', ...serviceFlags(sim.url)],
+      {},
+    );
+    running.push(relay);
+    const dave = await userToken(data, 'dave');
+    expect((await tokenCall(relay.url, dave)).statusCode).toBe(200);
+    expect((await tokenCall(relay.url, dave)).statusCode).toBe(200);
+    const limited = await tokenCall(relay.url, dave);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    await limited.body.dump();
+    // Another trader has a bucket of their own.
+    expect((await tokenCall(relay.url, await userToken(data, 'erin'))).statusCode).toBe(200);
+
+    const reg = await relayCommand([
+      'register',
+      '--public-url',
+      relay.url,
+      '--data',
+      data,
+      ...serviceFlags(sim.url),
+    ]);
+    expect(reg.code, reg.stdout + reg.stderr).toBe(0);
+    const oldSecret = (
+      JSON.parse(readFileSync(join(data, 'relay-secrets.json'), 'utf8')) as { secret: string }
+    ).secret;
+    const rotate = await relayCommand([
+      'rotate-secret',
+      '--public-url',
+      relay.url,
+      '--data',
+      data,
+      ...serviceFlags(sim.url),
+    ]);
+    expect(rotate.code, rotate.stdout + rotate.stderr).toBe(0);
+    const newSecret = (
+      JSON.parse(readFileSync(join(data, 'relay-secrets.json'), 'utf8')) as { secret: string }
+    ).secret;
+    expect(newSecret).not.toBe(oldSecret);
+    expect(`${rotate.stdout}${rotate.stderr}`).not.toContain(newSecret);
+    expect(`${rotate.stdout}${rotate.stderr}`).not.toContain(oldSecret);
+    const state = (await (await request(`${sim.url}/_sim/state`)).body.json()) as {
+      webhooks: Record<'calendar' | 'news', { url: string }[]>;
+    };
+    for (const api of ['calendar', 'news'] as const)
+      expect(state.webhooks[api].map((w) => w.url)).toEqual([`${relay.url}/hooks/${newSecret}`]);
+    // The running relay takes webhooks on the new URL without a restart.
+    await vi.waitFor(
+      async () => {
+        const res = await request(`${relay.url}/hooks/${newSecret}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"type":"rotation_check"}',
+        });
+        await res.body.dump();
+        expect(res.statusCode).toBe(204);
+      },
+      { timeout: 5000, interval: 200 },
+    );
+    expect(relay.stdout()).not.toContain(DESK_PRIVATE);
+  }, 120_000);
+});
