@@ -30,12 +30,16 @@ export interface ShellDeps {
   devServerUrl?: string;
   /** Where "start at login" is recorded (tests point it at a temp folder). */
   loginItemEnv?: LoginItemEnv;
+  /** The packaged-app smoke test: demo data, nothing changed in the OS. */
+  smoke?: boolean;
 }
 
 export interface Shell {
   service: MacrobellService;
   window: WindowHost;
   tray: AppTray;
+  /** The Electron build of better-sqlite3 the service opened (undefined: Node's). */
+  nativeBinding: string | undefined;
 }
 
 /** Starts the app; resolves with its parts (or null when another instance runs). */
@@ -72,14 +76,15 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
   await app.whenReady();
   hardenSession(session.defaultSession, Boolean(devServerUrl));
 
+  const nativeBinding = nativeBindingPath({
+    packaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    appPath,
+  });
   const service = await (deps.createService ?? (await loadService()))({
     dataDir: app.getPath('userData'),
-    mode: 'auto',
-    nativeBinding: nativeBindingPath({
-      packaged: app.isPackaged,
-      resourcesPath: process.resourcesPath,
-      appPath,
-    }),
+    mode: deps.smoke ? 'demo' : 'auto',
+    nativeBinding,
   });
 
   const loginEnv = deps.loginItemEnv ?? defaultLoginItemEnv();
@@ -128,5 +133,5 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
 
   host.show();
   await service.start();
-  return { service, window: host, tray };
+  return { service, window: host, tray, nativeBinding };
 }

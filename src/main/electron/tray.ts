@@ -84,6 +84,11 @@ export class AppTray {
     this.tray.setContextMenu(Menu.buildFromTemplate(template));
   }
 
+  /** The icon is in the tray (the smoke test asks). */
+  exists(): boolean {
+    return !this.tray.isDestroyed();
+  }
+
   destroy(): void {
     clearInterval(this.timer);
     this.offs.forEach((off) => off());

@@ -11,6 +11,11 @@ export class FakeWebContents extends EventEmitter {
   sent: [string, unknown][] = [];
   loading = true;
   openHandler: ((d: { url: string }) => { action: string }) | null = null;
+  /** What executeJavaScript answers (the smoke test's page probe); set by tests. */
+  pageAnswer: (code: string) => unknown = () => undefined;
+  async executeJavaScript(code: string) {
+    return this.pageAnswer(code);
+  }
   send(channel: string, payload: unknown) {
     this.sent.push([channel, payload]);
   }
@@ -124,7 +129,10 @@ export const app = Object.assign(new EventEmitter(), {
   requestSingleInstanceLock: () => app.lockAcquired,
   setAppUserModelId: vi.fn(),
   getAppPath: () => '/app',
-  getPath: vi.fn((_name: string) => '/tmp/macrobell-fake-userdata'),
+  paths: new Map<string, string>(),
+  getPath: vi.fn((name: string) => app.paths.get(name) ?? '/tmp/macrobell-fake-userdata'),
+  setPath: vi.fn((name: string, value: string) => void app.paths.set(name, value)),
+  getVersion: () => '0.1.0',
   whenReady: async () => undefined,
   setLoginItemSettings: vi.fn((s: { openAtLogin: boolean }) => {
     app.loginItem = { openAtLogin: s.openAtLogin };
@@ -189,6 +197,9 @@ export class Tray extends EventEmitter {
   destroy() {
     this.destroyed = true;
   }
+  isDestroyed() {
+    return this.destroyed;
+  }
   /** The menu item with this label (searching submenus), or a failing test. */
   item(label: string): FakeMenuItem {
     const walk = (items: FakeMenuItem[]): FakeMenuItem | undefined =>
@@ -220,6 +231,7 @@ export function resetFakeElectron(): void {
   app.lockAcquired = true;
   app.isPackaged = false;
   app.loginItem = { openAtLogin: false };
+  app.paths.clear();
   session.defaultSession.permissionHandler = null;
   session.defaultSession.checkHandler = null;
   session.defaultSession.headersListener = null;
