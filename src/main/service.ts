@@ -405,6 +405,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       );
     },
     openExternal: async () => null,
+    installUpdate: async () => null, // the desktop shell handles it (src/main/electron/updater.ts)
   };
 
   /** The event detail's chart wants a year of history; the backfill only holds weeks. */

@@ -2,7 +2,14 @@
  * Channel names and push event names, kept free of dependencies so the sandboxed preload
  * can import them without bundling the validation library.
  */
-export const PUSH_EVENTS = ['changes', 'alert', 'status', 'backfill', 'navigate'] as const;
+export const PUSH_EVENTS = [
+  'changes',
+  'alert',
+  'status',
+  'backfill',
+  'navigate',
+  'update',
+] as const;
 export type PushEventName = (typeof PUSH_EVENTS)[number];
 
 /** Electron channel names, derived so they are defined once. */

@@ -19,7 +19,10 @@ import { hardenContents, hardenSession } from './security.js';
 import { loadService, type CreateService } from './service-loader.js';
 import { acquireSingleInstance } from './single-instance.js';
 import { AppTray } from './tray.js';
+import type { UpdateController } from './update-controller.js';
+import { createUpdater, pushNotice } from './updater.js';
 import { appUrlOf, WindowHost } from './window.js';
+import { createLogger } from '../log/logger.js';
 
 export const APP_USER_MODEL_ID = 'app.macrobell.desktop';
 /** How long Quit waits for the service to flush and close before exiting anyway. */
@@ -40,6 +43,8 @@ export interface Shell {
   tray: AppTray;
   /** The Electron build of better-sqlite3 the service opened (undefined: Node's). */
   nativeBinding: string | undefined;
+  /** Auto-update (null in the smoke test). */
+  updates: UpdateController | null;
 }
 
 /** Starts the app; resolves with its parts (or null when another instance runs). */
@@ -91,12 +96,28 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
   const applyStartAtLogin = (on: boolean) => {
     if (getStartAtLogin(loginEnv) !== on) setStartAtLogin(on, loginEnv);
   };
+  const log = createLogger({ file: join(app.getPath('userData'), 'logs', 'shell.log') });
+  let tray: AppTray | null = null;
+  // From source, in demo mode and in the smoke test the controller never checks.
+  const updates = deps.smoke
+    ? null
+    : createUpdater({
+        service,
+        window: () => host.current(),
+        onNotice: (n) => tray?.setUpdate(n),
+        log: (msg, fields) => log.info(fields ?? {}, msg),
+      });
+  // A window (re)loaded after the update was found still shows "Restart to update".
+  app.on('browser-window-created', (_e, win) =>
+    win.webContents.on('did-finish-load', () => updates && pushNotice(win, updates.current())),
+  );
   const unregister = registerIpc(service, () => host.current(), appUrl, {
     onSettingsSaved: (s) => applyStartAtLogin(s.startAtLogin),
+    onInstallUpdate: () => updates?.restartNow() ?? false,
   });
   service.on('notification', (n) => showNotification(n, (target) => host.show(target), icon));
 
-  const tray: AppTray = new AppTray(
+  tray = new AppTray(
     service,
     assetsDir,
     {
@@ -105,16 +126,17 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
       openEvent: (ed) => host.show({ type: 'eventDate', eventDateId: ed.id, eventId: ed.eventId }),
       pause: (until) =>
         void service.api.pauseAlerts({ until }).then(
-          () => tray.reloadStatus(),
-          () => tray.reloadStatus(),
+          () => tray?.reloadStatus(),
+          () => tray?.reloadStatus(),
         ),
       toggleStartAtLogin: (on) => {
         applyStartAtLogin(on);
         // Keep the saved setting in step so Settings shows the same as the tray.
         void service.api.updateSettings({ startAtLogin: on }).catch(() => undefined);
-        tray.refresh();
+        tray?.refresh();
       },
       quit: () => app.quit(),
+      restartToUpdate: () => updates?.restartNow(),
     },
     () => getStartAtLogin(loginEnv),
   );
@@ -124,14 +146,19 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
     if (stopping) return;
     stopping = true;
     event.preventDefault();
-    tray.destroy();
+    tray?.destroy();
+    updates?.stop();
     unregister();
     // Flush and close the database, but never hang the quit on it.
     const timeout = new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS).unref());
-    void Promise.race([service.stop().catch(() => undefined), timeout]).finally(() => app.exit(0));
+    void Promise.race([service.stop().catch(() => undefined), timeout]).finally(() => {
+      // A downloaded update is applied on the way out (it quits the app itself).
+      if (!updates?.installOnQuit()) app.exit(0);
+    });
   });
 
   host.show();
   await service.start();
-  return { service, window: host, tray, nativeBinding };
+  updates?.start();
+  return { service, window: host, tray, nativeBinding, updates };
 }

@@ -1,6 +1,7 @@
 /** The tray's menu and tooltip, built from plain data so they can be tested. */
 import type { MenuItemConstructorOptions } from 'electron';
 import type { AppStatus, EventDate } from '../../shared/domain.js';
+import type { UpdateNotice } from '../../shared/ipc.js';
 
 export type TrayState = 'normal' | 'alerting' | 'offline';
 
@@ -48,6 +49,8 @@ export interface TrayActions {
   settings(): void;
   toggleStartAtLogin(on: boolean): void;
   quit(): void;
+  /** Install the downloaded update now (shown only once one is ready). */
+  restartToUpdate?(): void;
 }
 
 export function buildTrayMenu(opts: {
@@ -56,8 +59,19 @@ export function buildTrayMenu(opts: {
   startAtLogin: boolean;
   now: number;
   actions: TrayActions;
+  update?: UpdateNotice;
 }): MenuItemConstructorOptions[] {
   const { upcoming, status, now, actions } = opts;
+  const update: MenuItemConstructorOptions[] =
+    opts.update?.phase === 'ready' && actions.restartToUpdate
+      ? [
+          {
+            label: `Restart to update (version ${opts.update.version})`,
+            click: () => actions.restartToUpdate?.(),
+          },
+          { type: 'separator' },
+        ]
+      : [];
   const paused =
     status?.alertsPausedUntil !== null &&
     status?.alertsPausedUntil !== undefined &&
@@ -70,6 +84,7 @@ export function buildTrayMenu(opts: {
           click: () => actions.openEvent(ed),
         }));
   return [
+    ...update,
     {
       label: status?.demo ? 'Next high-impact releases (demo data)' : 'Next high-impact releases',
       enabled: false,

@@ -60,6 +60,12 @@ export class BrowserWindow extends EventEmitter {
   isDestroyed() {
     return this.destroyed;
   }
+  isVisible() {
+    return this.visible;
+  }
+  isFocused() {
+    return this.focused;
+  }
   async loadFile(f: string) {
     this.loaded = f;
   }

@@ -6,6 +6,7 @@ import { Calendar, useCalendarBoot } from './Calendar.js';
 import { News } from './News.js';
 import { Settings } from './Settings.js';
 import { StatusBar } from './StatusBar.js';
+import { UpdateNotice } from './UpdateNotice.js';
 import { ago, dateTimeLabel } from '../lib/time.js';
 
 const NAV: { screen: Screen; label: string; icon: string }[] = [
@@ -76,6 +77,7 @@ export function App() {
         )}
       </nav>
       <main className="content">
+        <UpdateNotice />
         {offline && (
           <div className="offline-banner" data-testid="offline-banner" role="alert">
             Offline — showing cached data
