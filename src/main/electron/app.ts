@@ -3,7 +3,7 @@
  * service, window, tray, notifications, IPC, lifecycle. Tested against a fake `electron`.
  */
 import { app, session } from 'electron';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { MacrobellService } from '../service-contract.js';
 import { registerIpc } from './ipc.js';
 import {
@@ -15,7 +15,7 @@ import {
 import { nativeBindingPath } from './native-binding.js';
 import { showNotification } from './notifications.js';
 import { preloadFile, rendererFile } from './paths.js';
-import { hardenContents, hardenSession } from './security.js';
+import { hardenContents, hardenSession, registerAppScheme, serveAppProtocol } from './security.js';
 import { loadService, type CreateService } from './service-loader.js';
 import { acquireSingleInstance } from './single-instance.js';
 import { AppTray } from './tray.js';
@@ -61,11 +61,11 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
   const icon = join(assetsDir, 'icon.png');
   const indexFile = rendererFile(appPath);
   const devServerUrl = deps.devServerUrl || undefined;
-  const appUrl = appUrlOf({ devServerUrl, indexFile });
+  const appUrl = appUrlOf({ devServerUrl });
+  registerAppScheme(); // before ready, as Electron requires
   const host = (windowHost = new WindowHost({
     preload: preloadFile(appPath),
     devServerUrl,
-    indexFile,
     icon,
     quitting: () => quitting,
   }));
@@ -80,6 +80,7 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
 
   await app.whenReady();
   hardenSession(session.defaultSession, Boolean(devServerUrl));
+  if (!devServerUrl) serveAppProtocol(session.defaultSession, dirname(indexFile));
 
   const nativeBinding = nativeBindingPath({
     packaged: app.isPackaged,

@@ -151,8 +151,23 @@ type HeadersListener = (
   details: { url: string; responseHeaders?: Record<string, string[]> },
   cb: (r: { responseHeaders?: Record<string, string[]> }) => void,
 ) => void;
+type ProtocolHandler = (request: Request) => Promise<Response> | Response;
+export const protocol = {
+  privileged: [] as unknown[],
+  registerSchemesAsPrivileged(schemes: unknown[]) {
+    this.privileged.push(...schemes);
+  },
+};
+
 export const session = {
   defaultSession: {
+    protocol: {
+      handlers: new Map<string, ProtocolHandler>(),
+      handle(scheme: string, handler: ProtocolHandler) {
+        if (this.handlers.has(scheme)) throw new Error(`${scheme} is already handled`);
+        this.handlers.set(scheme, handler);
+      },
+    },
     permissionHandler: null as null | PermissionHandler,
     checkHandler: null as null | ((...a: unknown[]) => boolean),
     headersListener: null as null | HeadersListener,
@@ -239,6 +254,8 @@ export function resetFakeElectron(): void {
   app.loginItem = { openAtLogin: false };
   app.paths.clear();
   session.defaultSession.permissionHandler = null;
+  session.defaultSession.protocol.handlers.clear();
+  protocol.privileged = [];
   session.defaultSession.checkHandler = null;
   session.defaultSession.headersListener = null;
   vi.clearAllMocks();
@@ -253,6 +270,7 @@ export default {
   contextBridge,
   Notification,
   session,
+  protocol,
   Tray,
   Menu,
   nativeImage,

@@ -66,7 +66,11 @@ describe('start-up', () => {
       nativeBinding: undefined, // not built in this checkout; the core falls back to Node's
     });
     const win = fake.BrowserWindow.instances[0] as fake.BrowserWindow;
-    expect(win.loaded).toBe('/app/out/renderer/index.html');
+    expect(win.loaded).toBe('app://macrobell/index.html');
+    expect(fake.protocol.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
+    expect(fake.session.defaultSession.protocol.handlers.has('app')).toBe(true);
     expect(win.options.webPreferences).toMatchObject({ preload: '/app/out/preload/index.cjs' });
     expect(fake.session.defaultSession.permissionHandler).not.toBeNull();
   });
