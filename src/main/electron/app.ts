@@ -6,12 +6,15 @@ import { app, session } from 'electron';
 import { dirname, join } from 'node:path';
 import type { MacrobellService } from '../service-contract.js';
 import { registerIpc } from './ipc.js';
+import { deepLinkInArgv, parseDeepLink } from './deep-link.js';
 import {
   defaultLoginItemEnv,
   getStartAtLogin,
   setStartAtLogin,
+  startedAtLogin,
   type LoginItemEnv,
 } from './login-item.js';
+import { checkTrayHost, registerDeepLinks } from './os-integration.js';
 import { nativeBindingPath } from './native-binding.js';
 import { showNotification } from './notifications.js';
 import { preloadFile, rendererFile } from './paths.js';
@@ -35,6 +38,10 @@ export interface ShellDeps {
   loginItemEnv?: LoginItemEnv;
   /** The packaged-app smoke test: demo data, nothing changed in the OS. */
   smoke?: boolean;
+  /** The command line (a macrobell:// link, --hidden at login). */
+  argv?: readonly string[];
+  /** Linux tray host check (tests answer it). */
+  trayHost?: Parameters<typeof checkTrayHost>[1];
 }
 
 export interface Shell {
@@ -50,10 +57,26 @@ export interface Shell {
 /** Starts the app; resolves with its parts (or null when another instance runs). */
 export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
   let windowHost: WindowHost | null = null;
-  if (!acquireSingleInstance(() => windowHost?.show())) return null;
+  const argv = deps.argv ?? process.argv;
+  // Links arriving before the window can open wait here (macOS sends them at launch).
+  let pendingLinks: string[] | null = [];
+  const openLink = (link: string) => {
+    if (!windowHost || pendingLinks) return void pendingLinks?.push(link);
+    const target = parseDeepLink(link); // an invalid link just brings the window forward
+    windowHost.show(target && target.type !== 'open' ? target : undefined);
+  };
+  const onSecondInstance = (args: string[]) => {
+    const link = deepLinkInArgv(args);
+    if (link) openLink(link);
+    else windowHost?.show();
+  };
+  if (!acquireSingleInstance(onSecondInstance)) return null;
+  // Notifications group under the app (the NSIS shortcut carries the same id: appId).
   if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
+  registerDeepLinks(openLink, app.isPackaged && !deps.smoke);
 
   let quitting = false;
+  let noTrayHost = false;
   const appPath = app.getAppPath();
   const assetsDir = app.isPackaged
     ? join(process.resourcesPath, 'assets')
@@ -68,6 +91,7 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
     devServerUrl,
     icon,
     quitting: () => quitting,
+    keepInTaskbar: () => noTrayHost,
   }));
 
   app.on('before-quit', () => {
@@ -158,7 +182,16 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
     });
   });
 
-  host.show();
+  // Started at login: the tray only. The smoke test always shows its window.
+  if (deps.smoke || !startedAtLogin(argv)) host.show();
+  const queued = [...(pendingLinks ?? []), deepLinkInArgv(argv)].filter((l) => l !== null);
+  pendingLinks = null;
+  queued.forEach(openLink);
+  if (!deps.smoke)
+    void checkTrayHost(app.getPath('userData'), deps.trayHost).then((absent) => {
+      noTrayHost = absent;
+      if (absent) host.show();
+    });
   await service.start();
   updates?.start();
   return { service, window: host, tray, nativeBinding, updates };

@@ -11,6 +11,8 @@ export interface WindowOptions {
   icon?: string;
   /** Returns true when the app is really quitting (then close closes). */
   quitting: () => boolean;
+  /** No tray to come back from (Linux without a StatusNotifier host): close minimises. */
+  keepInTaskbar?: () => boolean;
 }
 
 export type NavigateTarget = PushPayloads['navigate'];
@@ -37,7 +39,8 @@ export function createWindow(opts: WindowOptions): BrowserWindow {
   win.on('close', (event) => {
     if (!opts.quitting()) {
       event.preventDefault();
-      win.hide();
+      if (opts.keepInTaskbar?.()) win.minimize();
+      else win.hide();
     }
   });
   void win.loadURL(appUrlOf(opts));

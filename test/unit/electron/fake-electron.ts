@@ -54,6 +54,10 @@ export class BrowserWindow extends EventEmitter {
     this.focused = true;
   }
   restore() {}
+  minimized = false;
+  minimize() {
+    this.minimized = true;
+  }
   isMinimized() {
     return false;
   }
@@ -134,6 +138,9 @@ export const app = Object.assign(new EventEmitter(), {
   exit: vi.fn(),
   requestSingleInstanceLock: () => app.lockAcquired,
   setAppUserModelId: vi.fn(),
+  protocolClient: false,
+  isDefaultProtocolClient: (_scheme: string) => app.protocolClient,
+  setAsDefaultProtocolClient: vi.fn((_scheme: string) => (app.protocolClient = true)),
   getAppPath: () => '/app',
   paths: new Map<string, string>(),
   getPath: vi.fn((name: string) => app.paths.get(name) ?? '/tmp/macrobell-fake-userdata'),
@@ -239,7 +246,10 @@ export const Menu = { buildFromTemplate: (t: FakeMenuItem[]) => ({ template: t }
 export const nativeImage = {
   createFromPath: (p: string) => ({ path: p, setTemplateImage: vi.fn() }),
 };
-export const dialog = { showErrorBox: vi.fn() };
+export const dialog = {
+  showErrorBox: vi.fn(),
+  showMessageBox: vi.fn(async (_o: { message: string }) => ({ response: 0 })),
+};
 
 export function resetFakeElectron(): void {
   BrowserWindow.instances = [];
@@ -250,6 +260,7 @@ export function resetFakeElectron(): void {
   contextBridge.exposed.clear();
   app.removeAllListeners();
   app.lockAcquired = true;
+  app.protocolClient = false;
   app.isPackaged = false;
   app.loginItem = { openAtLogin: false };
   app.paths.clear();
