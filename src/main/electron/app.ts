@@ -6,6 +6,7 @@ import { app, session } from 'electron';
 import { dirname, join } from 'node:path';
 import type { MacrobellService } from '../service-contract.js';
 import { registerIpc } from './ipc.js';
+import { startCrashReporter } from './crash.js';
 import { deepLinkInArgv, parseDeepLink } from './deep-link.js';
 import {
   defaultLoginItemEnv,
@@ -71,6 +72,7 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
     else windowHost?.show();
   };
   if (!acquireSingleInstance(onSecondInstance)) return null;
+  startCrashReporter(); // as early as possible, to catch crashes during start-up
   // Notifications group under the app (the NSIS shortcut carries the same id: appId).
   if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
   registerDeepLinks(openLink, app.isPackaged && !deps.smoke);
@@ -115,6 +117,7 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
     dataDir: app.getPath('userData'),
     mode: deps.smoke ? 'demo' : 'auto',
     nativeBinding,
+    appVersion: app.getVersion(),
   });
 
   const loginEnv = deps.loginItemEnv ?? defaultLoginItemEnv();

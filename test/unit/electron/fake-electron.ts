@@ -246,6 +246,9 @@ export const Menu = { buildFromTemplate: (t: FakeMenuItem[]) => ({ template: t }
 export const nativeImage = {
   createFromPath: (p: string) => ({ path: p, setTemplateImage: vi.fn() }),
 };
+export const crashReporter = {
+  start: vi.fn((_o: { uploadToServer: boolean; submitURL?: string }) => undefined),
+};
 export const dialog = {
   showErrorBox: vi.fn(),
   showMessageBox: vi.fn(async (_o: { message: string }) => ({ response: 0 })),
@@ -286,4 +289,5 @@ export default {
   Menu,
   nativeImage,
   dialog,
+  crashReporter,
 };

@@ -70,6 +70,7 @@ describe('start-up', () => {
       dataDir: '/tmp/macrobell-fake-userdata',
       mode: 'auto',
       nativeBinding: undefined, // not built in this checkout; the core falls back to Node's
+      appVersion: '0.1.0',
     });
     const win = fake.BrowserWindow.instances[0] as fake.BrowserWindow;
     expect(win.loaded).toBe('app://macrobell/index.html');
@@ -79,6 +80,14 @@ describe('start-up', () => {
     expect(fake.session.defaultSession.protocol.handlers.has('app')).toBe(true);
     expect(win.options.webPreferences).toMatchObject({ preload: '/app/out/preload/index.cjs' });
     expect(fake.session.defaultSession.permissionHandler).not.toBeNull();
+  });
+
+  it('keeps crash minidumps on this machine: the crash reporter never uploads', async () => {
+    await started();
+    expect(fake.crashReporter.start).toHaveBeenCalledTimes(1);
+    const options = fake.crashReporter.start.mock.calls[0]?.[0];
+    expect(options?.uploadToServer).toBe(false);
+    expect(options?.submitURL).toBeUndefined();
   });
 
   it('shows "Demo data" in the tray tooltip in demo mode', async () => {
