@@ -66,11 +66,8 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
     const target = parseDeepLink(link); // an invalid link just brings the window forward
     windowHost.show(target && target.type !== 'open' ? target : undefined);
   };
-  const onSecondInstance = (args: string[]) => {
-    const link = deepLinkInArgv(args);
-    if (link) openLink(link);
-    else windowHost?.show();
-  };
+  // A second launch (with or without a link) may come while this one is still starting.
+  const onSecondInstance = (args: string[]) => openLink(deepLinkInArgv(args) ?? 'macrobell://open');
   if (!acquireSingleInstance(onSecondInstance)) return null;
   startCrashReporter(); // as early as possible, to catch crashes during start-up
   // Notifications group under the app (the NSIS shortcut carries the same id: appId).
