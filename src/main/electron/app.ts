@@ -130,7 +130,7 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
         service,
         window: () => host.current(),
         onNotice: (n) => tray?.setUpdate(n),
-        log: (msg, fields) => log.info(fields ?? {}, msg),
+        log: (msg, fields) => (fields?.err ? log.warn(fields, msg) : log.info(fields ?? {}, msg)),
       });
   // A window (re)loaded after the update was found still shows "Restart to update".
   app.on('browser-window-created', (_e, win) =>
