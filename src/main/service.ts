@@ -29,6 +29,7 @@ import {
 import { clientCredentialsSource } from '../node/oauth/client-credentials.js';
 import { startDemoMarket, type DemoMarket } from './demo.js';
 import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
+import { recentErrors, runtimeInfo } from './diagnostics.js';
 import { createLogger, scrubSecrets } from './log/logger.js';
 import { KeytarSecretStore, MemorySecretStore, type SecretStore } from './secrets/index.js';
 import type { MacrobellService, ServiceEvents, Unsubscribe } from './service-contract.js';
@@ -50,6 +51,8 @@ export interface AppServiceOptions {
   mode?: 'auto' | 'demo' | 'real';
   /** better-sqlite3 binary built for Electron's ABI. */
   nativeBinding?: string;
+  /** The desktop app's version, for diagnostics. */
+  appVersion?: string;
   /** Defaults to the OS keychain. */
   secretStore?: SecretStore;
   logFile?: string | null;
@@ -428,17 +431,15 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       return { dataDir: opts.dataDir, databaseBytes: store.sizeBytes(), ...pick(store.counts()) };
     },
     getDiagnostics: async () => {
-      const logPath = join(opts.dataDir, 'logs', 'macrobell.log');
+      const logDir = join(opts.dataDir, 'logs');
+      const logPath = join(logDir, 'macrobell.log');
       const logTail = existsSync(logPath)
         ? readFileSync(logPath, 'utf8').split('\n').slice(-200).join('\n')
         : '';
       const report = {
         app: 'Macrobell',
-        versions: {
-          node: process.versions.node,
-          electron: process.versions.electron ?? null,
-          platform: `${process.platform} ${process.arch}`,
-        },
+        versions: runtimeInfo(opts.appVersion),
+        lastErrors: recentErrors(['macrobell.log', 'shell.log'].map((f) => join(logDir, f))),
         status: status(),
         settings: { ...effective(), relayUrl: effective().relayUrl ? '[configured]' : null },
         cache: { databaseBytes: store.sizeBytes(), ...store.counts() },
@@ -449,6 +450,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       );
     },
     openExternal: async () => null,
+    installUpdate: async () => null, // the desktop shell handles it (src/main/electron/updater.ts)
   };
 
   /** The event detail's chart wants a year of history; the backfill only holds weeks. */

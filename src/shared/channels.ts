@@ -9,6 +9,7 @@ export const PUSH_EVENTS = [
   'backfill',
   'navigate',
   'notification',
+  'update',
 ] as const;
 export type PushEventName = (typeof PUSH_EVENTS)[number];
 

@@ -189,6 +189,8 @@ export const requestSchemas = {
   clearCache: z.undefined(),
   getDiagnostics: z.undefined(),
   openExternal: z.object({ url: httpUrl }),
+  /** "Restart to update": the desktop app installs the downloaded update (no-op elsewhere). */
+  installUpdate: z.undefined(),
 } as const;
 
 export type RequestMethod = keyof typeof requestSchemas;
@@ -223,6 +225,7 @@ export interface ResponseTypes {
   clearCache: CacheInfo;
   getDiagnostics: string;
   openExternal: null;
+  installUpdate: null;
 }
 
 /** The app's API as the renderer sees it, one async method per request. */
@@ -242,7 +245,21 @@ export interface PushPayloads {
   notification: NativeNotification;
   /** The user clicked a native notification or a tray item: open this. */
   navigate: NativeNotification['target'] | { type: 'settings' };
+  /** The desktop app's auto-update (never sent in web mode). */
+  update: UpdateNotice;
 }
+
+/** Where the app's own update stands; the renderer shows "Restart to update" when ready. */
+export type UpdateNotice =
+  | { phase: 'idle' }
+  | { phase: 'downloading'; version: string; percent: number }
+  | {
+      phase: 'ready';
+      version: string;
+      releaseName: string | null;
+      /** Plain text (never HTML). */
+      releaseNotes: string | null;
+    };
 export type PushEvent = keyof PushPayloads;
 export {
   PUSH_EVENTS,

@@ -30,6 +30,8 @@ export function senderAllowed(
 export interface IpcHooks {
   /** Settings the user saved (e.g. to apply "start at login" to the OS). */
   onSettingsSaved?(settings: Settings): void;
+  /** "Restart to update": true when an update was ready and is being installed. */
+  onInstallUpdate?(): boolean;
 }
 
 export async function handleRequest(
@@ -53,6 +55,11 @@ export async function handleRequest(
             ok: false,
             error: { error: 'invalid_request', message: 'Only http(s) links can be opened.' },
           };
+    }
+    if (method === 'installUpdate') {
+      return hooks.onInstallUpdate?.()
+        ? { ok: true, value: null }
+        : { ok: false, error: { error: 'no_update', message: 'No update is ready to install.' } };
     }
     const call = service.api[method] as (i: unknown) => Promise<unknown>;
     const value = (await call(parsed)) ?? null;

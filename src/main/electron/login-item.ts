@@ -1,6 +1,7 @@
 /**
  * "Start at login". Electron's login-item API covers macOS and Windows only; on Linux
- * the freedesktop way is an autostart .desktop file in ~/.config/autostart.
+ * the freedesktop way is an autostart .desktop file in ~/.config/autostart. A start at
+ * login opens in the tray only (HIDDEN_FLAG), not with the window in the user's face.
  */
 import { app } from 'electron';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,14 @@ export interface LoginItemEnv {
   configDir: string;
   /** What to launch: the AppImage when packaged as one, else the executable. */
   command: string;
+}
+
+export const HIDDEN_FLAG = '--hidden';
+
+/** Was this process started at login (so it should stay in the tray)? */
+export function startedAtLogin(argv: readonly string[] = process.argv): boolean {
+  if (argv.includes(HIDDEN_FLAG)) return true;
+  return process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin === true;
 }
 
 export function defaultLoginItemEnv(): LoginItemEnv {
@@ -34,7 +43,10 @@ export function getStartAtLogin(env: LoginItemEnv = defaultLoginItemEnv()): bool
 
 export function setStartAtLogin(on: boolean, env: LoginItemEnv = defaultLoginItemEnv()): void {
   if (env.platform !== 'linux') {
-    app.setLoginItemSettings({ openAtLogin: on });
+    // Windows passes args to the Run entry; macOS tells the app through wasOpenedAtLogin.
+    app.setLoginItemSettings(
+      env.platform === 'win32' ? { openAtLogin: on, args: [HIDDEN_FLAG] } : { openAtLogin: on },
+    );
     return;
   }
   const file = autostartFile(env);
@@ -52,7 +64,7 @@ export function setStartAtLogin(on: boolean, env: LoginItemEnv = defaultLoginIte
       'Type=Application',
       'Name=Macrobell',
       'Comment=Economic calendar and market news with native alerts',
-      `Exec=${exec}`,
+      `Exec=${exec} ${HIDDEN_FLAG}`,
       'Icon=macrobell',
       'Terminal=false',
       'X-GNOME-Autostart-enabled=true',

@@ -1,6 +1,8 @@
 /** Electron main entry (electron-vite builds it to out/main/index.js). */
 import { app, dialog } from 'electron';
 import { runShell } from './app.js';
+import { runSmokeTest } from './smoke-run.js';
+import { parseSmokeArgs } from './smoke-test.js';
 
 function explain(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
@@ -10,7 +12,20 @@ function explain(err: unknown): string {
   return message;
 }
 
-runShell({ devServerUrl: process.env.ELECTRON_RENDERER_URL }).catch((err: unknown) => {
-  dialog.showErrorBox('Macrobell could not start', explain(err));
-  app.exit(1);
-});
+const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+const smoke = parseSmokeArgs(process.argv);
+if (smoke) {
+  // No dialogs: the smoke test answers with its JSON line and exit code only.
+  void runSmokeTest(smoke, { devServerUrl }).then(
+    ({ code }) => app.exit(code),
+    (err: unknown) => {
+      process.stdout.write(`${JSON.stringify({ ok: false, reason: String(err) })}\n`);
+      app.exit(1);
+    },
+  );
+} else {
+  runShell({ devServerUrl }).catch((err: unknown) => {
+    dialog.showErrorBox('Macrobell could not start', explain(err));
+    app.exit(1);
+  });
+}

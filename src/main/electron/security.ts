@@ -1,5 +1,9 @@
 /** Electron's security checklist, in one place. */
-import { shell, type Session, type WebContents } from 'electron';
+import { protocol, shell, type Session, type WebContents } from 'electron';
+import { CSP } from '../../shared/csp.js';
+import { APP_SCHEME, handleAppRequest } from './app-protocol.js';
+
+export { CSP };
 
 export const WEB_PREFERENCES = {
   contextIsolation: true,
@@ -12,9 +16,6 @@ export const WEB_PREFERENCES = {
   spellcheck: false,
 } as const;
 
-export const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
-
 export function isHttpUrl(url: string): boolean {
   try {
     const u = new URL(url);
@@ -24,18 +25,20 @@ export function isHttpUrl(url: string): boolean {
   }
 }
 
-/** Open only http(s) links, in the system browser. */
+/** Open only http(s) links, in the system browser. The one place that calls openExternal. */
 export async function openExternalSafely(url: string): Promise<boolean> {
   if (!isHttpUrl(url)) return false;
   await shell.openExternal(url);
   return true;
 }
 
-/** Is this URL the app's own page (file:// of our index.html, or the dev server)? */
+/** Is this URL the app's own page (app://macrobell/…, or the dev server)? */
 export function isAppUrl(url: string, appUrl: string): boolean {
   try {
     const u = new URL(url);
     const a = new URL(appUrl);
+    // Custom schemes have an opaque origin in WHATWG URL: compare scheme and host.
+    if (a.protocol === `${APP_SCHEME}:`) return u.protocol === a.protocol && u.host === a.host;
     if (a.protocol === 'file:') return u.protocol === 'file:' && u.pathname === a.pathname;
     return u.origin === a.origin;
   } catch {
@@ -60,6 +63,10 @@ export function hardenContents(contents: WebContents, appUrl: string): void {
   contents.on('will-redirect', (event, url) => {
     if (!isAppUrl(url, appUrl)) event.preventDefault();
   });
+  // Sub-frames (an iframe in hostile post HTML, should one slip through) never leave the app.
+  contents.on('will-frame-navigate', (event) => {
+    if (!event.isMainFrame && !isAppUrl(event.url, appUrl)) event.preventDefault();
+  });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
     void openExternalSafely(url);
@@ -67,7 +74,22 @@ export function hardenContents(contents: WebContents, appUrl: string): void {
   });
 }
 
-/** Deny every permission (camera, geolocation, notifications from the page…): the main process shows notifications itself. The CSP header covers dev-server pages; built pages carry it in index.html. */
+/**
+ * Before the app is ready: app:// is a standard, secure scheme (so 'self', relative URLs
+ * and storage work as on https).
+ */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+/** Serve the built renderer on app:// in this session (CSP header on every response). */
+export function serveAppProtocol(session: Session, rendererDir: string): void {
+  session.protocol.handle(APP_SCHEME, (request) => handleAppRequest(request, rendererDir));
+}
+
+/** Deny every permission (camera, geolocation, notifications from the page…): the main process shows notifications itself. The CSP header covers dev-server pages here; app:// sets its own. */
 export function hardenSession(session: Session, devServer: boolean): void {
   session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);

@@ -9,6 +9,8 @@ export interface CreateServiceOptions {
   mode?: 'auto' | 'demo' | 'real';
   /** better-sqlite3 built for Electron's ABI (see native-binding.ts). */
   nativeBinding?: string;
+  /** For "Copy diagnostics". */
+  appVersion?: string;
 }
 
 export type CreateService = (opts: CreateServiceOptions) => Promise<MacrobellService>;

@@ -3,6 +3,7 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { connectionLabel } from '../../shared/connection.js';
 import type { AppStatus, EventDate } from '../../shared/domain.js';
 import { wallClock } from '../alerts/zone.js';
+import type { UpdateNotice } from '../../shared/ipc.js';
 
 export type TrayState = 'normal' | 'alerting' | 'offline';
 
@@ -51,6 +52,8 @@ export interface TrayActions {
   settings(): void;
   toggleStartAtLogin(on: boolean): void;
   quit(): void;
+  /** Install the downloaded update now (shown only once one is ready). */
+  restartToUpdate?(): void;
 }
 
 export function buildTrayMenu(opts: {
@@ -61,8 +64,19 @@ export function buildTrayMenu(opts: {
   /** The app's time zone setting, for "tomorrow 08:00". */
   timeZone?: string;
   actions: TrayActions;
+  update?: UpdateNotice;
 }): MenuItemConstructorOptions[] {
   const { upcoming, status, now, actions } = opts;
+  const update: MenuItemConstructorOptions[] =
+    opts.update?.phase === 'ready' && actions.restartToUpdate
+      ? [
+          {
+            label: `Restart to update (version ${opts.update.version})`,
+            click: () => actions.restartToUpdate?.(),
+          },
+          { type: 'separator' },
+        ]
+      : [];
   const paused =
     status?.alertsPausedUntil !== null &&
     status?.alertsPausedUntil !== undefined &&
@@ -75,6 +89,7 @@ export function buildTrayMenu(opts: {
           click: () => actions.openEvent(ed),
         }));
   return [
+    ...update,
     {
       label: status?.demo ? 'Next high-impact releases (demo data)' : 'Next high-impact releases',
       enabled: false,

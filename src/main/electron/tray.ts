@@ -1,6 +1,7 @@
 /** The tray icon: state icon, tooltip and a menu refreshed every 30 s and on changes. */
 import { Menu, Tray, nativeImage } from 'electron';
 import type { AppStatus } from '../../shared/domain.js';
+import type { UpdateNotice } from '../../shared/ipc.js';
 import type { MacrobellService, Unsubscribe } from '../service-contract.js';
 import { trayIconFile } from './paths.js';
 import {
@@ -17,6 +18,7 @@ export class AppTray {
   private readonly tray: Tray;
   private status: AppStatus | null = null;
   private state: TrayState | null = null;
+  private update: UpdateNotice = { phase: 'idle' };
   private readonly timer: NodeJS.Timeout;
   private timeZone = 'system';
   private readonly offs: Unsubscribe[];
@@ -98,8 +100,20 @@ export class AppTray {
       now: Date.now(),
       timeZone: this.timeZone,
       actions: this.actions,
+      update: this.update,
     });
     this.tray.setContextMenu(Menu.buildFromTemplate(template));
+  }
+
+  /** The auto-updater's state: "Restart to update" appears once an update is ready. */
+  setUpdate(update: UpdateNotice): void {
+    this.update = update;
+    this.refresh();
+  }
+
+  /** The icon is in the tray (the smoke test asks). */
+  exists(): boolean {
+    return !this.tray.isDestroyed();
   }
 
   destroy(): void {

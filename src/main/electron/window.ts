@@ -1,23 +1,24 @@
 /** The one app window: hardened, shown when ready, hidden (not closed) on close. */
 import { BrowserWindow } from 'electron';
-import { pathToFileURL } from 'node:url';
 import { ipcPushChannel, type PushPayloads } from '../../shared/ipc.js';
+import { APP_URL } from './app-protocol.js';
 import { hardenContents, WEB_PREFERENCES } from './security.js';
 
 export interface WindowOptions {
   preload: string;
-  /** Dev server URL, or the built index.html path. */
+  /** Dev server URL; without it the built renderer is loaded from app://. */
   devServerUrl?: string;
-  indexFile: string;
   icon?: string;
   /** Returns true when the app is really quitting (then close closes). */
   quitting: () => boolean;
+  /** No tray to come back from (Linux without a StatusNotifier host): close minimises. */
+  keepInTaskbar?: () => boolean;
 }
 
 export type NavigateTarget = PushPayloads['navigate'];
 
-export function appUrlOf(opts: Pick<WindowOptions, 'devServerUrl' | 'indexFile'>): string {
-  return opts.devServerUrl ?? pathToFileURL(opts.indexFile).href;
+export function appUrlOf(opts: Pick<WindowOptions, 'devServerUrl'>): string {
+  return opts.devServerUrl ?? APP_URL;
 }
 
 export function createWindow(opts: WindowOptions): BrowserWindow {
@@ -38,11 +39,11 @@ export function createWindow(opts: WindowOptions): BrowserWindow {
   win.on('close', (event) => {
     if (!opts.quitting()) {
       event.preventDefault();
-      win.hide();
+      if (opts.keepInTaskbar?.()) win.minimize();
+      else win.hide();
     }
   });
-  if (opts.devServerUrl) void win.loadURL(opts.devServerUrl);
-  else void win.loadFile(opts.indexFile);
+  void win.loadURL(appUrlOf(opts));
   return win;
 }
 

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { CSP } from '../../shared/csp.js';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -16,9 +17,6 @@ const MIME: Record<string, string> = {
   '.wav': 'audio/wav',
   '.map': 'application/json; charset=utf-8',
 };
-
-export const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
 export const SECURITY_HEADERS = {
   'content-security-policy': CSP,

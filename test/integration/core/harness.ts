@@ -62,6 +62,7 @@ export async function startCore(
     status: [],
     backfill: [],
     navigate: [],
+    update: [],
     notification: [],
   } as CoreHarness['events'];
   for (const name of Object.keys(events) as (keyof ServiceEvents)[]) {

@@ -11,6 +11,11 @@ export class FakeWebContents extends EventEmitter {
   sent: [string, unknown][] = [];
   loading = true;
   openHandler: ((d: { url: string }) => { action: string }) | null = null;
+  /** What executeJavaScript answers (the smoke test's page probe); set by tests. */
+  pageAnswer: (code: string) => unknown = () => undefined;
+  async executeJavaScript(code: string) {
+    return this.pageAnswer(code);
+  }
   send(channel: string, payload: unknown) {
     this.sent.push([channel, payload]);
   }
@@ -49,11 +54,21 @@ export class BrowserWindow extends EventEmitter {
     this.focused = true;
   }
   restore() {}
+  minimized = false;
+  minimize() {
+    this.minimized = true;
+  }
   isMinimized() {
     return false;
   }
   isDestroyed() {
     return this.destroyed;
+  }
+  isVisible() {
+    return this.visible;
+  }
+  isFocused() {
+    return this.focused;
   }
   async loadFile(f: string) {
     this.loaded = f;
@@ -123,8 +138,14 @@ export const app = Object.assign(new EventEmitter(), {
   exit: vi.fn(),
   requestSingleInstanceLock: () => app.lockAcquired,
   setAppUserModelId: vi.fn(),
+  protocolClient: false,
+  isDefaultProtocolClient: (_scheme: string) => app.protocolClient,
+  setAsDefaultProtocolClient: vi.fn((_scheme: string) => (app.protocolClient = true)),
   getAppPath: () => '/app',
-  getPath: vi.fn((_name: string) => '/tmp/macrobell-fake-userdata'),
+  paths: new Map<string, string>(),
+  getPath: vi.fn((name: string) => app.paths.get(name) ?? '/tmp/macrobell-fake-userdata'),
+  setPath: vi.fn((name: string, value: string) => void app.paths.set(name, value)),
+  getVersion: () => '0.1.0',
   whenReady: async () => undefined,
   setLoginItemSettings: vi.fn((s: { openAtLogin: boolean }) => {
     app.loginItem = { openAtLogin: s.openAtLogin };
@@ -137,8 +158,23 @@ type HeadersListener = (
   details: { url: string; responseHeaders?: Record<string, string[]> },
   cb: (r: { responseHeaders?: Record<string, string[]> }) => void,
 ) => void;
+type ProtocolHandler = (request: Request) => Promise<Response> | Response;
+export const protocol = {
+  privileged: [] as unknown[],
+  registerSchemesAsPrivileged(schemes: unknown[]) {
+    this.privileged.push(...schemes);
+  },
+};
+
 export const session = {
   defaultSession: {
+    protocol: {
+      handlers: new Map<string, ProtocolHandler>(),
+      handle(scheme: string, handler: ProtocolHandler) {
+        if (this.handlers.has(scheme)) throw new Error(`${scheme} is already handled`);
+        this.handlers.set(scheme, handler);
+      },
+    },
     permissionHandler: null as null | PermissionHandler,
     checkHandler: null as null | ((...a: unknown[]) => boolean),
     headersListener: null as null | HeadersListener,
@@ -189,6 +225,9 @@ export class Tray extends EventEmitter {
   destroy() {
     this.destroyed = true;
   }
+  isDestroyed() {
+    return this.destroyed;
+  }
   /** The menu item with this label (searching submenus), or a failing test. */
   item(label: string): FakeMenuItem {
     const walk = (items: FakeMenuItem[]): FakeMenuItem | undefined =>
@@ -207,7 +246,13 @@ export const Menu = { buildFromTemplate: (t: FakeMenuItem[]) => ({ template: t }
 export const nativeImage = {
   createFromPath: (p: string) => ({ path: p, setTemplateImage: vi.fn() }),
 };
-export const dialog = { showErrorBox: vi.fn() };
+export const crashReporter = {
+  start: vi.fn((_o: { uploadToServer: boolean; submitURL?: string }) => undefined),
+};
+export const dialog = {
+  showErrorBox: vi.fn(),
+  showMessageBox: vi.fn(async (_o: { message: string }) => ({ response: 0 })),
+};
 
 export function resetFakeElectron(): void {
   BrowserWindow.instances = [];
@@ -218,9 +263,13 @@ export function resetFakeElectron(): void {
   contextBridge.exposed.clear();
   app.removeAllListeners();
   app.lockAcquired = true;
+  app.protocolClient = false;
   app.isPackaged = false;
   app.loginItem = { openAtLogin: false };
+  app.paths.clear();
   session.defaultSession.permissionHandler = null;
+  session.defaultSession.protocol.handlers.clear();
+  protocol.privileged = [];
   session.defaultSession.checkHandler = null;
   session.defaultSession.headersListener = null;
   vi.clearAllMocks();
@@ -235,8 +284,10 @@ export default {
   contextBridge,
   Notification,
   session,
+  protocol,
   Tray,
   Menu,
   nativeImage,
   dialog,
+  crashReporter,
 };

@@ -12,7 +12,7 @@ import {
 } from '../../../src/main/electron/security.js';
 import { createWindow } from '../../../src/main/electron/window.js';
 
-const APP = 'file:///app/out/renderer/index.html';
+const APP = 'app://macrobell/index.html';
 const DEV = 'http://localhost:5173/';
 
 beforeEach(() => fake.resetFakeElectron());
@@ -21,7 +21,6 @@ describe('the window', () => {
   it('is isolated, sandboxed, without Node, with the preload, and hidden until ready', () => {
     const win = createWindow({
       preload: '/app/out/preload/index.cjs',
-      indexFile: '/app/out/renderer/index.html',
       quitting: () => false,
     }) as unknown as fake.BrowserWindow;
     expect(win.options.webPreferences).toMatchObject({
@@ -38,13 +37,12 @@ describe('the window', () => {
     expect(win.visible).toBe(false);
     win.emit('ready-to-show');
     expect(win.visible).toBe(true);
-    expect(win.loaded).toBe('/app/out/renderer/index.html');
+    expect(win.loaded).toBe(APP);
   });
 
   it('loads the dev server URL when electron-vite provides one', () => {
     const win = createWindow({
       preload: '/p.cjs',
-      indexFile: '/app/out/renderer/index.html',
       devServerUrl: DEV,
       quitting: () => false,
     }) as unknown as fake.BrowserWindow;
@@ -55,7 +53,6 @@ describe('the window', () => {
     let quitting = false;
     const win = createWindow({
       preload: '/p.cjs',
-      indexFile: '/app/out/renderer/index.html',
       quitting: () => quitting,
     }) as unknown as fake.BrowserWindow;
     win.emit('ready-to-show');
@@ -106,6 +103,26 @@ describe('navigation and links', () => {
     expect(fake.shell.openExternal).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps sub-frames on the app: a frame navigating elsewhere is stopped, the app itself is not', () => {
+    const wc = new fake.FakeWebContents();
+    hardenContents(wc as never, APP);
+    const frame = {
+      isMainFrame: false,
+      url: 'https://evil.example/phish',
+      preventDefault: vi.fn(),
+    };
+    wc.emit('will-frame-navigate', frame);
+    expect(frame.preventDefault).toHaveBeenCalled();
+    expect(fake.shell.openExternal).not.toHaveBeenCalled();
+    const own = { isMainFrame: false, url: 'app://macrobell/blank.html', preventDefault: vi.fn() };
+    wc.emit('will-frame-navigate', own);
+    expect(own.preventDefault).not.toHaveBeenCalled();
+    // The main frame is will-navigate's job (which opens the link in the browser).
+    const main = { isMainFrame: true, url: 'https://news.example/', preventDefault: vi.fn() };
+    wc.emit('will-frame-navigate', main);
+    expect(main.preventDefault).not.toHaveBeenCalled();
+  });
+
   it('refuses webviews', () => {
     const wc = new fake.FakeWebContents();
     hardenContents(wc as never, APP);
@@ -117,7 +134,10 @@ describe('navigation and links', () => {
   it("recognises only the app's own page", () => {
     expect(isAppUrl(APP, APP)).toBe(true);
     expect(isAppUrl(`${APP}?x=1#/news`, APP)).toBe(true);
-    expect(isAppUrl('file:///other/index.html', APP)).toBe(false);
+    expect(isAppUrl('app://macrobell/assets/index.js', APP)).toBe(true);
+    expect(isAppUrl('app://evil/index.html', APP)).toBe(false);
+    expect(isAppUrl('file:///app/out/renderer/index.html', APP)).toBe(false);
+    expect(isAppUrl('https://macrobell/index.html', APP)).toBe(false);
     expect(isAppUrl('http://localhost:5173/news', DEV)).toBe(true);
     expect(isAppUrl('http://localhost:5174/', DEV)).toBe(false);
     expect(isAppUrl('not a url', DEV)).toBe(false);

@@ -4,7 +4,7 @@ vi.mock('electron', async () => await import('./fake-electron.js'));
 
 import * as fake from './fake-electron.js';
 import { eventDate, fakeService, until } from './fake-service.js';
-import { runShell } from '../../../src/main/electron/app.js';
+import { runShell, type ShellDeps } from '../../../src/main/electron/app.js';
 import { showNotification } from '../../../src/main/electron/notifications.js';
 import { ipcPushChannel } from '../../../src/shared/ipc.js';
 import type { NativeNotification } from '../../../src/shared/domain.js';
@@ -24,8 +24,14 @@ const released: NativeNotification = {
 // Never touch the real ~/.config/autostart from a test.
 const loginItemEnv = { platform: 'darwin' as const, configDir: '/nonexistent', command: '/x' };
 
-async function started(svc = fakeService()) {
-  const shell = await runShell({ createService: async () => svc, loginItemEnv });
+async function started(svc = fakeService(), deps: Partial<ShellDeps> = {}) {
+  const shell = await runShell({
+    createService: async () => svc,
+    loginItemEnv,
+    argv: ['/opt/Macrobell/macrobell'],
+    trayHost: async () => 'present',
+    ...deps,
+  });
   if (!shell) throw new Error('the shell did not start');
   const win = fake.BrowserWindow.instances[0] as fake.BrowserWindow;
   const tray = fake.Tray.instances[0] as fake.Tray;
@@ -58,17 +64,30 @@ describe('single instance', () => {
 describe('start-up', () => {
   it('starts the service on userData with the Electron SQLite build, and opens the window', async () => {
     const createService = vi.fn(async () => fakeService());
-    await runShell({ createService, loginItemEnv });
+    await runShell({ createService, loginItemEnv, trayHost: async () => 'present' });
     expect(fake.app.getPath).toHaveBeenCalledWith('userData');
     expect(createService).toHaveBeenCalledWith({
       dataDir: '/tmp/macrobell-fake-userdata',
       mode: 'auto',
       nativeBinding: undefined, // not built in this checkout; the core falls back to Node's
+      appVersion: '0.1.0',
     });
     const win = fake.BrowserWindow.instances[0] as fake.BrowserWindow;
-    expect(win.loaded).toBe('/app/out/renderer/index.html');
+    expect(win.loaded).toBe('app://macrobell/index.html');
+    expect(fake.protocol.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
+    expect(fake.session.defaultSession.protocol.handlers.has('app')).toBe(true);
     expect(win.options.webPreferences).toMatchObject({ preload: '/app/out/preload/index.cjs' });
     expect(fake.session.defaultSession.permissionHandler).not.toBeNull();
+  });
+
+  it('keeps crash minidumps on this machine: the crash reporter never uploads', async () => {
+    await started();
+    expect(fake.crashReporter.start).toHaveBeenCalledTimes(1);
+    const options = fake.crashReporter.start.mock.calls[0]?.[0];
+    expect(options?.uploadToServer).toBe(false);
+    expect(options?.submitURL).toBeUndefined();
   });
 
   it('shows "Demo data" in the tray tooltip in demo mode', async () => {

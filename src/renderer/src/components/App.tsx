@@ -8,6 +8,7 @@ import { Settings } from './Settings.js';
 import { StatusBar } from './StatusBar.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
 import { Toasts } from './Toasts.js';
+import { UpdateNotice } from './UpdateNotice.js';
 
 const NAV: { screen: Screen; label: string; icon: string }[] = [
   { screen: 'calendar', label: 'Calendar', icon: '▦' },
@@ -76,6 +77,7 @@ export function App() {
         )}
       </nav>
       <main className="content">
+        <UpdateNotice />
         <ConnectionBanner
           status={status}
           bridgeOffline={connection === 'offline'}
