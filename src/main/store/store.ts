@@ -30,6 +30,7 @@ import {
 } from './event-date-row.js';
 import { IdleCheckpoint } from './checkpoint.js';
 import { escapeHtml, searchColumns, toFtsQuery } from './html-text.js';
+import { searchSql } from '../../shared/search-aliases.js';
 import { openDatabase, type OpenOptions } from './open.js';
 import { buildSnippet, queryMatcher } from './snippet.js';
 
@@ -267,9 +268,10 @@ export class Store {
         'event_id IN (SELECT id FROM events WHERE category_id IN (SELECT value FROM json_each(@categories)))',
       );
     }
-    if (q.text?.trim()) {
-      params.text = `%${q.text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(`name LIKE @text ESCAPE '\\'`);
+    const search = searchSql(q.text ?? ''); // aliases (CPI, NFP…) and "US CPI"
+    if (search) {
+      where.push(search.sql);
+      Object.assign(params, search.params);
     }
     // Answered from the window index alone (it covers every column but raw), in order; each
     // record is built from its columns (cheaper than a cache of parsed records: measured).

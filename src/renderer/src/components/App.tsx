@@ -7,6 +7,7 @@ import { News } from './News.js';
 import { Settings } from './Settings.js';
 import { StatusBar } from './StatusBar.js';
 import { ago, dateTimeLabel } from '../lib/time.js';
+import { SkipLink } from './SkipLink.js';
 
 const NAV: { screen: Screen; label: string; icon: string }[] = [
   { screen: 'calendar', label: 'Calendar', icon: '▦' },
@@ -41,6 +42,7 @@ export function App() {
   const offline = connection === 'offline' || status?.mode === 'offline';
   return (
     <div className="app">
+      <SkipLink />
       <nav className="sidebar" aria-label="Main">
         <div className="brand">
           <img src="./bell.svg" alt="" width={22} height={22} />
@@ -75,7 +77,7 @@ export function App() {
           </span>
         )}
       </nav>
-      <main className="content">
+      <main className="content" id="content">
         {offline && (
           <div className="offline-banner" data-testid="offline-banner" role="alert">
             Offline — showing cached data
