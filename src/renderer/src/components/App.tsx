@@ -3,7 +3,7 @@ import { useApp, useStores } from '../state/index.js';
 import type { Screen } from '../state/app.js';
 import { Alerts } from './Alerts.js';
 import { Calendar, useCalendarBoot } from './Calendar.js';
-import { News } from './News.js';
+import { News, NewsUnreadBadge } from './News.js';
 import { Settings } from './Settings.js';
 import { StatusBar } from './StatusBar.js';
 import { ago, dateTimeLabel } from '../lib/time.js';
@@ -65,6 +65,7 @@ export function App() {
                 {status?.unreadAlerts}
               </span>
             )}
+            {n.screen === 'news' && <NewsUnreadBadge />}
           </button>
         ))}
         {status?.demo && (
