@@ -44,7 +44,7 @@ export function TimeNav(props: {
   };
   return (
     <div className="time-nav" role="toolbar" aria-label="Move through time">
-      <button type="button" className="chip" onClick={() => onJump(null, null)}>
+      <button type="button" className="chip" onClick={() => onJump(today, null)}>
         Today
       </button>
       <button type="button" className="chip" onClick={() => go(addDays(today, 1))}>
