@@ -32,7 +32,7 @@ describe('control API', () => {
       '/state',
     );
     expect(st.status).toBe(200);
-    expect(st.body.eventDates).toBeGreaterThan(250);
+    expect(st.body.eventDates).toBeGreaterThan(200);
     expect(st.body.posts).toBeGreaterThanOrEqual(180);
     const before = Date.parse(st.body.now);
     expect(before).toBeGreaterThanOrEqual(T0);
