@@ -33,7 +33,7 @@ describe('control API', () => {
     );
     expect(st.status).toBe(200);
     expect(st.body.eventDates).toBeGreaterThan(200);
-    expect(st.body.posts).toBeGreaterThanOrEqual(180);
+    expect(st.body.posts).toBeGreaterThanOrEqual(120);
     const before = Date.parse(st.body.now);
     expect(before).toBeGreaterThanOrEqual(T0);
     const frozen = await control<{ now: string; speed: number }>(sim, 'POST', '/clock', {

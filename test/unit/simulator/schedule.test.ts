@@ -66,3 +66,22 @@ describe('demo release schedules', () => {
     expect(nfpInWindow.length).toBeLessThanOrEqual(1);
   });
 });
+
+describe('demo news', () => {
+  it('varies with the calendar: no repeated titles, tags that match the story', async () => {
+    const { generatePosts } = await import('../../../src/simulator/data/news.js');
+    const now = Date.parse('2026-11-23T19:00:00Z');
+    const { eventDates } = generateCalendar(3, now);
+    const posts = generatePosts(3, now, eventDates).filter((p) => p.Culture === 'en-US');
+    expect(posts.length).toBeGreaterThan(40);
+    expect(new Set(posts.map((p) => p.Title)).size).toBe(posts.length);
+    // a story about a print is tagged with that release's currency (never a random "Gold")
+    const printed = eventDates.filter((d) => d.actual !== null && d.volatility !== 'NONE');
+    for (const p of posts.filter((x) => /expectations|in line|policy rate/.test(x.Title))) {
+      const ed = printed.find((d) => p.Title.startsWith(`${d.countryCode} ${d.name}`));
+      expect(ed, p.Title).toBeDefined();
+      expect(p.Tags.map((t) => t.Name)).toContain(ed?.currencyCode);
+    }
+    expect(posts.every((p) => Date.parse(p.PublicationDate) < now)).toBe(true);
+  });
+});
