@@ -64,7 +64,7 @@ export function maskKey(key: string): string {
   return `${key.slice(0, 4)}…${key.slice(-2)}`;
 }
 
-export type Direction = 'above' | 'below' | 'equal' | null;
+type Direction = 'above' | 'below' | 'equal' | null;
 
 /**
  * Where the print landed against consensus: ▲ above, ▼ below. Independent of beat/miss (an

@@ -18,7 +18,7 @@ const PAIRS: Record<string, string> = {
   CNY: 'USD/CNH',
 };
 
-export interface ReleaseStory {
+interface ReleaseStory {
   title: Record<string, string>;
   body: Record<string, string>;
   tags: string[];
@@ -33,7 +33,7 @@ const FX = { Id: 'c-fx', Name: 'Forex' };
 const isPolicy = (name: string) => /Rate Decision|Refinancing|Loan Prime/.test(name);
 
 /** A story on a print: beat or miss against consensus, and what the currency did. */
-export function afterPrint(ed: SimEventDate, delayMin: number): ReleaseStory | null {
+function afterPrint(ed: SimEventDate, delayMin: number): ReleaseStory | null {
   if (ed.actual === null) return null;
   const f = (v: number | null) => formatValue(v, ed.unit, ed.potency);
   const pair = PAIRS[ed.currencyCode] ?? ed.currencyCode;
@@ -64,7 +64,7 @@ export function afterPrint(ed: SimEventDate, delayMin: number): ReleaseStory | n
 }
 
 /** A preview a day before a high-impact release. */
-export function preview(ed: SimEventDate, hoursBefore: number): ReleaseStory {
+function preview(ed: SimEventDate, hoursBefore: number): ReleaseStory {
   const f = (v: number | null) => formatValue(v, ed.unit, ed.potency);
   const pair = PAIRS[ed.currencyCode] ?? ed.currencyCode;
   const who = `${ed.countryCode} ${ed.name}`;

@@ -45,7 +45,7 @@ function offsetAt(t: number, zone: string): number {
 }
 
 /** The UTC instant of a local wall-clock time in `zone`. */
-export function zonedTime(y: number, m: number, d: number, minutes: number, zone: string): number {
+function zonedTime(y: number, m: number, d: number, minutes: number, zone: string): number {
   const guess = Date.UTC(y, m - 1, d) + minutes * 60_000;
   let t = guess - offsetAt(guess, zone);
   t = guess - offsetAt(t, zone);
@@ -72,7 +72,7 @@ const isBusiness = (y: number, m: number, d: number) => {
 };
 
 /** The nth (1-based; -1 = last) given weekday (0 = Sunday) of a month. */
-export function nthWeekday(y: number, m: number, wd: number, n: number): number {
+function nthWeekday(y: number, m: number, wd: number, n: number): number {
   if (n < 0) {
     let d = daysIn(y, m);
     while (weekday(y, m, d) !== wd) d--;

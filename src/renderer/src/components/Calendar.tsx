@@ -14,9 +14,6 @@ import { ROW_HEIGHT, useRowWindow } from './calendar/use-row-window.js';
 import { useToggleWatch, useWatched } from './calendar/use-watch.js';
 import { EventDetailPanel } from './EventDetail.js';
 
-export { ValueCells } from './calendar/Cells.js';
-export { ROW_HEIGHT } from './calendar/use-row-window.js';
-
 const COLUMNS = [
   ['time', 'Time'],
   ['country', 'Country'],
@@ -52,6 +49,7 @@ export function Calendar() {
   const loading = useCalendar((s) => s.loading);
   const flashed = useCalendar((s) => s.flashed);
   const generation = useCalendar((s) => s.generation);
+  const clock = useCalendar((s) => s.clock);
   const settings = useApp((s) => s.settings);
   const eventId = useApp((s) => s.eventId);
   const watched = useWatched();
@@ -203,7 +201,7 @@ export function Calendar() {
                   );
                 const ed = it.ed;
                 const isFlash =
-                  flashed[ed.id] !== undefined && now - (flashed[ed.id] as number) < 4000;
+                  flashed[ed.id] !== undefined && clock() - (flashed[ed.id] as number) < 4000;
                 const past = ed.actual !== null || Date.parse(ed.dateUtc) < now;
                 const classes = `${isFlash ? ' flash' : ''}${keys.focus === index ? ' focused' : ''}${past ? ' past' : ''}${eventId === ed.eventId ? ' open' : ''}`;
                 return (

@@ -13,7 +13,7 @@ const MONTH = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** Up to `n` evenly spread indices from 0 to len − 1, ends included. */
-export function tickIndices(len: number, n: number): number[] {
+function tickIndices(len: number, n: number): number[] {
   if (len <= 1) return [0];
   const count = Math.min(n, len);
   const out = new Set<number>();

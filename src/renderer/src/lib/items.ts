@@ -16,7 +16,7 @@ const labelOf = (ed: EventDate, zone: string) =>
  * on the evening before. Each goes first in its own calendar date instead, among the rows of
  * that local day. Timed rows keep their order.
  */
-export function placeAllDay(rows: readonly EventDate[], zone: string): readonly EventDate[] {
+function placeAllDay(rows: readonly EventDate[], zone: string): readonly EventDate[] {
   if (!rows.some((r) => r.isAllDay)) return rows;
   const allDay = rows.filter((r) => r.isAllDay);
   const timed = rows.filter((r) => !r.isAllDay);

@@ -74,7 +74,7 @@ export function dateTimeLabel(iso: string, zone: string, hourCycle: 'h12' | 'h23
 }
 
 /** All-day items (holidays) belong to their own calendar date, whatever the display zone. */
-export function utcDayKey(iso: string): string {
+function utcDayKey(iso: string): string {
   return iso.slice(0, 10);
 }
 

@@ -24,6 +24,8 @@ export interface CalendarState {
   anchor: number | null;
   /** Counts landed loads: the list goes back to its anchor day after each. */
   generation: number;
+  /** The store's clock (injected in tests): flashes are stamped and aged with it. */
+  clock: () => number;
   /** Rows that just changed, for a brief highlight. */
   flashed: Record<string, number>;
   detail: EventDetail | null;
@@ -49,6 +51,7 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
     loading: false,
     anchor: null,
     generation: 0,
+    clock: now,
     flashed: {},
     detail: null,
     detailLoading: false,

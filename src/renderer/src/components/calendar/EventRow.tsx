@@ -22,7 +22,7 @@ function BellIcon({ filled }: { filled: boolean }) {
 }
 
 /** "+25K" and the provider's deviation score ("dev +1.4") when the service gives one. */
-export function SurpriseCell({ ed }: { ed: EventDate }) {
+function SurpriseCell({ ed }: { ed: EventDate }) {
   const delta = surpriseDelta(ed);
   return (
     <span role="gridcell" className="num surprise" data-col="surprise">

@@ -4,13 +4,13 @@ import type { Volatility } from '../../../../shared/domain.js';
 import { Flag } from '../Flag.js';
 import { useCalendar, useStores } from '../../state/index.js';
 
-export const COUNTRIES = ['US', 'EMU', 'DE', 'UK', 'JP', 'CN', 'CA', 'AU', 'NZ', 'CH'];
+const COUNTRIES = ['US', 'EMU', 'DE', 'UK', 'JP', 'CN', 'CA', 'AU', 'NZ', 'CH'];
 /**
  * Traders think in currencies. The codes travel in the same `countries` filter: the service
  * matches each code against the release's country or its currency, so EUR brings the euro
  * area and its members, and a country chip and a currency chip together show both.
  */
-export const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CNY', 'CAD', 'AUD', 'NZD', 'CHF'];
+const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CNY', 'CAD', 'AUD', 'NZD', 'CHF'];
 const IMPACTS: Volatility[] = ['HIGH', 'MEDIUM', 'LOW'];
 
 /** A group of toggle chips: one button per value, pressed while the value is selected. */

@@ -4,12 +4,12 @@ import { download, toCsv, toIcs } from '../../lib/export.js';
 import { dayKey, rowDayKey, startOfDay, zoneLabel } from '../../lib/time.js';
 
 /** YYYY-MM-DD plus `n` days (calendar arithmetic on the date, no zone involved). */
-export function addDays(key: string, n: number): string {
+function addDays(key: string, n: number): string {
   return new Date(Date.parse(`${key}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The Monday starting the ISO week of a day. */
-export function mondayOf(key: string): string {
+function mondayOf(key: string): string {
   const wd = (new Date(`${key}T00:00:00Z`).getUTCDay() + 6) % 7;
   return addDays(key, -wd);
 }

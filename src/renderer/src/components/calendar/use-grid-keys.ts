@@ -7,7 +7,7 @@ import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Item } from '../../lib/items.js';
 import { ROW_HEIGHT } from './use-row-window.js';
 
-export function isTyping(target: EventTarget | null): boolean {
+function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   return !!el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA');
 }
