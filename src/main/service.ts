@@ -35,6 +35,7 @@ import { KeytarSecretStore, MemorySecretStore, type SecretStore } from './secret
 import type { MacrobellService, ServiceEvents, Unsubscribe } from './service-contract.js';
 import { logSlowReads } from './store/slow-log.js';
 import { openStore } from './store/index.js';
+import { listPostsTriaged, markAllPostsRead } from './store/news-triage.js';
 import { ChangeApplier, InvalidNotificationError } from './sync/applier.js';
 import { SyncEngine, type RelayConsumerFactory } from './sync/engine.js';
 import type { SafetyNetTuning } from './sync/safety-net.js';
@@ -397,9 +398,13 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       else ids.delete(eventId);
       return setRules({ ...rules, watchedEventIds: [...ids] });
     },
-    listPosts: async ({ culture, page, pageSize }) => {
-      const r = store.listPosts({ culture: culture ?? effective().cultures[0], page, pageSize });
-      return { items: r.items, total: r.total, page, pageSize };
+    listPosts: async (q) => {
+      const r = listPostsTriaged(store.db, { ...q, culture: q.culture ?? effective().cultures[0] });
+      return { ...r, page: q.page, pageSize: q.pageSize };
+    },
+    markAllPostsRead: async ({ culture }) => {
+      markAllPostsRead(store.db, culture ?? effective().cultures[0]);
+      return null;
     },
     getPost: async ({ id, culture }) => store.getPost(id, culture),
     markPostRead: async ({ id, culture }) => {

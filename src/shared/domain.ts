@@ -444,6 +444,8 @@ export interface PostPage {
   page: number;
   pageSize: number;
   total: number;
+  /** Unread posts of the culture (whatever the view's filters). */
+  unread: number;
 }
 
 export interface SearchHit {

@@ -63,3 +63,61 @@ export function maskKey(key: string): string {
   if (key.length <= 6) return '•'.repeat(key.length);
   return `${key.slice(0, 4)}…${key.slice(-2)}`;
 }
+
+type Direction = 'above' | 'below' | 'equal' | null;
+
+/**
+ * Where the print landed against consensus: ▲ above, ▼ below. Independent of beat/miss (an
+ * unemployment rate below consensus is a beat): the arrow says direction, colour says better.
+ */
+export function directionOf(ed: Pick<EventDate, 'actual' | 'consensus'>): Direction {
+  if (ed.actual === null || ed.consensus === null) return null;
+  if (ed.actual === ed.consensus) return 'equal';
+  return ed.actual > ed.consensus ? 'above' : 'below';
+}
+
+/** actual − consensus, rounded to hide float noise (0.1 + 0.2); null until both are known. */
+export function surpriseDelta(ed: Pick<EventDate, 'actual' | 'consensus'>): number | null {
+  if (ed.actual === null || ed.consensus === null) return null;
+  return Math.round((ed.actual - ed.consensus) * 1e6) / 1e6;
+}
+
+/**
+ * How unusual a surprise is for this indicator: (surprise − mean) / standard deviation of
+ * the event's own past surprises. Needs 4 past surprises with some spread, else null.
+ */
+export function surpriseZ(delta: number | null, past: readonly (number | null)[]): number | null {
+  if (delta === null) return null;
+  const xs = past.filter((x): x is number => x !== null && Number.isFinite(x));
+  if (xs.length < 4) return null;
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1));
+  if (!(sd > 0)) return null;
+  return Math.round(((delta - mean) / sd) * 100) / 100;
+}
+
+/**
+ * Times inside stored texts (alert titles and bodies) travel as tokens — `{t:ISO}` for a
+ * time, `{dt:ISO}` for a date and time — and are rendered when shown, in the zone and clock
+ * chosen then, so a text written at 13:30 UTC reads "8:30 AM" once New York 12 h is chosen.
+ */
+export function timeToken(iso: string, kind: 't' | 'dt' = 't'): string {
+  return `{${kind}:${iso}}`;
+}
+
+const TIME_TOKEN = /\{(t|dt):(\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:\d{2}))\}/g;
+
+export function renderTimeTokens(
+  text: string,
+  format: (iso: string, kind: 't' | 'dt') => string,
+): string {
+  return text.replace(TIME_TOKEN, (whole, kind: 't' | 'dt', iso: string) =>
+    Number.isNaN(Date.parse(iso)) ? whole : format(iso, kind),
+  );
+}
+
+/** How big the surprise was: the provider's deviation score, else none (null). */
+export function surpriseSize(ed: Pick<EventDate, 'actual' | 'ratioDeviation'>): number | null {
+  if (ed.actual === null || ed.ratioDeviation === null) return null;
+  return Math.abs(ed.ratioDeviation);
+}

@@ -168,7 +168,10 @@ export const requestSchemas = {
     culture: culture.optional(),
     page: z.number().int().min(1).max(100000),
     pageSize: z.number().int().min(1).max(200),
+    unreadOnly: z.boolean().optional(),
+    tag: z.string().trim().min(1).max(100).optional(),
   }),
+  markAllPostsRead: z.object({ culture: culture.optional() }),
   getPost: z.object({ id, culture }),
   markPostRead: z.object({ id, culture }),
   searchPosts: z.object({
@@ -214,6 +217,7 @@ export interface ResponseTypes {
   listPosts: PostPage;
   getPost: Post | null;
   markPostRead: null;
+  markAllPostsRead: null;
   searchPosts: SearchHit[];
   listAlerts: AlertRecord[];
   markAlertsRead: null;

@@ -66,7 +66,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const calendar = generateCalendar(seed, start);
   for (const model of calendar.events) state.events.set(model.event.id, model);
   for (const ed of calendar.eventDates) state.eventDates.set(ed.id, ed);
-  for (const post of generatePosts(seed, start))
+  for (const post of generatePosts(seed, start, calendar.eventDates))
     state.posts.set(postKey(post.Culture, post.Id), post);
 
   const clock = new ScenarioClock(start, speed);

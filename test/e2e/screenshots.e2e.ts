@@ -97,3 +97,50 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+/** The views issue #16 asked to see: small window, New York 12 h, week navigation, surprises. */
+describe('screenshots (calendar views)', () => {
+  let e: E2E;
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    e = await startE2E({ colorScheme: 'light' });
+  });
+  afterAll(() => e?.close());
+  const shot = async (name: string) => {
+    await e.page.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    );
+    const path = `${OUT}/${name}.png`;
+    await e.page.screenshot({ path, animations: 'disabled' });
+    expect(readFileSync(path).length).toBeGreaterThan(10_000);
+  };
+  const firstPrinted = () =>
+    e.page.locator('[data-testid=event-row]:has([data-col=actual] .cue)').first();
+
+  it('captures the small window, New York 12 h, the week navigation and the surprise view', async () => {
+    await e.page.setViewportSize({ width: 900, height: 600 });
+    await firstPrinted().click();
+    await e.page.getByTestId('history-chart').waitFor();
+    await shot('calendar-900x600-detail');
+    await e.page.keyboard.press('Escape');
+
+    await e.page.setViewportSize({ width: 1440, height: 900 });
+    await e.service.api.updateSettings({ timeZone: 'America/New_York', hourCycle: 'h12' });
+    await e.page.reload();
+    await e.page.getByTestId('zone-label').filter({ hasText: 'New York' }).waitFor();
+    await shot('calendar-new-york-12h');
+
+    await e.page.getByRole('button', { name: 'Next week' }).click();
+    await e.page.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    );
+    await shot('calendar-next-week');
+
+    await e.page.getByRole('button', { name: 'Today' }).click();
+    await e.page.getByRole('button', { name: 'Sort each day by surprise' }).click();
+    await e.page.setViewportSize({ width: 1720, height: 960 });
+    await firstPrinted().click();
+    await e.page.getByTestId('surprise-summary').scrollIntoViewIfNeeded();
+    await shot('calendar-surprise');
+  });
+});

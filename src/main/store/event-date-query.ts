@@ -4,6 +4,7 @@
  * statement whatever the number of values.
  */
 import { volatilityRank } from '../../shared/format.js';
+import { searchSql } from '../../shared/search-aliases.js';
 import { EVENT_DATE_COLUMNS } from './event-date-row.js';
 import { ms } from './statements.js';
 
@@ -21,16 +22,6 @@ export interface EventDateFilter {
 export interface BuiltQuery {
   sql: string;
   params: Record<string, unknown>;
-}
-
-/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards escaped. */
-export const likePattern = (text: string): string =>
-  `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The text filter: a substring of the event's name. */
-function textCondition(text: string, params: Record<string, unknown>): string {
-  params.text = likePattern(text);
-  return `name LIKE @text ESCAPE '\\'`;
 }
 
 export function eventDateWindowQuery(q: EventDateFilter): BuiltQuery {
@@ -56,8 +47,11 @@ export function eventDateWindowQuery(q: EventDateFilter): BuiltQuery {
       'event_id IN (SELECT id FROM events WHERE category_id IN (SELECT value FROM json_each(@categories)))',
     );
   }
-  const text = q.text?.trim();
-  if (text) where.push(textCondition(text, params));
+  const search = searchSql(q.text ?? ''); // aliases (CPI, NFP…) and "US CPI"
+  if (search) {
+    where.push(search.sql);
+    Object.assign(params, search.params);
+  }
   // Answered from the window index alone (it covers every column but raw), in order; each
   // record is built from its columns (cheaper than a cache of parsed records: measured).
   return {

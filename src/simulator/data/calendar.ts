@@ -3,6 +3,7 @@ import type { CalendarEvent, EventDate } from '../../shared/domain.js';
 import { CATEGORIES } from './categories.js';
 import { INDICATORS, type Indicator } from './indicators.js';
 import { createRng, round, uuid, type Rng } from '../rng.js';
+import { releaseTimes } from './schedule.js';
 
 /**
  * The service's shapes are the app's domain shapes (src/shared/domain.ts mirrors the
@@ -85,60 +86,6 @@ export function surprise(ind: Indicator | null, actual: number, consensus: numbe
   return { ratioDeviation, isBetterThanExpected };
 }
 
-function occurrenceTimes(
-  ind: Indicator,
-  rng: Rng,
-  windowStart: number,
-  windowEnd: number,
-): number[] {
-  const [hh, mm] = ind.time.split(':').map(Number) as [number, number];
-  const atDay = (dayMs: number) => dayMs + hh * 3_600_000 + mm * 60_000;
-  const startDay = Math.floor(windowStart / DAY) * DAY;
-  const days = Math.ceil((windowEnd - startDay) / DAY);
-  const out: number[] = [];
-  if (ind.frequency === 'weekly') {
-    for (let d = 0; d < days; d++) {
-      const day = startDay + d * DAY;
-      const iso = ((new Date(day).getUTCDay() + 6) % 7) + 1;
-      if (iso === ind.weekday) out.push(atDay(day));
-    }
-    return out;
-  }
-  if (ind.frequency === 'adhoc') {
-    // a speaker appears on about one weekday in three
-    for (let d = 0; d < days; d++) {
-      const day = startDay + d * DAY;
-      const wd = new Date(day).getUTCDay();
-      if (wd !== 0 && wd !== 6 && rng() < 0.3) out.push(atDay(day));
-    }
-    return out;
-  }
-  // monthly: a print in the past week and one ahead (flash/final, or the next month);
-  // quarterly and meetings: sometimes one. Weekdays only, seeded.
-  const pickDay = (fromDay: number, toDay: number): number | null => {
-    for (let tries = 0; tries < 10; tries++) {
-      const day = startDay + (fromDay + Math.floor(rng() * (toDay - fromDay))) * DAY;
-      const wd = new Date(day).getUTCDay();
-      if (wd !== 0 && wd !== 6) return day;
-    }
-    return null;
-  };
-  const todayIndex = Math.floor((windowStart + 7 * DAY - startDay) / DAY);
-  const slots: [number, number, number][] =
-    ind.frequency === 'monthly'
-      ? [
-          [0, todayIndex, 0.75],
-          [todayIndex, days, 0.95],
-        ]
-      : [[0, days, ind.frequency === 'quarterly' ? 0.5 : 0.45]];
-  for (const [from, to, chance] of slots) {
-    if (rng() > chance) continue;
-    const day = pickDay(from, to);
-    if (day !== null) out.push(atDay(day));
-  }
-  return out;
-}
-
 /** Build every event, its occurrences inside [now-7d, now+14d] and its history. */
 export function generateCalendar(
   seed: number | string,
@@ -152,27 +99,19 @@ export function generateCalendar(
   for (const ind of INDICATORS) {
     const event = eventFromIndicator(ind, rng);
     const model: EventModel = { event, indicator: ind, history: [] };
-    const step =
-      ind.frequency === 'weekly'
-        ? 7 * DAY
-        : ind.frequency === 'quarterly'
-          ? 91 * DAY
-          : ind.frequency === 'adhoc'
-            ? 14 * DAY
-            : ind.frequency === 'meeting'
-              ? 45 * DAY
-              : 30 * DAY;
-    // history: a year or so of past prints, oldest first, ending before the window
-    let level = ind.level;
+    // history: about a year of past prints on the real schedule, ending before the window
     const histCount = ind.frequency === 'weekly' ? 26 : ind.frequency === 'quarterly' ? 8 : 12;
-    for (let k = histCount; k >= 1; k--) {
-      const date = Math.floor((windowStart - k * step) / 60_000) * 60_000;
+    const span =
+      (ind.frequency === 'weekly' ? 200 : ind.frequency === 'quarterly' ? 800 : 420) * DAY;
+    const past = releaseTimes(ind, windowStart - span, windowStart, rng).slice(-histCount);
+    let level = ind.level;
+    for (const date of past) {
       const ed = makeEventDate(event, ind, date, rng, level, true, now);
       if (ed.actual !== null) level = ed.actual;
       model.history.push(ed);
     }
     let previous = level;
-    for (const t of occurrenceTimes(ind, rng, windowStart, windowEnd)) {
+    for (const t of releaseTimes(ind, windowStart, windowEnd, rng)) {
       const ed = makeEventDate(event, ind, t, rng, previous, t < now, now);
       if (ed.actual !== null) previous = ed.actual;
       eventDates.push(ed);

@@ -1,5 +1,7 @@
 /** Generates a stream of news posts (v4, PascalCase) per culture, from a seed. */
 import { createRng, pick, uuid, type Rng } from '../rng.js';
+import type { SimEventDate } from './calendar.js';
+import { releaseStories } from './release-news.js';
 
 export const CULTURES = ['en-US', 'es-ES', 'de-DE'] as const;
 
@@ -38,6 +40,8 @@ const NEWS_CATEGORIES = [
 
 interface Story {
   tag: string;
+  /** The news category the story is filed under (never drawn at random). */
+  category?: { Id: string; Name: string };
   title: Record<string, string>;
   body: Record<string, string>;
 }
@@ -45,6 +49,7 @@ interface Story {
 const STORIES: Story[] = [
   {
     tag: 'EUR/USD',
+    category: NEWS_CATEGORIES[0],
     title: {
       'en-US': 'EUR/USD Forecast: Euro holds gains ahead of US inflation data',
       'es-ES':
@@ -62,6 +67,7 @@ const STORIES: Story[] = [
   },
   {
     tag: 'USD',
+    category: NEWS_CATEGORIES[1],
     title: {
       'en-US': 'Nonfarm Payrolls preview: Labor market expected to cool further',
       'es-ES': 'Previa de las nóminas no agrícolas: se espera que el mercado laboral se enfríe',
@@ -77,6 +83,7 @@ const STORIES: Story[] = [
   },
   {
     tag: 'GBP/USD',
+    category: NEWS_CATEGORIES[0],
     title: {
       'en-US': 'Pound Sterling slides as UK inflation undershoots',
       'es-ES': 'La libra esterlina cae tras una inflación británica menor de lo esperado',
@@ -91,6 +98,7 @@ const STORIES: Story[] = [
   },
   {
     tag: 'USD/JPY',
+    category: NEWS_CATEGORIES[2],
     title: {
       'en-US': 'USD/JPY: Yen firms as BoJ signals patience on policy normalisation',
       'es-ES': 'USD/JPY: el yen se fortalece mientras el BoJ pide paciencia',
@@ -105,6 +113,7 @@ const STORIES: Story[] = [
   },
   {
     tag: 'Gold',
+    category: NEWS_CATEGORIES[3],
     title: {
       'en-US': 'Gold Price Forecast: XAU/USD eyes record as yields retreat',
       'es-ES': 'Pronóstico del oro: el XAU/USD apunta a máximos con la caída de los rendimientos',
@@ -119,6 +128,7 @@ const STORIES: Story[] = [
   },
   {
     tag: 'ECB',
+    category: NEWS_CATEGORIES[2],
     title: {
       'en-US': 'ECB holds rates, Lagarde says the disinflation process is on track',
       'es-ES': 'El BCE mantiene los tipos; Lagarde dice que la desinflación sigue su curso',
@@ -133,6 +143,7 @@ const STORIES: Story[] = [
   },
   {
     tag: 'WTI',
+    category: NEWS_CATEGORIES[3],
     title: {
       'en-US': 'WTI Oil slips after surprise build in EIA crude stocks',
       'es-ES': 'El petróleo WTI cae tras un aumento inesperado de inventarios',
@@ -147,6 +158,7 @@ const STORIES: Story[] = [
   },
   {
     tag: 'AUD/USD',
+    category: NEWS_CATEGORIES[0],
     title: {
       'en-US': 'AUD/USD rallies as Australian employment beats forecasts',
       'es-ES': 'El AUD/USD sube tras un empleo australiano mejor de lo previsto',
@@ -161,6 +173,7 @@ const STORIES: Story[] = [
   },
   {
     tag: 'USD/CAD',
+    category: NEWS_CATEGORIES[2],
     title: {
       'en-US': 'USD/CAD: Loonie steady ahead of BoC decision',
       'es-ES': 'USD/CAD: el loonie estable antes de la decisión del BoC',
@@ -175,6 +188,7 @@ const STORIES: Story[] = [
   },
   {
     tag: 'China',
+    category: NEWS_CATEGORIES[1],
     title: {
       'en-US': 'China PMI back below 50 as export orders weaken',
       'es-ES': 'El PMI de China vuelve por debajo de 50',
@@ -231,21 +245,39 @@ export function makePost(rng: Rng, culture: string, publishedMs: number, story?:
       ImageUrl: null,
     },
     Company: { Id: 'fxs', Name: 'FXStreet' },
-    Categories: [pick(rng, NEWS_CATEGORIES)],
+    Categories: [s.category ?? pick(rng, NEWS_CATEGORIES)],
     Tags: [{ Id: `t-${s.tag}`, Name: s.tag }],
   };
 }
 
-/** ~70 posts per culture over the last 5 days, newest first. */
-export function generatePosts(seed: number | string, now: number): SimPost[] {
+/**
+ * The last five days of news per culture, newest first: a story after each notable print of
+ * the demo calendar and a preview before each high-impact one, plus each market story once.
+ */
+export function generatePosts(
+  seed: number | string,
+  now: number,
+  eventDates: readonly SimEventDate[] = [],
+): SimPost[] {
   const rng = createRng(`${seed}:news`);
+  const stories = releaseStories(eventDates, now, rng);
   const posts: SimPost[] = [];
   for (const culture of CULTURES) {
-    let t = now - 10 * 60_000;
-    for (let k = 0; k < 70; k++) {
-      posts.push(makePost(rng, culture, t));
-      t -= Math.floor(30 * 60_000 + rng() * 90 * 60_000);
+    for (const r of stories) {
+      const post = makePost(rng, culture, r.publishedMs, {
+        tag: r.tags[1] ?? r.tags[0] ?? '',
+        category: r.category,
+        title: r.title,
+        body: r.body,
+      });
+      post.Tags = r.tags.map((t) => ({ Id: `t-${t}`, Name: t }));
+      posts.push(post);
     }
+    // each market story once, spread over the last five days
+    STORIES.forEach((s, k) => {
+      const t = now - 10 * 60_000 - Math.floor(((k + rng()) * 5 * 86_400_000) / STORIES.length);
+      posts.push(makePost(rng, culture, t, s));
+    });
   }
   return posts.sort((a, b) => b.PublicationDate.localeCompare(a.PublicationDate));
 }

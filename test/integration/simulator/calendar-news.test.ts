@@ -55,7 +55,8 @@ describe('calendar', () => {
     const res = await call<Ed[]>(windowUrl(), { token: cal });
     expect(res.status).toBe(200);
     const list = res.body;
-    expect(list.length).toBeGreaterThanOrEqual(250);
+    // one print a month per indicator, on the real schedule: about 200–300 in three weeks
+    expect(list.length).toBeGreaterThanOrEqual(200);
     for (const ed of list) expect(eventDateWireSchema.safeParse(ed).success).toBe(true);
     const dates = list.map((d) => d.dateUtc);
     expect([...dates].sort()).toEqual(dates);
@@ -240,7 +241,8 @@ describe('news', () => {
       });
       expect(p1.status).toBe(200);
       expect(p1.body.Page).toBe(1);
-      expect(p1.body.Total).toBeGreaterThanOrEqual(60);
+      // a story per notable print of the demo week, a preview per big one, the market stories once
+      expect(p1.body.Total).toBeGreaterThanOrEqual(40);
       expect(p1.body.Values).toHaveLength(p1.body.PageSize);
       const p2 = await call<Feed>(`${sim.newsUrl}/v4/${culture}/post/filter/GeneralFeed?page=2`, {
         token: news,

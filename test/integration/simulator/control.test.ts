@@ -32,8 +32,8 @@ describe('control API', () => {
       '/state',
     );
     expect(st.status).toBe(200);
-    expect(st.body.eventDates).toBeGreaterThan(250);
-    expect(st.body.posts).toBeGreaterThanOrEqual(180);
+    expect(st.body.eventDates).toBeGreaterThan(200);
+    expect(st.body.posts).toBeGreaterThanOrEqual(120);
     const before = Date.parse(st.body.now);
     expect(before).toBeGreaterThanOrEqual(T0);
     const frozen = await control<{ now: string; speed: number }>(sim, 'POST', '/clock', {

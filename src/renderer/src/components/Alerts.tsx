@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { dateTimeLabel } from '../lib/time.js';
+import { dateTimeLabel, renderTimes } from '../lib/time.js';
 import { useAlerts, useApp, useStores } from '../state/index.js';
 import { RuleEditor } from './alerts/RuleEditor.js';
 
@@ -14,6 +14,8 @@ export function Alerts() {
       .catch(() => undefined);
   }, [alerts]);
   const unread = items.filter((a) => !a.read).length;
+  const zone = settings?.timeZone ?? 'system';
+  const hourCycle = settings?.hourCycle ?? 'h23';
   return (
     <section className="alerts-screen" aria-label="Alerts">
       <header className="screen-header">
@@ -45,16 +47,12 @@ export function Alerts() {
                 <span className="alert-title">
                   {!a.read && <span className="unread-dot" aria-hidden="true" />}
                   {!a.read && <span className="sr-only">Unread: </span>}
-                  {a.title}
+                  {renderTimes(a.title, zone, hourCycle)}
                 </span>
-                <span className="alert-body">{a.body}</span>
+                {/* times in alert texts follow today's zone and clock, not the day they were written */}
+                <span className="alert-body">{renderTimes(a.body, zone, hourCycle)}</span>
                 <span className="meta">
-                  {a.kind} ·{' '}
-                  {dateTimeLabel(
-                    new Date(a.createdAt).toISOString(),
-                    settings?.timeZone ?? 'system',
-                    settings?.hourCycle ?? 'h23',
-                  )}
+                  {a.kind} · {dateTimeLabel(new Date(a.createdAt).toISOString(), zone, hourCycle)}
                 </span>
               </button>
             </li>

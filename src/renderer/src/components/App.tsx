@@ -3,12 +3,13 @@ import { useApp, useStores } from '../state/index.js';
 import type { Screen } from '../state/app.js';
 import { Alerts } from './Alerts.js';
 import { Calendar, useCalendarBoot } from './Calendar.js';
-import { News } from './News.js';
+import { News, NewsUnreadBadge } from './News.js';
 import { Settings } from './Settings.js';
 import { StatusBar } from './StatusBar.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
 import { Toasts } from './Toasts.js';
 import { UpdateNotice } from './UpdateNotice.js';
+import { SkipLink } from './SkipLink.js';
 
 const NAV: { screen: Screen; label: string; icon: string }[] = [
   { screen: 'calendar', label: 'Calendar', icon: '▦' },
@@ -42,6 +43,7 @@ export function App() {
   }, [app]);
   return (
     <div className="app">
+      <SkipLink />
       <nav className="sidebar" aria-label="Main">
         <div className="brand">
           <img src="./bell.svg" alt="" width={22} height={22} />
@@ -64,6 +66,7 @@ export function App() {
                 {status?.unreadAlerts}
               </span>
             )}
+            {n.screen === 'news' && <NewsUnreadBadge />}
           </button>
         ))}
         {status?.demo && (
@@ -76,7 +79,7 @@ export function App() {
           </span>
         )}
       </nav>
-      <main className="content">
+      <main className="content" id="content">
         <UpdateNotice />
         <ConnectionBanner
           status={status}

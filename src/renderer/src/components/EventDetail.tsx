@@ -1,9 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { EventDate } from '../../../shared/domain.js';
 import { Flag } from './Flag.js';
+import { download, googleCalendarUrl, toIcs } from '../lib/export.js';
 import { dateTimeLabel } from '../lib/time.js';
 import { useCalendar, useStores } from '../state/index.js';
-import { ValueCells } from './Calendar.js';
+import { ValueCells } from './calendar/Cells.js';
+import { useToggleWatch, useWatched } from './calendar/use-watch.js';
+import { Surprises } from './detail/Surprises.js';
 import { HistoryChart } from './HistoryChart.js';
 
 function Occurrences({
@@ -37,6 +40,40 @@ function Occurrences({
   );
 }
 
+/** "Add to calendar": an .ics file for desktop calendars, or Google Calendar in the browser. */
+function AddToCalendar({ ed }: { ed: EventDate }) {
+  const { bridge } = useStores();
+  const google = () => {
+    const url = googleCalendarUrl(ed);
+    if (bridge.kind === 'ipc') void bridge.api.openExternal({ url }).catch(() => undefined);
+    else window.open(url, '_blank', 'noopener,noreferrer');
+  };
+  return (
+    <p className="add-to-calendar">
+      <button
+        type="button"
+        className="chip"
+        onClick={() =>
+          download(
+            `${ed.countryCode}-${ed.name.replace(/[^\w]+/g, '-')}.ics`,
+            'text/calendar',
+            toIcs([ed], Date.now()),
+          )
+        }
+      >
+        Add next release to calendar (.ics)
+      </button>
+      <button type="button" className="chip" onClick={google}>
+        Google Calendar
+      </button>
+    </p>
+  );
+}
+
+/**
+ * The event's detail: a side panel in a wide window, a drawer over the grid in a narrow one
+ * (CSS). It takes focus when it opens, so keyboard users land in it; Escape closes it.
+ */
 export function EventDetailPanel({
   eventId,
   onClose,
@@ -52,22 +89,36 @@ export function EventDetailPanel({
   const detail = useCalendar((s) => s.detail);
   const loading = useCalendar((s) => s.detailLoading);
   const rows = useCalendar((s) => s.rows);
+  const watchedIds = useWatched();
+  const toggleWatch = useToggleWatch();
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     void calendar.getState().loadDetail(eventId);
+    heading.current?.focus();
   }, [eventId, calendar]);
   const event = detail?.event;
   const sample = rows.find((r) => r.eventId === eventId);
   const name = event?.name ?? sample?.name ?? 'Event';
   const country = event?.countryCode ?? sample?.countryCode ?? '';
   const ready = detail !== null && (detail.event === null || detail.event.id === eventId);
+  const next = detail?.upcoming[0] ?? sample;
   return (
-    <aside className="detail-panel" aria-label={`${country} ${name} details`}>
+    <aside
+      className="detail-panel"
+      aria-label={`${country} ${name} details`}
+      data-testid="event-detail"
+    >
       <header>
-        <h2>
+        <h2 tabIndex={-1} ref={heading}>
           <Flag code={country} />
           {country} {name}
         </h2>
-        <button type="button" className="icon-button" aria-label="Close details" onClick={onClose}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close details (Escape)"
+          onClick={onClose}
+        >
           ✕
         </button>
       </header>
@@ -78,13 +129,16 @@ export function EventDetailPanel({
           <label className="watch">
             <input
               type="checkbox"
-              checked={detail?.watched ?? false}
-              onChange={(e) => void calendar.getState().setWatched(eventId, e.target.checked)}
+              checked={watchedIds.includes(eventId)}
+              onChange={(e) => void toggleWatch(eventId, e.target.checked)}
             />
             Alert me for this event (release, revisions, reminder before it prints)
           </label>
+          {next && <AddToCalendar ed={next} />}
           <h3>History</h3>
           <HistoryChart history={detail?.history ?? []} title={`${country} ${name}`} />
+          <h3>Surprises</h3>
+          <Surprises history={detail?.history ?? []} zone={zone} hourCycle={hourCycle} />
           <h3>Upcoming</h3>
           {detail?.upcoming.length ? (
             <Occurrences

@@ -1,16 +1,38 @@
+import { useState, type KeyboardEvent } from 'react';
 import type { EventDate } from '../../../shared/domain.js';
 import { formatValue } from '../../../shared/format.js';
 
-/** Actual vs consensus over past prints, oldest left. Plain SVG, labelled for screen readers. */
+// The viewBox is about the panel's width in CSS pixels, so 11-unit text reads as ~11 px.
+const W = 380;
+const H = 190;
+const PAD = { l: 52, r: 14, t: 26, b: 30 };
+const MONTH = new Intl.DateTimeFormat('en-GB', {
+  month: 'short',
+  year: '2-digit',
+  timeZone: 'UTC',
+});
+
+/** Up to `n` evenly spread indices from 0 to len − 1, ends included. */
+function tickIndices(len: number, n: number): number[] {
+  if (len <= 1) return [0];
+  const count = Math.min(n, len);
+  const out = new Set<number>();
+  for (let k = 0; k < count; k++) out.add(Math.round((k * (len - 1)) / (count - 1)));
+  return [...out];
+}
+
+/**
+ * Actual vs consensus over past prints, oldest left. Plain SVG, labelled for screen readers;
+ * hovering (or ←/→ once focused) shows a point's date, actual and consensus. The legend sits
+ * above the plot, never over a point.
+ */
 export function HistoryChart({ history, title }: { history: EventDate[]; title: string }) {
+  const [hover, setHover] = useState<number | null>(null);
   const points = [...history]
     .filter((h) => h.actual !== null)
     .reverse()
     .slice(-24);
   if (points.length < 2) return <p className="muted">Not enough history to chart yet.</p>;
-  const W = 560;
-  const H = 180;
-  const pad = { l: 48, r: 12, t: 12, b: 28 };
   const values = points.flatMap((p) => [
     p.actual as number,
     ...(p.consensus !== null ? [p.consensus] : []),
@@ -21,8 +43,8 @@ export function HistoryChart({ history, title }: { history: EventDate[]; title: 
     min -= 1;
     max += 1;
   }
-  const x = (i: number) => pad.l + (i * (W - pad.l - pad.r)) / (points.length - 1);
-  const y = (v: number) => pad.t + ((max - v) * (H - pad.t - pad.b)) / (max - min);
+  const x = (i: number) => PAD.l + (i * (W - PAD.l - PAD.r)) / (points.length - 1);
+  const y = (v: number) => PAD.t + ((max - v) * (H - PAD.t - PAD.b)) / (max - min);
   const line = (get: (p: EventDate) => number | null) =>
     points
       .map((p, i) => [i, get(p)] as const)
@@ -32,33 +54,63 @@ export function HistoryChart({ history, title }: { history: EventDate[]; title: 
   const first = points[0] as EventDate;
   const last = points.at(-1) as EventDate;
   const fmt = (v: number) => formatValue(v, first.unit, first.potency);
+  const month = (p: EventDate) => MONTH.format(new Date(p.dateUtc));
+  const step = (W - PAD.l - PAD.r) / (points.length - 1);
+  const shown = hover === null ? null : (points[hover] ?? null);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    e.preventDefault();
+    const d = e.key === 'ArrowLeft' ? -1 : 1;
+    setHover((h) => Math.max(0, Math.min(points.length - 1, (h ?? points.length) + d)));
+  };
   return (
     <svg
       className="history-chart"
       data-testid="history-chart"
       viewBox={`0 0 ${W} ${H}`}
       role="img"
+      tabIndex={0}
       aria-labelledby="hc-title hc-desc"
+      onKeyDown={onKeyDown}
+      onMouseLeave={() => setHover(null)}
+      onBlur={() => setHover(null)}
     >
       <title id="hc-title">{title}: actual vs consensus</title>
       <desc id="hc-desc">
         {points.length} releases from {first.dateUtc.slice(0, 10)} to {last.dateUtc.slice(0, 10)};
         latest actual {fmt(last.actual as number)}.
       </desc>
+      {!shown && (
+        <g className="legend">
+          <rect x={PAD.l} y={6} width={12} height={3} className="legend-actual" />
+          <text x={PAD.l + 16} y={11} className="axis">
+            Actual
+          </text>
+          <rect x={PAD.l + 70} y={6} width={12} height={3} className="legend-consensus" />
+          <text x={PAD.l + 86} y={11} className="axis">
+            Consensus
+          </text>
+        </g>
+      )}
       {[min, (min + max) / 2, max].map((v) => (
         <g key={v}>
-          <line x1={pad.l} x2={W - pad.r} y1={y(v)} y2={y(v)} className="grid" />
-          <text x={pad.l - 6} y={y(v) + 4} textAnchor="end" className="axis">
+          <line x1={PAD.l} x2={W - PAD.r} y1={y(v)} y2={y(v)} className="grid" />
+          <text x={PAD.l - 6} y={y(v) + 4} textAnchor="end" className="axis">
             {fmt(v)}
           </text>
         </g>
       ))}
-      <text x={pad.l} y={H - 8} className="axis">
-        {first.dateUtc.slice(0, 7)}
-      </text>
-      <text x={W - pad.r} y={H - 8} textAnchor="end" className="axis">
-        {last.dateUtc.slice(0, 7)}
-      </text>
+      {tickIndices(points.length, 5).map((i) => (
+        <text
+          key={i}
+          x={x(i)}
+          y={H - 10}
+          className="axis"
+          textAnchor={i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle'}
+        >
+          {month(points[i] as EventDate)}
+        </text>
+      ))}
       <path d={line((p) => p.consensus)} className="series-consensus" />
       <path d={line((p) => p.actual)} className="series-actual" />
       {points.map((p, i) => (
@@ -66,25 +118,36 @@ export function HistoryChart({ history, title }: { history: EventDate[]; title: 
           key={p.id}
           cx={x(i)}
           cy={y(p.actual as number)}
-          r={3}
+          r={hover === i ? 5 : 3}
           className={p.isBetterThanExpected === false ? 'pt-miss' : 'pt-beat'}
-        >
-          <title>
-            {p.dateUtc.slice(0, 10)}: {fmt(p.actual as number)}
-            {p.consensus !== null ? ` vs ${fmt(p.consensus)}` : ''}
-          </title>
-        </circle>
+        />
       ))}
-      <g className="legend">
-        <rect x={W - 180} y={pad.t} width={10} height={3} className="legend-actual" />
-        <text x={W - 165} y={pad.t + 5} className="axis">
-          Actual
-        </text>
-        <rect x={W - 110} y={pad.t} width={10} height={3} className="legend-consensus" />
-        <text x={W - 95} y={pad.t + 5} className="axis">
-          Consensus
-        </text>
-      </g>
+      {/* one invisible column per point catches the pointer */}
+      {points.map((p, i) => (
+        <rect
+          key={`hit-${p.id}`}
+          x={x(i) - step / 2}
+          y={PAD.t}
+          width={step}
+          height={H - PAD.t - PAD.b}
+          className="hit"
+          onMouseEnter={() => setHover(i)}
+        />
+      ))}
+      {shown && hover !== null && (
+        <g className="tooltip" data-testid="chart-tooltip" pointerEvents="none">
+          <line x1={x(hover)} x2={x(hover)} y1={PAD.t} y2={H - PAD.b} className="cursor" />
+          <text
+            x={Math.min(Math.max(x(hover), PAD.l + 60), W - PAD.r - 60)}
+            y={12}
+            textAnchor="middle"
+            className="tip"
+          >
+            {shown.dateUtc.slice(0, 10)}: {fmt(shown.actual as number)}
+            {shown.consensus !== null ? ` vs ${fmt(shown.consensus)}` : ''}
+          </text>
+        </g>
+      )}
     </svg>
   );
 }

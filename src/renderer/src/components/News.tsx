@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { sanitizePost, sanitizeSnippet } from '../lib/sanitize.js';
 import { dateTimeLabel } from '../lib/time.js';
 import { useApp, useNews, useStores } from '../state/index.js';
 
 function Reader() {
-  const { bridge } = useStores();
+  const { bridge, news } = useStores();
   const post = useNews((s) => s.post);
   const settings = useApp((s) => s.settings);
   const clean = useMemo(
@@ -51,13 +51,40 @@ function Reader() {
       {post.tags.length > 0 && (
         <p className="tags">
           {post.tags.map((t) => (
-            <span key={t} className="tag">
+            <button
+              key={t}
+              type="button"
+              className="tag"
+              aria-label={`Stories tagged ${t}`}
+              onClick={() => void news.getState().setView({ tag: t })}
+            >
               {t}
-            </span>
+            </button>
           ))}
         </p>
       )}
     </article>
+  );
+}
+
+/** The News entry's unread count; loads the first page once so it shows before News opens. */
+export function NewsUnreadBadge() {
+  const { news } = useStores();
+  const settings = useApp((s) => s.settings);
+  const culture = useNews((s) => s.culture);
+  const unread = useNews((s) => s.unread);
+  useEffect(() => {
+    if (settings && !culture)
+      void news
+        .getState()
+        .setCulture(settings.cultures[0] ?? 'en-US')
+        .catch(() => undefined);
+  }, [settings, culture, news]);
+  if (unread === 0) return null;
+  return (
+    <span className="badge news-badge" aria-label={`${unread} unread`}>
+      {unread > 99 ? '99+' : unread}
+    </span>
   );
 }
 
@@ -66,7 +93,18 @@ export function News() {
   const items = useNews((s) => s.items);
   const total = useNews((s) => s.total);
   const page = useNews((s) => s.page);
-  const hits = useNews((s) => s.hits);
+  const rawHits = useNews((s) => s.hits);
+  const sortByDate = useNews((s) => s.sortByDate);
+  const unread = useNews((s) => s.unread);
+  const unreadOnly = useNews((s) => s.unreadOnly);
+  const tag = useNews((s) => s.tag);
+  const hits = useMemo(
+    () =>
+      rawHits && sortByDate
+        ? [...rawHits].sort((a, b) => b.publicationDate.localeCompare(a.publicationDate))
+        : rawHits,
+    [rawHits, sortByDate],
+  );
   const current = useNews((s) => s.post);
   const culture = useNews((s) => s.culture);
   const settings = useApp((s) => s.settings);
@@ -86,6 +124,20 @@ export function News() {
 
   const zone = settings?.timeZone ?? 'system';
   const hc = settings?.hourCycle ?? 'h23';
+  const list: { id: string; culture: string }[] = hits ?? items;
+  // j/k or ↓/↑ read the next or previous story, focus following the selection
+  const onListKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const d =
+      e.key === 'j' || e.key === 'ArrowDown' ? 1 : e.key === 'k' || e.key === 'ArrowUp' ? -1 : 0;
+    if (!d || list.length === 0) return;
+    e.preventDefault();
+    const at = current ? list.findIndex((p) => p.id === current.id) : -1;
+    const next = list[Math.max(0, Math.min(list.length - 1, at + d))];
+    if (!next) return;
+    void news.getState().open(next.id, next.culture);
+    const buttons = e.currentTarget.querySelectorAll<HTMLElement>('[data-testid=post-item]');
+    buttons[list.indexOf(next)]?.focus();
+  };
   return (
     <section className="news-screen" aria-label="News">
       <header className="screen-header">
@@ -111,12 +163,59 @@ export function News() {
           </label>
         )}
       </header>
+      <div className="news-tools" role="toolbar" aria-label="News view">
+        <span className="unread-count" data-testid="news-unread">
+          {unread} unread
+        </span>
+        <button
+          type="button"
+          className="chip"
+          aria-pressed={unreadOnly}
+          onClick={() => void news.getState().setView({ unreadOnly: !unreadOnly })}
+        >
+          Unread only
+        </button>
+        <button
+          type="button"
+          className="chip"
+          disabled={unread === 0}
+          onClick={() => void news.getState().markAllRead()}
+        >
+          Mark all read
+        </button>
+        {tag && (
+          <button
+            type="button"
+            className="chip"
+            aria-pressed="true"
+            aria-label={`Tag ${tag}: show all stories`}
+            onClick={() => void news.getState().setView({ tag: null })}
+          >
+            Tag: {tag} ✕
+          </button>
+        )}
+        {hits && (
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={sortByDate}
+            onClick={() => news.getState().setSortByDate(!sortByDate)}
+          >
+            Newest first
+          </button>
+        )}
+      </div>
       <div className="news-body">
-        <div className="post-list">
+        <div className="post-list" onKeyDown={onListKey}>
           {hits && hits.length === 0 && (
             <p className="muted pad">No cached story matches “{query}”.</p>
           )}
-          <ul className="plain-list" aria-label={hits ? 'Search results' : 'Latest news'}>
+          <ul
+            className="plain-list"
+            aria-label={hits ? 'Search results' : 'Latest news'}
+            data-primary
+            tabIndex={-1}
+          >
             {hits
               ? hits.map((h) => (
                   <li key={`${h.culture}:${h.id}`}>

@@ -1,9 +1,36 @@
 /** The calendar's list: a header per local day, then that day's releases. */
 import type { EventDate } from '../../../shared/domain.js';
-import { dayKey, dayLabel } from './time.js';
+import { surpriseSize } from '../../../shared/format.js';
+import { dayLabel, rowDayKey } from './time.js';
 
 export type Item =
-  { kind: 'day'; key: string; label: string } | { kind: 'row'; key: string; ed: EventDate };
+  | { kind: 'day'; key: string; label: string; day: string }
+  | { kind: 'row'; key: string; ed: EventDate }
+  | { kind: 'now'; key: 'now' };
+
+const labelOf = (ed: EventDate, zone: string) =>
+  ed.isAllDay ? dayLabel(ed.dateUtc, 'UTC') : dayLabel(ed.dateUtc, zone);
+
+/**
+ * All-day items (holidays) are dated 00:00 UTC of their day: west of UTC that instant falls
+ * on the evening before. Each goes first in its own calendar date instead, among the rows of
+ * that local day. Timed rows keep their order.
+ */
+function placeAllDay(rows: readonly EventDate[], zone: string): readonly EventDate[] {
+  if (!rows.some((r) => r.isAllDay)) return rows;
+  const allDay = rows.filter((r) => r.isAllDay);
+  const timed = rows.filter((r) => !r.isAllDay);
+  const out: EventDate[] = [];
+  let a = 0;
+  for (const r of timed) {
+    const day = rowDayKey(r, zone);
+    while (a < allDay.length && rowDayKey(allDay[a] as EventDate, zone) <= day)
+      out.push(allDay[a++] as EventDate);
+    out.push(r);
+  }
+  while (a < allDay.length) out.push(allDay[a++] as EventDate);
+  return out;
+}
 
 /**
  * Group rows (sorted by `dateUtc`, as the store keeps them) under day headers in `zone`.
@@ -12,21 +39,22 @@ export type Item =
  * 2,000 rows, each day's last row is found by galloping then bisecting: about 2·log2(rows
  * per day) formats per day. Rows out of order (never from the store) take the plain pass.
  */
-export function buildItems(rows: readonly EventDate[], zone: string): Item[] {
-  const n = rows.length;
+export function buildItems(sorted: readonly EventDate[], zone: string): Item[] {
   let prev = -Infinity;
-  for (const r of rows) {
+  for (const r of sorted) {
     const t = Date.parse(r.dateUtc);
-    if (!(t >= prev)) return buildItemsLinear(rows, zone);
+    if (!(t >= prev)) return buildItemsLinear(sorted, zone);
     prev = t;
   }
+  const rows = placeAllDay(sorted, zone);
+  const n = rows.length;
   const items: Item[] = [];
-  const keyAt = (i: number) => dayKey((rows[i] as EventDate).dateUtc, zone);
+  const keyAt = (i: number) => rowDayKey(rows[i] as EventDate, zone);
   let i = 0;
   while (i < n) {
     const first = rows[i] as EventDate;
     const k = keyAt(i);
-    items.push({ kind: 'day', key: `day-${k}`, label: dayLabel(first.dateUtc, zone) });
+    items.push({ kind: 'day', key: `day-${k}`, label: labelOf(first, zone), day: k });
     // rows[lo] is on day k; rows[hi] is not (or hi === n)
     let lo = i;
     let step = 1;
@@ -55,13 +83,56 @@ export function buildItems(rows: readonly EventDate[], zone: string): Item[] {
 export function buildItemsLinear(rows: readonly EventDate[], zone: string): Item[] {
   const items: Item[] = [];
   let day = '';
-  for (const ed of rows) {
-    const k = dayKey(ed.dateUtc, zone);
+  for (const ed of placeAllDay(rows, zone)) {
+    const k = rowDayKey(ed, zone);
     if (k !== day) {
       day = k;
-      items.push({ kind: 'day', key: `day-${k}`, label: dayLabel(ed.dateUtc, zone) });
+      items.push({ kind: 'day', key: `day-${k}`, label: labelOf(ed, zone), day: k });
     }
     items.push({ kind: 'row', key: ed.id, ed });
   }
   return items;
+}
+
+/**
+ * The "now" line, between the last printed (or past) row and the first pending one, when
+ * that boundary falls inside the list. A new array; the input is kept for memoisation.
+ */
+export function withNowLine(items: Item[], now: number): Item[] {
+  const i = items.findIndex(
+    (it) => it.kind === 'row' && !it.ed.isAllDay && Date.parse(it.ed.dateUtc) >= now,
+  );
+  if (i <= 0) return items;
+  // not above the day header of that row's day
+  const at = items[i - 1]?.kind === 'day' ? i - 1 : i;
+  if (!items.slice(0, at).some((it) => it.kind === 'row')) return items;
+  return [...items.slice(0, at), { kind: 'now', key: 'now' }, ...items.slice(at)];
+}
+
+/**
+ * Each day's releases by the size of their surprise (the provider's deviation score), largest
+ * first; releases without one keep their time order after them. Day headers stay in place.
+ */
+export function sortDaysBySurprise(items: Item[]): Item[] {
+  const out: Item[] = [];
+  let day: Extract<Item, { kind: 'row' }>[] = [];
+  const flush = () => {
+    const size = (it: Extract<Item, { kind: 'row' }>) => surpriseSize(it.ed) ?? -1;
+    out.push(
+      ...day
+        .map((it, i) => [it, i] as const)
+        .sort((a, b) => size(b[0]) - size(a[0]) || a[1] - b[1])
+        .map(([it]) => it),
+    );
+    day = [];
+  };
+  for (const it of items) {
+    if (it.kind === 'row') day.push(it);
+    else {
+      flush();
+      if (it.kind === 'day') out.push(it);
+    }
+  }
+  flush();
+  return out;
 }

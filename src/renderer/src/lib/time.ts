@@ -1,3 +1,4 @@
+import { renderTimeTokens } from '../../../shared/format.js';
 /** Display time in the user's zone (DST-correct through Intl), storage stays UTC. */
 export function zoneOf(setting: string): string | undefined {
   return setting === 'system' ? undefined : setting;
@@ -13,7 +14,7 @@ const dateTime = (hourCycle: 'h12' | 'h23'): [string, Intl.DateTimeFormatOptions
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-    hour: '2-digit',
+    hour: hourCycle === 'h12' ? 'numeric' : '2-digit',
     minute: '2-digit',
     hourCycle,
   },
@@ -21,7 +22,8 @@ const dateTime = (hourCycle: 'h12' | 'h23'): [string, Intl.DateTimeFormatOptions
 const OPTIONS: Record<Kind, [string, Intl.DateTimeFormatOptions]> = {
   day: ['en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }],
   dayLabel: ['en-GB', { weekday: 'long', day: 'numeric', month: 'long' }],
-  'time-h12': ['en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h12' }],
+  // en-US for the 12-hour clock: "8:30 AM" (en-GB writes "08:30 am", easy to misread)
+  'time-h12': ['en-US', { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }],
   'time-h23': ['en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }],
   'dateTime-h12': dateTime('h12'),
   'dateTime-h23': dateTime('h23'),
@@ -71,10 +73,54 @@ export function dateTimeLabel(iso: string, zone: string, hourCycle: 'h12' | 'h23
   return formatter(`dateTime-${hourCycle}`, zone).format(new Date(iso));
 }
 
-/** "in 1h 05m", "in 42s", "3m ago". */
+/** All-day items (holidays) belong to their own calendar date, whatever the display zone. */
+function utcDayKey(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+/** The local day of a row: its date for all-day items, else the day in `zone`. */
+export function rowDayKey(ed: { dateUtc: string; isAllDay: boolean }, zone: string): string {
+  return ed.isAllDay ? utcDayKey(ed.dateUtc) : dayKey(ed.dateUtc, zone);
+}
+
+/** "New York · EST" or "UTC" or "Europe/Paris · GMT+1": the zone the calendar shows. */
+export function zoneLabel(zone: string, at: number): string {
+  const f = new Intl.DateTimeFormat('en-US', { timeZone: zoneOf(zone), timeZoneName: 'short' });
+  const short = f.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const name = f.resolvedOptions().timeZone;
+  const city = (name.split('/').pop() ?? name).replace(/_/g, ' ');
+  return city === short || !short ? city : `${city} · ${short}`;
+}
+
+/** Midnight starting the day `key` (YYYY-MM-DD) in `zone`, as Unix ms. */
+export function startOfDay(key: string, zone: string): number {
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d);
+  // the zone's offset at that moment, found by formatting it back (DST-correct to the hour)
+  const offsetAt = (t: number) => {
+    const [yy, mm, dd] = dayKey(new Date(t).toISOString(), zone).split('-').map(Number) as [
+      number,
+      number,
+      number,
+    ];
+    const hh = Number(timeLabel(new Date(t).toISOString(), zone, 'h23').slice(0, 2));
+    const mi = Number(timeLabel(new Date(t).toISOString(), zone, 'h23').slice(3, 5));
+    return Date.UTC(yy, mm - 1, dd, hh, mi) - t;
+  };
+  let t = guess - offsetAt(guess);
+  t = guess - offsetAt(t);
+  return t;
+}
+
+/** "in 1h 05m", "in 42s", "3m ago", "in 7d 19h". */
 export function countdown(targetMs: number, now: number): string {
   const d = Math.round((targetMs - now) / 1000);
   const abs = Math.abs(d);
+  const days = Math.floor(abs / 86400);
+  if (days > 0) {
+    const hours = Math.floor((abs % 86400) / 3600);
+    return d >= 0 ? `in ${days}d ${hours}h` : `${days}d ${hours}h ago`;
+  }
   const h = Math.floor(abs / 3600);
   const m = Math.floor((abs % 3600) / 60);
   const s = abs % 60;
@@ -93,4 +139,11 @@ export function ago(ms: number | null, now: number): string {
   if (s < 60) return `${s}s ago`;
   if (s < 3600) return `${Math.floor(s / 60)}m ago`;
   return `${Math.floor(s / 3600)}h ago`;
+}
+
+/** A stored text with `{t:ISO}` / `{dt:ISO}` time tokens, in today's zone and clock. */
+export function renderTimes(text: string, zone: string, hourCycle: 'h12' | 'h23'): string {
+  return renderTimeTokens(text, (iso, kind) =>
+    kind === 't' ? timeLabel(iso, zone, hourCycle) : dateTimeLabel(iso, zone, hourCycle),
+  );
 }

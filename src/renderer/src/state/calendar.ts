@@ -1,6 +1,7 @@
 /** The calendar window: rows from the cache, filters (persisted in settings), live updates. */
 import { createStore } from 'zustand/vanilla';
 import type {
+  AlertRules,
   CalendarFilters,
   Category,
   DomainChange,
@@ -8,6 +9,7 @@ import type {
   EventDetail,
 } from '../../../shared/domain.js';
 import type { Bridge } from '../bridge/index.js';
+import { matchesFilters } from './calendar-filter.js';
 
 const DAY = 86_400_000;
 
@@ -18,15 +20,24 @@ export interface CalendarState {
   categories: Category[];
   filters: CalendarFilters;
   loading: boolean;
+  /** The day the window is built around (ms); null = now. Moved by the date picker. */
+  anchor: number | null;
+  /** Counts landed loads: the list goes back to its anchor day after each. */
+  generation: number;
+  /** The store's clock (injected in tests): flashes are stamped and aged with it. */
+  clock: () => number;
   /** Rows that just changed, for a brief highlight. */
   flashed: Record<string, number>;
   detail: EventDetail | null;
   detailLoading: boolean;
   load(): Promise<void>;
   setFilters(filters: CalendarFilters, persist?: boolean): Promise<void>;
+  /** Load the window around this moment (null: around now), unless it is already loaded. */
+  setAnchor(anchor: number | null): Promise<void>;
   applyChanges(changes: DomainChange[]): void;
   loadDetail(eventId: string): Promise<void>;
-  setWatched(eventId: string, watched: boolean): Promise<void>;
+  /** The alert rules after the change, or null when the host refused it. */
+  setWatched(eventId: string, watched: boolean): Promise<AlertRules | null>;
 }
 
 export function createCalendarStore(bridge: Bridge, now: () => number = Date.now) {
@@ -38,12 +49,16 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
     categories: [],
     filters: { volatilities: [], countries: [], categories: [], text: '' },
     loading: false,
+    anchor: null,
+    generation: 0,
+    clock: now,
     flashed: {},
     detail: null,
     detailLoading: false,
     async load() {
       const f = get().filters;
-      const win = { from: now() - 7 * DAY, to: now() + 15 * DAY };
+      const at = get().anchor ?? now();
+      const win = { from: at - 7 * DAY, to: at + 15 * DAY };
       // one store update (one render) before the request, one after
       set({ loading: true, window: win });
       const seq = ++loads;
@@ -68,7 +83,7 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
           text: f.text.trim() || undefined,
         });
         // an older request answering late must not replace the rows of a newer filter
-        if (seq === loads) set({ rows, loading: false });
+        if (seq === loads) set({ rows, loading: false, generation: get().generation + 1 });
       } catch {
         if (seq === loads) set({ loading: false });
       }
@@ -77,6 +92,17 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
       set({ filters });
       if (persist)
         await bridge.api.updateSettings({ calendarFilters: filters }).catch(() => undefined);
+      await get().load();
+    },
+    async setAnchor(anchor) {
+      const { from, to } = get().window;
+      const at = anchor ?? now();
+      // inside the loaded window (a day's margin each side): nothing to fetch
+      if (get().anchor === anchor || (at >= from + DAY && at < to - DAY)) {
+        set({ anchor, generation: get().generation + 1 });
+        return;
+      }
+      set({ anchor });
       await get().load();
     },
     applyChanges(changes) {
@@ -88,6 +114,7 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
       let rows = get().rows;
       const flashed = { ...get().flashed };
       let touched = false;
+      let reload = false;
       for (const c of changes) {
         if ('eventDate' in c && c.eventDate && c.kind !== 'eventDateRemoved') {
           const ed = c.eventDate;
@@ -99,8 +126,13 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
               flashed[ed.id] = now();
             touched = true;
           } else if (c.kind === 'eventDateAdded' && inWindow(ed.dateUtc)) {
-            rows = [...rows, ed].sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
-            touched = true;
+            // a pushed row obeys the filters like a fetched one
+            const fits = matchesFilters(ed, get().filters);
+            if (fits === null) reload = true;
+            else if (fits) {
+              rows = [...rows, ed].sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
+              touched = true;
+            }
           }
           if (c.kind === 'rescheduled')
             rows = rows.slice().sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
@@ -110,6 +142,7 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
         }
       }
       if (touched) set({ rows, flashed });
+      if (reload) void get().load();
     },
     async loadDetail(eventId) {
       set({ detailLoading: true });
@@ -120,12 +153,15 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
       }
     },
     async setWatched(eventId, watched) {
+      const mine = (d: EventDetail | null) => d?.event?.id === eventId;
       const d = get().detail;
-      if (d) set({ detail: { ...d, watched } });
+      if (d && mine(d)) set({ detail: { ...d, watched } });
       try {
-        await bridge.api.setWatched({ eventId, watched });
+        return await bridge.api.setWatched({ eventId, watched });
       } catch {
-        if (d) set({ detail: { ...d, watched: !watched } });
+        const now = get().detail;
+        if (now && mine(now)) set({ detail: { ...now, watched: !watched } });
+        return null;
       }
     },
   }));

@@ -13,7 +13,17 @@ export interface NewsState {
   post: Post | null;
   query: string;
   hits: SearchHit[] | null;
+  /** Unread stories of the culture, whatever the view. */
+  unread: number;
+  /** The list's view: only unread stories, only one tag. */
+  unreadOnly: boolean;
+  tag: string | null;
+  /** Search results newest first instead of best first. */
+  sortByDate: boolean;
   load(page?: number): Promise<void>;
+  setView(view: { unreadOnly?: boolean; tag?: string | null }): Promise<void>;
+  markAllRead(): Promise<void>;
+  setSortByDate(on: boolean): void;
   setCulture(culture: string): Promise<void>;
   open(id: string, culture: string): Promise<void>;
   search(query: string): Promise<void>;
@@ -28,25 +38,44 @@ export function createNewsStore(bridge: Bridge) {
     post: null,
     query: '',
     hits: null,
+    unread: 0,
+    unreadOnly: false,
+    tag: null,
+    sortByDate: false,
     async load(page = 1) {
+      const { unreadOnly, tag } = get();
       const r = await bridge.api.listPosts({
         culture: get().culture ?? undefined,
         page: 1,
         pageSize: PAGE_SIZE * page,
+        ...(unreadOnly ? { unreadOnly } : {}),
+        ...(tag ? { tag } : {}),
       });
-      set({ items: r.items, total: r.total, page });
+      set({ items: r.items, total: r.total, page, unread: r.unread ?? 0 });
     },
+    async setView(view) {
+      set({ ...view, hits: null, query: '' });
+      await get().load(1);
+    },
+    async markAllRead() {
+      set({ items: get().items.map((p) => ({ ...p, read: true })), unread: 0 });
+      await bridge.api.markAllPostsRead({ culture: get().culture ?? undefined });
+      await get().load(get().page);
+    },
+    setSortByDate: (sortByDate) => set({ sortByDate }),
     async setCulture(culture) {
       set({ culture, post: null });
       await get().load(1);
     },
     async open(id, culture) {
       const post = await bridge.api.getPost({ id, culture });
+      const wasUnread = get().items.some((p) => p.id === id && p.culture === culture && !p.read);
       set({
         post,
         items: get().items.map((p) =>
           p.id === id && p.culture === culture ? { ...p, read: true } : p,
         ),
+        unread: Math.max(0, get().unread - (wasUnread ? 1 : 0)),
       });
       if (post) await bridge.api.markPostRead({ id, culture }).catch(() => undefined);
     },

@@ -1,0 +1,113 @@
+/** One release in the grid: time, country, impact, name, values, surprise, and its bell. */
+import type { CSSProperties } from 'react';
+import type { EventDate } from '../../../../shared/domain.js';
+import { formatValue, surpriseDelta } from '../../../../shared/format.js';
+import { timeLabel } from '../../lib/time.js';
+import { Flag } from '../Flag.js';
+import { Impact, ValueCells } from './Cells.js';
+
+/** A bell drawn, not an emoji: Linux and Windows without a colour-emoji font show a box. */
+function BellIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="15" height="15" aria-hidden="true">
+      <path
+        d="M12 3a5 5 0 0 0-5 5v4.2L5.3 15a.7.7 0 0 0 .6 1h12.2a.7.7 0 0 0 .6-1L17 12.2V8a5 5 0 0 0-5-5zm-2 14.5a2 2 0 0 0 4 0z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** "+25K" and the provider's deviation score ("dev +1.4") when the service gives one. */
+function SurpriseCell({ ed }: { ed: EventDate }) {
+  const delta = surpriseDelta(ed);
+  return (
+    <span role="gridcell" className="num surprise" data-col="surprise">
+      {delta === null || ed.actual === null ? (
+        ''
+      ) : (
+        <>
+          {delta > 0 ? '+' : ''}
+          {formatValue(delta, ed.unit, ed.potency)}
+          {ed.ratioDeviation !== null && (
+            <span className="dev" title="The provider's deviation score">
+              {' '}
+              dev {ed.ratioDeviation > 0 ? '+' : ''}
+              {ed.ratioDeviation.toFixed(1)}
+            </span>
+          )}
+        </>
+      )}
+    </span>
+  );
+}
+
+export function EventRow(props: {
+  ed: EventDate;
+  index: number;
+  style: CSSProperties;
+  zone: string;
+  hourCycle: 'h12' | 'h23';
+  classes: string;
+  focused: boolean;
+  watched: boolean;
+  onOpen: () => void;
+  onWatch: () => void;
+}) {
+  const { ed, index, style, zone, hourCycle, classes, focused, watched } = props;
+  return (
+    <div
+      id={`row-${ed.id}`}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={focused}
+      data-testid="event-row"
+      data-event-date-id={ed.id}
+      data-watched={watched || undefined}
+      className={`event-row${classes}${watched ? ' watched' : ''}`}
+      style={style}
+      onClick={props.onOpen}
+    >
+      <span role="gridcell" data-col="time" className="time">
+        {ed.isAllDay ? 'All day' : timeLabel(ed.dateUtc, zone, hourCycle)}
+      </span>
+      <span role="gridcell" data-col="country">
+        <Flag code={ed.countryCode} />
+        {ed.countryCode}
+      </span>
+      <span role="gridcell" data-col="currency">
+        {ed.currencyCode}
+      </span>
+      <span role="gridcell" data-col="impact">
+        <Impact v={ed.volatility} />
+      </span>
+      <span role="gridcell" data-col="name" className="name">
+        {ed.name}
+        {ed.isSpeech && <span className="tag">speech</span>}
+        {ed.isTentative && <span className="tag">tentative</span>}
+      </span>
+      <ValueCells ed={ed} />
+      <SurpriseCell ed={ed} />
+      <span role="gridcell" data-col="watch" className="watch-cell">
+        {/* Out of the tab order: the grid is one tab stop (w toggles the focused row). */}
+        <button
+          type="button"
+          tabIndex={-1}
+          className={`bell${watched ? ' on' : ''}`}
+          aria-pressed={watched}
+          aria-label={`Watch ${ed.countryCode} ${ed.name}`}
+          title={watched ? 'Watched: alerts for this event (w)' : 'Watch this event (w)'}
+          onClick={(e) => {
+            e.stopPropagation();
+            props.onWatch();
+          }}
+        >
+          <BellIcon filled={watched} />
+        </button>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/** The event's surprises: this print against its own history, and the history itself. */
+import type { EventDate } from '../../../../shared/domain.js';
+import { formatValue, surpriseDelta, surpriseZ } from '../../../../shared/format.js';
+import { dateTimeLabel } from '../../lib/time.js';
+
+const signed = (n: number, text: string) => (n > 0 ? `+${text}` : text);
+
+/** Each printed occurrence (newest first) with its surprise and its z-score against the older ones. */
+export function surpriseHistory(history: readonly EventDate[]) {
+  const printed = history.filter((h) => h.actual !== null && h.consensus !== null);
+  return printed.map((ed, i) => {
+    const delta = surpriseDelta(ed);
+    const older = printed.slice(i + 1).map(surpriseDelta);
+    return { ed, delta, z: surpriseZ(delta, older), n: older.length };
+  });
+}
+
+export function Surprises(props: { history: EventDate[]; zone: string; hourCycle: 'h12' | 'h23' }) {
+  const list = surpriseHistory(props.history).slice(0, 12);
+  if (list.length === 0) return <p className="muted">No printed history with a consensus yet.</p>;
+  const latest = list[0] as (typeof list)[number];
+  const f = (v: number) => formatValue(v, latest.ed.unit, latest.ed.potency);
+  return (
+    <>
+      <p className="surprise-summary" data-testid="surprise-summary">
+        Latest surprise{' '}
+        <strong>{latest.delta === null ? '—' : signed(latest.delta, f(latest.delta))}</strong>
+        {latest.ed.ratioDeviation !== null && (
+          <>
+            {' '}
+            · deviation score{' '}
+            {signed(latest.ed.ratioDeviation, latest.ed.ratioDeviation.toFixed(2))}
+          </>
+        )}
+        {latest.z !== null ? (
+          <>
+            {' '}
+            · <strong>z {signed(latest.z, latest.z.toFixed(1))}</strong> against its {latest.n}{' '}
+            earlier surprises
+          </>
+        ) : (
+          ' · too little history for a z-score'
+        )}
+      </p>
+      <div className="occurrences surprises" role="table" aria-label="Surprise history">
+        <div role="row" className="occ-head">
+          {['Date', 'Actual − cons.', 'Deviation', 'z'].map((h) => (
+            <span key={h} role="columnheader" className={h === 'Date' ? undefined : 'num'}>
+              {h}
+            </span>
+          ))}
+        </div>
+        {list.map(({ ed, delta, z }) => (
+          <div role="row" key={ed.id} className="occ-row">
+            <span role="cell">{dateTimeLabel(ed.dateUtc, props.zone, props.hourCycle)}</span>
+            <span
+              role="cell"
+              className={`num ${delta === null ? '' : delta > 0 ? 'above' : delta < 0 ? 'below' : ''}`}
+            >
+              {delta === null ? '—' : signed(delta, f(delta))}
+            </span>
+            <span role="cell" className="num">
+              {ed.ratioDeviation === null
+                ? '—'
+                : signed(ed.ratioDeviation, ed.ratioDeviation.toFixed(2))}
+            </span>
+            <span role="cell" className="num">
+              {z === null ? '—' : signed(z, z.toFixed(1))}
+            </span>
+          </div>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,252 @@
+/**
+ * Issue #16 in Chromium: small windows, time navigation, the chart, the keyboard-only path
+ * and an axe scan of each state, on the demo data in web mode.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CALENDAR_FILTERS, type EventDate } from '../../src/shared/domain.js';
+import { sim, startE2E, type E2E } from './harness.js';
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+beforeEach(async () => {
+  // filters persist in the settings: each test starts from none
+  await e.service.api.updateSettings({ calendarFilters: DEFAULT_CALENDAR_FILTERS });
+  await e.page.setViewportSize({ width: 1440, height: 900 });
+  await e.page.goto(e.host.origin);
+  await e.page.locator('[data-testid=event-row]').first().waitFor();
+});
+
+async function axeClean(where: string) {
+  const result = await new AxeBuilder({ page: e.page }).analyze();
+  const serious = result.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (v) => `${where}: ${v.id} at ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** Whether an element's text is fully shown (not clipped or ellipsed) and has some width. */
+const fullyShown = (sel: string) =>
+  e.page.locator(sel).evaluateAll((els) =>
+    els.map((el) => {
+      const h = el as HTMLElement;
+      return h.offsetWidth > 0 && h.scrollWidth <= h.clientWidth + 1;
+    }),
+  );
+
+const openFirstPrinted = async () => {
+  await e.page.locator('[data-testid=event-row]:has([data-col=actual] .cue)').first().click();
+  await e.page.getByTestId('history-chart').waitFor();
+};
+
+describe('small windows (defect 7)', () => {
+  it('at 900×600 the detail is a drawer over the grid and names and numbers stay readable', async () => {
+    await e.page.setViewportSize({ width: 900, height: 600 });
+    // the chips fold behind one button
+    const toggle = e.page.getByRole('button', { name: /^Filters/ });
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await e.page.getByRole('button', { name: 'High', exact: true }).isVisible()).toBe(false);
+    await toggle.click();
+    expect(await e.page.getByRole('button', { name: 'High', exact: true }).isVisible()).toBe(true);
+    await toggle.click();
+    await openFirstPrinted();
+    const grid = await e.page.locator('#calendar-grid').boundingBox();
+    const panel = await e.page.getByTestId('event-detail').boundingBox();
+    // a drawer: the grid keeps its width, the panel lies over its right part
+    expect(grid && grid.width).toBeGreaterThan(700);
+    expect(panel && grid && panel.x < grid.x + grid.width).toBe(true);
+    expect(
+      await e.page.getByTestId('event-detail').evaluate((el) => getComputedStyle(el).position),
+    ).toBe('absolute');
+    await e.page.keyboard.press('Escape');
+    expect((await fullyShown('[data-testid=event-row] [data-col=actual]')).every(Boolean)).toBe(
+      true,
+    );
+    expect((await fullyShown('[data-testid=event-row] [data-col=time]')).every(Boolean)).toBe(true);
+    const nameWidths = await e.page
+      .locator('[data-testid=event-row] [data-col=name]')
+      .evaluateAll((els) => els.map((el) => (el as HTMLElement).offsetWidth));
+    expect(Math.min(...nameWidths)).toBeGreaterThan(100);
+    await axeClean('calendar 900×600');
+  });
+
+  it('at 1400 px with the detail beside the grid, Previous is not clipped', async () => {
+    await e.page.setViewportSize({ width: 1400, height: 900 });
+    await openFirstPrinted();
+    const grid = (await e.page.locator('#calendar-grid').boundingBox())!;
+    const previous = (await e.page.locator('.grid-head [data-col=previous]').boundingBox())!;
+    expect(previous.x + previous.width).toBeLessThanOrEqual(grid.x + grid.width);
+    expect((await fullyShown('[data-testid=event-row] [data-col=previous]')).every(Boolean)).toBe(
+      true,
+    );
+    await axeClean('calendar 1400 with detail');
+  });
+});
+
+describe('moving through time (defect 6)', () => {
+  const topDay = () =>
+    e.page.locator('#calendar-grid').evaluate((grid) => {
+      const top = grid.getBoundingClientRect().top + 40;
+      const days = [...grid.querySelectorAll<HTMLElement>('.day-row')];
+      const visible = days.filter((d) => d.getBoundingClientRect().bottom > top);
+      return visible[0]?.dataset.day ?? null;
+    });
+
+  it('Next week and Today jump, a now line separates printed from pending', async () => {
+    expect(await e.page.getByTestId('now-line').count()).toBe(1);
+    await e.page.getByRole('button', { name: 'Next week' }).click();
+    const monday = await e.page.evaluate(() => {
+      const d = new Date();
+      const wd = (d.getUTCDay() + 6) % 7;
+      return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - wd + 7))
+        .toISOString()
+        .slice(0, 10);
+    });
+    await expect.poll(topDay).toBe(monday);
+    await e.page.getByRole('button', { name: 'Today' }).click();
+    await expect.poll(topDay).toBe(new Date().toISOString().slice(0, 10));
+  });
+
+  it('after a filter change the list goes back to today instead of keeping its offset', async () => {
+    await e.page.getByRole('button', { name: 'Today' }).click();
+    await e.page.locator('#calendar-grid').evaluate((g) => (g.scrollTop = g.scrollHeight));
+    const today = new Date().toISOString().slice(0, 10);
+    await expect.poll(topDay).not.toBe(today);
+    await e.page.getByRole('button', { name: 'Medium', exact: true }).click();
+    await expect.poll(topDay).toBe(today);
+    await e.page.getByRole('button', { name: 'Medium', exact: true }).click();
+  });
+
+  it('finds releases by their abbreviations: "US CPI", "US PMI"…', async () => {
+    // the first abbreviation the demo week holds (the schedule decides which print falls in it)
+    const dates = await sim<EventDate[]>(e, 'GET', '/_sim/event-dates');
+    const [query] = (
+      [
+        ['US CPI', /Consumer Price/],
+        ['US PMI', /PMI/],
+        ['US GDP', /Gross Domestic Product/],
+        ['US NFP', /Nonfarm Payrolls/],
+      ] as const
+    ).find(([, re]) => dates.some((d) => d.countryCode === 'US' && re.test(d.name))) ?? ['?'];
+    await e.page.getByLabel('Filter events by name').fill(query);
+    await expect
+      .poll(async () =>
+        [
+          ...new Set(
+            await e.page.locator('[data-testid=event-row] [data-col=country]').allTextContents(),
+          ),
+        ].join(),
+      )
+      .toBe('US');
+    const names = await e.page.locator('[data-testid=event-row] [data-col=name]').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((n) => /Consumer Price|CPI|PMI|Gross Domestic|Nonfarm/.test(n))).toBe(true);
+    await e.page.getByLabel('Filter events by name').fill('');
+  });
+});
+
+describe('history chart (defect 9)', () => {
+  it('shows values on hover, readable axis text, dated ticks and a legend clear of the points', async () => {
+    await openFirstPrinted();
+    const chart = e.page.getByTestId('history-chart');
+    const sizes = await chart
+      .locator('text.axis')
+      .evaluateAll((els) => els.map((t) => t.getBoundingClientRect().height));
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(10);
+    expect(await chart.locator('text.axis').count()).toBeGreaterThanOrEqual(3 + 4 + 2);
+    const legend = (await chart.locator('.legend').boundingBox())!;
+    const points = await chart
+      .locator('circle')
+      .evaluateAll((els) => els.map((c) => c.getBoundingClientRect()));
+    for (const p of points)
+      expect(
+        p.x > legend.x + legend.width ||
+          p.x + p.width < legend.x ||
+          p.y > legend.y + legend.height ||
+          p.y + p.height < legend.y,
+      ).toBe(true);
+    const last = points.at(-1)!;
+    await e.page.mouse.move(last.x + last.width / 2, last.y + last.height / 2 + 4);
+    expect(await e.page.getByTestId('chart-tooltip').textContent()).toMatch(/\d{4}-\d\d-\d\d: .+/);
+    await axeClean('event detail');
+  });
+});
+
+describe('keyboard only (defect 10)', () => {
+  it('skip link, rows, detail, Escape, watch, filter and News, without a mouse', async () => {
+    await e.page.keyboard.press('Tab');
+    expect(await e.page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Skip to content',
+    );
+    await e.page.keyboard.press('Enter');
+    expect(await e.page.evaluate(() => document.activeElement?.id)).toBe('calendar-grid');
+    await e.page.keyboard.press('j');
+    await e.page.keyboard.press('ArrowDown');
+    await e.page.keyboard.press('k');
+    const selected = e.page.locator('[data-testid=event-row][aria-selected=true]');
+    const name = (await selected.locator('[data-col=name]').textContent()) ?? '';
+    await e.page.keyboard.press('Enter');
+    await e.page.getByTestId('event-detail').waitFor();
+    // focus moved into the detail
+    expect(
+      await e.page.evaluate(() => !!document.activeElement?.closest('[data-testid=event-detail]')),
+    ).toBe(true);
+    expect(await e.page.getByTestId('event-detail').locator('h2').textContent()).toContain(
+      name.replace(/(speech|tentative)$/, ''),
+    );
+    await e.page.keyboard.press('Escape');
+    expect(await e.page.getByTestId('event-detail').count()).toBe(0);
+    expect(await e.page.evaluate(() => document.activeElement?.id)).toBe('calendar-grid');
+    // w watches the focused row
+    await e.page.keyboard.press('w');
+    await expect.poll(() => selected.getAttribute('data-watched')).toBe('true');
+    await e.page.keyboard.press('w');
+    await expect.poll(() => selected.getAttribute('data-watched')).toBeNull();
+    await e.page.keyboard.press('/');
+    expect(await e.page.evaluate(() => document.activeElement?.id)).toBe('calendar-text-filter');
+    // to News through the navigation, then j/k in the list
+    await e.page.keyboard.press('Shift+Tab');
+    let guard = 0;
+    while (
+      guard++ < 40 &&
+      !(await e.page.evaluate(
+        () =>
+          !!document.activeElement?.closest('nav') &&
+          !!document.activeElement.textContent?.includes('News'),
+      ))
+    )
+      await e.page.keyboard.press('Shift+Tab');
+    await e.page.keyboard.press('Enter');
+    await e.page.getByTestId('post-item').first().waitFor();
+    // back to the skip link (the first tab stop), then into the list
+    guard = 0;
+    while (
+      guard++ < 10 &&
+      !(await e.page.evaluate(() => document.activeElement?.classList.contains('skip-link')))
+    )
+      await e.page.keyboard.press('Shift+Tab');
+    await e.page.keyboard.press('Enter');
+    // which story is selected: its position in the list (titles may repeat)
+    const selectedAt = () =>
+      e.page
+        .getByTestId('post-item')
+        .evaluateAll((els) => els.findIndex((el) => el.classList.contains('selected')));
+    await e.page.keyboard.press('j');
+    await e.page.getByTestId('post-reader').waitFor();
+    await expect.poll(selectedAt).toBe(0);
+    await e.page.keyboard.press('j');
+    await expect.poll(selectedAt).toBe(1);
+    await e.page.keyboard.press('ArrowDown');
+    await expect.poll(selectedAt).toBe(2);
+    await e.page.keyboard.press('k');
+    await expect.poll(selectedAt).toBe(1);
+    await axeClean('news');
+  });
+});

@@ -1,0 +1,87 @@
+/** The demo calendar follows real release schedules (issue #16, 15). */
+import { describe, expect, it } from 'vitest';
+import { generateCalendar } from '../../../src/simulator/data/calendar.js';
+import { INDICATORS } from '../../../src/simulator/data/indicators.js';
+import { releaseTimes } from '../../../src/simulator/data/schedule.js';
+
+const ind = (key: string) => INDICATORS.find((i) => i.key === key)!;
+const year = (key: string, y = 2026) =>
+  releaseTimes(ind(key), Date.UTC(y, 0, 1), Date.UTC(y + 1, 0, 1), () => 0.5);
+const ny = (t: number) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    weekday: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(t);
+
+describe('demo release schedules', () => {
+  it('Nonfarm Payrolls: twelve a year, each the first Friday at 8:30 New York time', () => {
+    const nfp = year('us-nfp');
+    expect(nfp).toHaveLength(12);
+    for (const t of nfp) {
+      expect(ny(t)).toBe('Fri 8:30 AM');
+      expect(new Date(t).getUTCDate()).toBeLessThanOrEqual(7);
+    }
+    // across daylight saving: 13:30 UTC in winter, 12:30 UTC in summer
+    expect(new Date(nfp[0]!).toISOString()).toBe('2026-01-02T13:30:00.000Z');
+    expect(new Date(nfp[6]!).toISOString()).toBe('2026-07-03T12:30:00.000Z');
+  });
+
+  it('CPI once a month; FOMC eight Wednesdays at 2 pm; ECB Thursdays six weeks apart', () => {
+    const cpi = year('us-cpi-mm');
+    expect(cpi.map((t) => new Date(t).getUTCMonth())).toEqual([...Array(12).keys()]);
+    const fed = year('us-fed');
+    expect(fed).toHaveLength(8);
+    expect(new Set(fed.map(ny))).toEqual(new Set(['Wed 2:00 PM']));
+    const ecb = year('emu-ecb');
+    expect(ecb.length).toBeGreaterThanOrEqual(8);
+    for (const [i, t] of ecb.entries()) {
+      expect(new Date(t).getUTCDay()).toBe(4);
+      if (i > 0) expect(Math.round((t - ecb[i - 1]!) / 86_400_000)).toBe(42);
+    }
+  });
+
+  it('Thanksgiving on the fourth Thursday of November, all day', () => {
+    expect(year('us-holiday').map((t) => new Date(t).toISOString())).toEqual([
+      '2026-11-26T00:00:00.000Z',
+    ]);
+    expect(year('us-holiday', 2027).map((t) => new Date(t).toISOString())).toEqual([
+      '2027-11-25T00:00:00.000Z',
+    ]);
+  });
+
+  it('history on the same cadence, at release times, not at the moment the demo started', () => {
+    const now = Date.parse('2026-11-23T17:31:00Z');
+    const { events, eventDates } = generateCalendar(3, now);
+    const nfp = events.find((e) => e.indicator?.key === 'us-nfp')!;
+    expect(nfp.history).toHaveLength(12);
+    for (const h of nfp.history) expect(ny(Date.parse(h.dateUtc))).toBe('Fri 8:30 AM');
+    const atStart = [...events.flatMap((e) => e.history), ...eventDates].filter((d) =>
+      d.dateUtc.endsWith('17:31:00Z'),
+    );
+    expect(atStart).toEqual([]);
+    // no indicator prints twice in a month (the old generator did, eleven days apart)
+    const nfpInWindow = eventDates.filter((d) => d.eventId === nfp.event.id);
+    expect(nfpInWindow.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('demo news', () => {
+  it('varies with the calendar: no repeated titles, tags that match the story', async () => {
+    const { generatePosts } = await import('../../../src/simulator/data/news.js');
+    const now = Date.parse('2026-11-23T19:00:00Z');
+    const { eventDates } = generateCalendar(3, now);
+    const posts = generatePosts(3, now, eventDates).filter((p) => p.Culture === 'en-US');
+    expect(posts.length).toBeGreaterThan(40);
+    expect(new Set(posts.map((p) => p.Title)).size).toBe(posts.length);
+    // a story about a print is tagged with that release's currency (never a random "Gold")
+    const printed = eventDates.filter((d) => d.actual !== null && d.volatility !== 'NONE');
+    for (const p of posts.filter((x) => /expectations|in line|policy rate/.test(x.Title))) {
+      const ed = printed.find((d) => p.Title.startsWith(`${d.countryCode} ${d.name}`));
+      expect(ed, p.Title).toBeDefined();
+      expect(p.Tags.map((t) => t.Name)).toContain(ed?.currencyCode);
+    }
+    expect(posts.every((p) => Date.parse(p.PublicationDate) < now)).toBe(true);
+  });
+});
