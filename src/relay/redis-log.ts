@@ -29,7 +29,19 @@ local id = redis.call('XADD', KEYS[1], '*', 't', ARGV[2], 'type', ARGV[3], 'body
 redis.call('SET', KEYS[2], id, 'PX', ARGV[1])
 return {1, id}`;
 
+/**
+ * Retention: the newest id older than the cutoff is remembered (XTRIM does not record it
+ * in the stream's max-deleted-entry-id), then XTRIM MINID removes everything before the cutoff.
+ */
+const TRIM_SCRIPT = `
+local last = redis.call('XREVRANGE', KEYS[1], '(' .. ARGV[1], '-', 'COUNT', 1)
+if #last == 0 then return 0 end
+redis.call('SET', KEYS[2], last[1][1])
+return redis.call('XTRIM', KEYS[1], 'MINID', ARGV[1])`;
+const TRIMMED = `${PREFIX}trimmed_through`;
+
 type AppendingRedis = Redis & {
+  mbTrim(stream: string, trimmedKey: string, minId: string): Promise<number>;
   mbAppend(
     stream: string,
     dedupKey: string,
@@ -111,6 +123,7 @@ export class RedisEventLog implements EventLog {
     }) as AppendingRedis;
     redis.on('error', () => undefined); // reported through health(); reconnects by itself
     redis.defineCommand('mbAppend', { numberOfKeys: 2, lua: APPEND_SCRIPT });
+    redis.defineCommand('mbTrim', { numberOfKeys: 2, lua: TRIM_SCRIPT });
     try {
       await redis.connect();
       const durability = await checkDurability(redis, opts.durability ?? 'strict');
@@ -253,7 +266,7 @@ export class RedisEventLog implements EventLog {
     const lastId = String(info?.get('last-generated-id') ?? '0-0');
     const first = info?.get('first-entry') as [string, unknown] | null | undefined;
     const oldestId = first ? String(first[0]) : null;
-    const trimmed = String(info?.get('max-deleted-entry-id') ?? '0-0');
+    const trimmed = (await this.redis.get(TRIMMED)) ?? '0-0';
     const foreign = after !== '0' && !STREAM_ID.test(after);
     const gap = foreign || compareIds(trimmed, after) > 0 || compareIds(after, lastId) > 0;
     return { from: gap ? '0' : after, gap, oldestId, lastId };
@@ -261,7 +274,7 @@ export class RedisEventLog implements EventLog {
 
   async trim(olderThanMs: number): Promise<number> {
     const cutoff = (this.opts.now ?? Date.now)() - olderThanMs;
-    return Number(await this.redis.xtrim(STREAM, 'MINID', String(Math.max(0, cutoff))));
+    return Number(await this.redis.mbTrim(STREAM, TRIMMED, `${Math.max(0, cutoff)}-0`));
   }
 
   async stats(): Promise<{ rows: number; bytes: null }> {

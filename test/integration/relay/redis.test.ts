@@ -141,6 +141,36 @@ function burst(urls: string[], stopAfter: () => boolean) {
   return { acked, done, sent: () => next };
 }
 
+describe('retention on Redis', () => {
+  it('trims by age with XTRIM MINID, and a resume from before it gets reset', async () => {
+    const r = await redis();
+    let now = Date.now();
+    const relay = await startRelay({
+      dataDir: tempDir(),
+      secret: SECRET,
+      token: TOKEN,
+      now: () => now,
+      redis: { url: r.url },
+    });
+    cleanups.push(() => relay.close());
+    for (let n = 1; n <= 3; n++)
+      expect((await post(relay.webhookUrl, JSON.stringify({ type: 't', n }))).status).toBe(204);
+    const before = await pageAll(relay.url);
+    now += 8 * 86_400_000;
+    expect(await relay.log.trim(7 * 86_400_000)).toBe(3);
+    await new Promise((res) => setTimeout(res, 2)); // a later stream id than the trimmed ones
+    expect((await post(relay.webhookUrl, JSON.stringify({ type: 't', n: 4 }))).status).toBe(204);
+    const s = await openSseReader(`${relay.url}/events`, {
+      ...auth,
+      'last-event-id': before[0]?.id as string,
+    });
+    cleanups.push(async () => s.close());
+    await waitFor(() => ns(s.frames).length >= 1, 'what is left');
+    expect(s.frames[0]?.event).toBe('reset');
+    expect(ns(s.frames)).toEqual([4]);
+  });
+});
+
 describe('kill -9', () => {
   it('of redis-server (appendfsync always) mid-burst keeps every acknowledged webhook', async () => {
     const r = await redis();
