@@ -18,27 +18,7 @@ import {
 } from './event-log.js';
 import { COMMIT_BUCKETS, Histogram } from './histogram.js';
 import { checkDurability, type Durability, type DurabilityMode } from './redis-durability.js';
-
-const PREFIX = 'macrobell:{relay}:'; // one hash slot, so the script's keys may be used together
-const STREAM = `${PREFIX}events`;
-const STREAM_ID = /^\d{1,15}-\d{1,15}$/;
-const APPEND_SCRIPT = `
-local existing = redis.call('GET', KEYS[2])
-if existing then return {0, existing} end
-local id = redis.call('XADD', KEYS[1], '*', 't', ARGV[2], 'type', ARGV[3], 'body', ARGV[4], 'h', ARGV[5])
-redis.call('SET', KEYS[2], id, 'PX', ARGV[1])
-return {1, id}`;
-
-/**
- * Retention: the newest id older than the cutoff is remembered (XTRIM does not record it
- * in the stream's max-deleted-entry-id), then XTRIM MINID removes everything before the cutoff.
- */
-const TRIM_SCRIPT = `
-local last = redis.call('XREVRANGE', KEYS[1], '(' .. ARGV[1], '-', 'COUNT', 1)
-if #last == 0 then return 0 end
-redis.call('SET', KEYS[2], last[1][1])
-return redis.call('XTRIM', KEYS[1], 'MINID', ARGV[1])`;
-const TRIMMED = `${PREFIX}trimmed_through`;
+import { APPEND_SCRIPT, PREFIX, STREAM, STREAM_ID, TRIMMED, TRIM_SCRIPT } from './redis-scripts.js';
 
 type AppendingRedis = Redis & {
   mbTrim(stream: string, trimmedKey: string, minId: string): Promise<number>;
@@ -105,7 +85,7 @@ export class RedisEventLog implements EventLog {
   private constructor(
     private readonly redis: AppendingRedis,
     private readonly tail: Redis,
-    private readonly durability: Durability,
+    private durability: Durability,
     private readonly opts: RedisLogOptions,
   ) {
     const u = new URL(opts.url);
@@ -149,9 +129,20 @@ export class RedisEventLog implements EventLog {
   }
 
   private watchConnection(): void {
+    // Back after an outage: Redis may have restarted with other settings, so the promise
+    // is checked again before webhooks are acknowledged (503 until it holds).
     this.redis.on('ready', () => {
-      if (this.down !== null) this.opts.logger?.info('Redis connection restored');
-      this.down = null;
+      checkDurability(this.redis, this.opts.durability ?? 'strict').then(
+        (d) => {
+          this.durability = d;
+          if (this.down !== null) this.opts.logger?.info('Redis connection restored');
+          this.down = null;
+        },
+        (err: unknown) => {
+          this.down = (err as Error).message;
+          this.opts.logger?.error({ err }, 'Redis is back but cannot keep the durability promise');
+        },
+      );
     });
     this.redis.on('close', () => {
       if (this.closed || this.down !== null) return;

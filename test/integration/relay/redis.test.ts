@@ -3,6 +3,7 @@
  * two copies stored once, any node serving any reader, 503 while Redis is away and
  * recovery by itself, and no acknowledged webhook lost to a kill -9 of Redis or a node.
  */
+import Redis from 'ioredis';
 import { Agent, request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
@@ -112,6 +113,28 @@ describe('two nodes on one Redis', () => {
     expect((await post(a.webhookUrl, '{"type":"t","n":2}')).status).toBe(204);
     expect((await pageAll(a.url)).map((e) => e.body.n)).toEqual([1, 2]);
   }, 60_000);
+});
+
+describe('durability after a reconnect', () => {
+  it('refuses webhooks (503) when Redis comes back without the promised fsync, until it has it', async () => {
+    const r = await redis();
+    const a = await node(r.url);
+    const admin = new Redis(r.url);
+    cleanups.push(async () => admin.disconnect());
+    const reconnectNodes = () => admin.call('CLIENT', 'KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
+    await admin.config('SET', 'appendfsync', 'everysec');
+    await reconnectNodes();
+    await waitFor(
+      async () => /cannot keep the relay's promise/.test(String((await health(a.url)).json.reason)),
+      'the node to report the weaker promise',
+    );
+    expect((await health(a.url)).status).toBe(503);
+    expect((await post(a.webhookUrl, '{"type":"t"}')).status).toBe(503);
+    await admin.config('SET', 'appendfsync', 'always');
+    await reconnectNodes();
+    await waitFor(async () => (await health(a.url)).status === 200, 'the promise to hold again');
+    expect((await post(a.webhookUrl, '{"type":"t"}')).status).toBe(204);
+  });
 });
 
 /** Posts numbered webhooks from many workers until stopped; returns the acked numbers. */
