@@ -51,9 +51,13 @@ export function startProc(
 export const RELAY_SECRET = 'bench-secret';
 export const RELAY_TOKEN = 'bench-token';
 
-export function startRelayProc(dataDir: string, opts: ProcOptions = {}): Promise<Proc> {
+export function startRelayProc(
+  dataDir: string,
+  opts: ProcOptions & { redisUrl?: string } = {},
+): Promise<Proc> {
+  const redis = opts.redisUrl ? ['--redis', opts.redisUrl] : [];
   return startProc(
-    ['src/relay/cli.ts', '--port', '0', '--data', dataDir],
+    ['src/relay/cli.ts', '--port', '0', '--data', dataDir, ...redis],
     { MACROBELL_RELAY_SECRET: RELAY_SECRET, MACROBELL_RELAY_TOKEN: RELAY_TOKEN, LOG_LEVEL: 'warn' },
     /relay listening on (\S+)/,
     opts,

@@ -93,7 +93,7 @@ export async function benchIngest(
 }
 
 /** User + system CPU time of a process, ms (Linux /proc; NaN elsewhere). */
-function cpuMs(pid: number | undefined): number {
+export function cpuMs(pid: number | undefined): number {
   try {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
@@ -106,7 +106,7 @@ function cpuMs(pid: number | undefined): number {
  * From the relay's /metrics: commits made (its latency summary count; it keeps the recent
  * 500–1000) and fan-out rounds.
  */
-async function relayCounts(url: string): Promise<{ commits: number; rounds: number }> {
+export async function relayCounts(url: string): Promise<{ commits: number; rounds: number }> {
   const res = await request(`${url}/metrics`);
   const text = await res.body.text();
   const get = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
@@ -116,7 +116,7 @@ async function relayCounts(url: string): Promise<{ commits: number; rounds: numb
   };
 }
 
-interface SubscriberResult {
+export interface SubscriberResult {
   type: 'result';
   delivered: number;
   expected: number;
@@ -128,7 +128,7 @@ interface SubscriberResult {
 }
 
 /** A bench child with an IPC channel: typed waits for its messages, bounded in time. */
-function ipcChild(script: string, args: string[], nodeArgs: string[] = []) {
+export function ipcChild(script: string, args: string[], nodeArgs: string[] = []) {
   const child = fork(script, args, {
     execArgv: [...nodeArgs, '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -9,6 +9,7 @@ import { benchPolling, benchTimeToAlert } from './alert-bench.js';
 import { benchFreshness } from './freshness-bench.js';
 import { fmt } from './lib.js';
 import { benchFanout, benchIngest } from './relay-bench.js';
+import { benchFanoutNodes, benchIngestBackends } from './relay-ha-bench.js';
 import { benchApply, benchStore } from './store-bench.js';
 import { benchUi } from './ui-bench.js';
 
@@ -89,6 +90,27 @@ add({
   ratio: '—',
   pass: fan.latency.p99 <= 250 && fan.delivered === fan.expected,
 });
+
+const backends = await step('ingestBackends', () => benchIngestBackends(quick));
+add({
+  figure: 'Relay durable ingest on Redis Streams (appendfsync always), 64 concurrent senders',
+  target: '≥ 0.5× the SQLite relay',
+  measured: `${fmt(backends.redisPerSec)}/s (${backends.redisStored} stored ≥ ${backends.redisAcked} acked)`,
+  baseline: `SQLite relay ${fmt(backends.sqlitePerSec)}/s, bare 204 ${fmt(backends.barePerSec)}/s (same run)`,
+  ratio: `${fmt(backends.redisPerSec / backends.sqlitePerSec, 2)}× SQLite; SQLite ${fmt(backends.sqlitePerSec / backends.barePerSec, 2)}× bare`,
+  pass: backends.redisPerSec / backends.sqlitePerSec >= 0.5 && backends.redisFailures === 0,
+});
+for (const nodes of [1, 2, 3]) {
+  const f = await step(`fanoutNodes${nodes}`, () => benchFanoutNodes(quick, nodes));
+  add({
+    figure: `Fan-out on Redis: ${f.subscribers} subscribers over ${nodes} node${nodes > 1 ? 's' : ''} × ${f.burst} webhooks, delivery p99`,
+    target: '≤ 250 ms, each frame once',
+    measured: `${fmt(f.p99)} ms (p50 ${fmt(f.p50)}; ${f.delivered}/${f.expected} delivered, ${f.duplicates} duplicates; ${fmt(f.relayCpuUsPerFrame, 1)} µs relay CPU per frame)`,
+    baseline: '—',
+    ratio: '—',
+    pass: f.p99 <= 250 && f.delivered === f.expected && f.duplicates === 0,
+  });
+}
 
 const apply = await step('apply', () => benchApply(quick));
 add({

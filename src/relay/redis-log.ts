@@ -18,18 +18,10 @@ import {
 } from './event-log.js';
 import { COMMIT_BUCKETS, Histogram } from './histogram.js';
 import { checkDurability, type Durability, type DurabilityMode } from './redis-durability.js';
-
-const PREFIX = 'macrobell:{relay}:'; // one hash slot, so the script's keys may be used together
-const STREAM = `${PREFIX}events`;
-const STREAM_ID = /^\d{1,15}-\d{1,15}$/;
-const APPEND_SCRIPT = `
-local existing = redis.call('GET', KEYS[2])
-if existing then return {0, existing} end
-local id = redis.call('XADD', KEYS[1], '*', 't', ARGV[2], 'type', ARGV[3], 'body', ARGV[4], 'h', ARGV[5])
-redis.call('SET', KEYS[2], id, 'PX', ARGV[1])
-return {1, id}`;
+import { APPEND_SCRIPT, PREFIX, STREAM, STREAM_ID, TRIMMED, TRIM_SCRIPT } from './redis-scripts.js';
 
 type AppendingRedis = Redis & {
+  mbTrim(stream: string, trimmedKey: string, minId: string): Promise<number>;
   mbAppend(
     stream: string,
     dedupKey: string,
@@ -93,7 +85,7 @@ export class RedisEventLog implements EventLog {
   private constructor(
     private readonly redis: AppendingRedis,
     private readonly tail: Redis,
-    private readonly durability: Durability,
+    private durability: Durability,
     private readonly opts: RedisLogOptions,
   ) {
     const u = new URL(opts.url);
@@ -111,6 +103,7 @@ export class RedisEventLog implements EventLog {
     }) as AppendingRedis;
     redis.on('error', () => undefined); // reported through health(); reconnects by itself
     redis.defineCommand('mbAppend', { numberOfKeys: 2, lua: APPEND_SCRIPT });
+    redis.defineCommand('mbTrim', { numberOfKeys: 2, lua: TRIM_SCRIPT });
     try {
       await redis.connect();
       const durability = await checkDurability(redis, opts.durability ?? 'strict');
@@ -136,9 +129,20 @@ export class RedisEventLog implements EventLog {
   }
 
   private watchConnection(): void {
+    // Back after an outage: Redis may have restarted with other settings, so the promise
+    // is checked again before webhooks are acknowledged (503 until it holds).
     this.redis.on('ready', () => {
-      if (this.down !== null) this.opts.logger?.info('Redis connection restored');
-      this.down = null;
+      checkDurability(this.redis, this.opts.durability ?? 'strict').then(
+        (d) => {
+          this.durability = d;
+          if (this.down !== null) this.opts.logger?.info('Redis connection restored');
+          this.down = null;
+        },
+        (err: unknown) => {
+          this.down = (err as Error).message;
+          this.opts.logger?.error({ err }, 'Redis is back but cannot keep the durability promise');
+        },
+      );
     });
     this.redis.on('close', () => {
       if (this.closed || this.down !== null) return;
@@ -253,7 +257,7 @@ export class RedisEventLog implements EventLog {
     const lastId = String(info?.get('last-generated-id') ?? '0-0');
     const first = info?.get('first-entry') as [string, unknown] | null | undefined;
     const oldestId = first ? String(first[0]) : null;
-    const trimmed = String(info?.get('max-deleted-entry-id') ?? '0-0');
+    const trimmed = (await this.redis.get(TRIMMED)) ?? '0-0';
     const foreign = after !== '0' && !STREAM_ID.test(after);
     const gap = foreign || compareIds(trimmed, after) > 0 || compareIds(after, lastId) > 0;
     return { from: gap ? '0' : after, gap, oldestId, lastId };
@@ -261,7 +265,7 @@ export class RedisEventLog implements EventLog {
 
   async trim(olderThanMs: number): Promise<number> {
     const cutoff = (this.opts.now ?? Date.now)() - olderThanMs;
-    return Number(await this.redis.xtrim(STREAM, 'MINID', String(Math.max(0, cutoff))));
+    return Number(await this.redis.mbTrim(STREAM, TRIMMED, `${Math.max(0, cutoff)}-0`));
   }
 
   async stats(): Promise<{ rows: number; bytes: null }> {

@@ -16,6 +16,9 @@ describe('relay CLI', () => {
       ['--retention-days', '0'],
       ['--bogus'],
       ['extra-positional'],
+      ['--redis', 'http://127.0.0.1:6379'],
+      ['--redis', 'redis://127.0.0.1:6379', '--redis-durability', 'loose'],
+      ['--redis-durability', 'relaxed'],
     ];
     // In parallel: each is a Node start-up, slow on a loaded machine.
     const results = await Promise.all(

@@ -3,6 +3,7 @@
  * two copies stored once, any node serving any reader, 503 while Redis is away and
  * recovery by itself, and no acknowledged webhook lost to a kill -9 of Redis or a node.
  */
+import Redis from 'ioredis';
 import { Agent, request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
@@ -114,6 +115,28 @@ describe('two nodes on one Redis', () => {
   }, 60_000);
 });
 
+describe('durability after a reconnect', () => {
+  it('refuses webhooks (503) when Redis comes back without the promised fsync, until it has it', async () => {
+    const r = await redis();
+    const a = await node(r.url);
+    const admin = new Redis(r.url);
+    cleanups.push(async () => admin.disconnect());
+    const reconnectNodes = () => admin.call('CLIENT', 'KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
+    await admin.config('SET', 'appendfsync', 'everysec');
+    await reconnectNodes();
+    await waitFor(
+      async () => /cannot keep the relay's promise/.test(String((await health(a.url)).json.reason)),
+      'the node to report the weaker promise',
+    );
+    expect((await health(a.url)).status).toBe(503);
+    expect((await post(a.webhookUrl, '{"type":"t"}')).status).toBe(503);
+    await admin.config('SET', 'appendfsync', 'always');
+    await reconnectNodes();
+    await waitFor(async () => (await health(a.url)).status === 200, 'the promise to hold again');
+    expect((await post(a.webhookUrl, '{"type":"t"}')).status).toBe(204);
+  });
+});
+
 /** Posts numbered webhooks from many workers until stopped; returns the acked numbers. */
 function burst(urls: string[], stopAfter: () => boolean) {
   const agent = new Agent({ connections: 32 });
@@ -140,6 +163,36 @@ function burst(urls: string[], stopAfter: () => boolean) {
   const done = Promise.all(Array.from({ length: 16 }, worker)).then(() => agent.close());
   return { acked, done, sent: () => next };
 }
+
+describe('retention on Redis', () => {
+  it('trims by age with XTRIM MINID, and a resume from before it gets reset', async () => {
+    const r = await redis();
+    let now = Date.now();
+    const relay = await startRelay({
+      dataDir: tempDir(),
+      secret: SECRET,
+      token: TOKEN,
+      now: () => now,
+      redis: { url: r.url },
+    });
+    cleanups.push(() => relay.close());
+    for (let n = 1; n <= 3; n++)
+      expect((await post(relay.webhookUrl, JSON.stringify({ type: 't', n }))).status).toBe(204);
+    const before = await pageAll(relay.url);
+    now += 8 * 86_400_000;
+    expect(await relay.log.trim(7 * 86_400_000)).toBe(3);
+    await new Promise((res) => setTimeout(res, 2)); // a later stream id than the trimmed ones
+    expect((await post(relay.webhookUrl, JSON.stringify({ type: 't', n: 4 }))).status).toBe(204);
+    const s = await openSseReader(`${relay.url}/events`, {
+      ...auth,
+      'last-event-id': before[0]?.id as string,
+    });
+    cleanups.push(async () => s.close());
+    await waitFor(() => ns(s.frames).length >= 1, 'what is left');
+    expect(s.frames[0]?.event).toBe('reset');
+    expect(ns(s.frames)).toEqual([4]);
+  });
+});
 
 describe('kill -9', () => {
   it('of redis-server (appendfsync always) mid-burst keeps every acknowledged webhook', async () => {
