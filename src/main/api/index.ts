@@ -3,7 +3,6 @@ export {
   type CalendarClient,
   type NewsClient,
   type WebhookClient,
-  type Raw,
   type EventDatesQuery,
   type ApiClientOptions,
 } from './clients.js';

@@ -146,7 +146,7 @@ describe('client arguments', () => {
     });
     const before = sim.state.apiRequests;
     await expect(calendar.eventDates({ from: 'yesterday', to: 'today' })).rejects.toThrow(
-      /Invalid arguments for eventDates: from: /,
+      /Invalid arguments for eventDates: [\s\S]*→ at from/,
     );
     await expect(
       calendar.eventDates({ from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }),
