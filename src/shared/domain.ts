@@ -86,55 +86,6 @@ export interface Post {
   tags: string[];
 }
 
-/** Webhook notification payloads. Unknown types are kept as `UnknownNotification`. */
-export interface EventCreatedNotification {
-  type: 'event_created';
-  eventId: string;
-}
-export interface EventDateChange {
-  key: string;
-  value: unknown;
-}
-export interface EventDateUpdatedNotification {
-  type: 'eventDate_updated';
-  eventDateId: string;
-  eventId: string;
-  lastUpdated: number;
-  changes: EventDateChange[];
-}
-export interface EventDateLifecycleNotification {
-  type: 'eventDate_created' | 'eventDate_deleted';
-  eventDateId: string;
-  eventId: string;
-  lastUpdated: number;
-}
-export interface PostNotification {
-  type: 'post_created' | 'post_updated' | 'post_deleted';
-  postId: string;
-  culture: string;
-  lastUpdated: number;
-}
-export interface UnknownNotification {
-  type: string;
-  [key: string]: unknown;
-}
-export type KnownNotification =
-  | EventCreatedNotification
-  | EventDateUpdatedNotification
-  | EventDateLifecycleNotification
-  | PostNotification;
-
-export const NOTIFICATION_TYPES = [
-  'event_created',
-  'eventDate_created',
-  'eventDate_updated',
-  'eventDate_deleted',
-  'post_created',
-  'post_updated',
-  'post_deleted',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-
 /** Where a change came from. */
 export type ChangeSource = 'relay' | 'poll' | 'backfill' | 'webhook' | 'local';
 
@@ -161,8 +112,6 @@ export type DomainChange =
   | { kind: 'postPublished'; post: Post; source: ChangeSource }
   | { kind: 'postUpdated'; post: Post; source: ChangeSource }
   | { kind: 'postRemoved'; postId: string; culture: string; source: ChangeSource };
-
-export type DomainChangeKind = DomainChange['kind'];
 
 /** The change kinds a user can choose to be alerted about. */
 export const ALERTABLE_CHANGES = [

@@ -139,7 +139,6 @@ export const eventDateQuerySchema = z.object({
   text: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(20000).optional(),
 });
-export type EventDateQuery = z.infer<typeof eventDateQuerySchema>;
 
 /** Inputs of every request method. `z.undefined()` = no argument. */
 export const requestSchemas = {

@@ -28,7 +28,6 @@ export const tokenResponseSchema = z.looseObject({
   token_type: z.string().min(1),
   expires_in: z.number().nonnegative(),
 });
-export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const oauthErrorSchema = z.looseObject({
   error: z.string(),

@@ -29,17 +29,4 @@ export interface AlertStore {
   upcoming(q: UpcomingQuery): EventDate[];
 }
 
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** Node timers that never keep the process alive on their own. */
-export const realTimers: Timers = {
-  setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms);
-    t.unref();
-    return t;
-  },
-  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-};
+export { realTimers, type Timers } from '../../shared/timers.js';

@@ -28,14 +28,10 @@ import type { TokenManager } from '../../node/oauth/token-manager.js';
 import { defaultHttpClient, HttpError, type HttpClient } from '../../node/http/client.js';
 import type { Logger } from '../log/logger.js';
 import { createWebhookClient, type WebhookClient } from '../../node/service/webhooks.js';
+import type { Raw } from '../sync/ports.js';
 import { ApiInputError, NotFoundError, ResponseShapeError } from './errors.js';
 
 export type { WebhookClient } from '../../node/service/webhooks.js';
-
-export interface Raw<T> {
-  value: T;
-  raw: unknown;
-}
 
 export interface EventDatesQuery {
   from: string;
@@ -96,12 +92,8 @@ const eventDatesQuerySchema = z
 /** Validate a caller's arguments; the error names the endpoint and the argument. */
 function input<S extends z.ZodType>(schema: S, value: unknown, endpoint: string): z.infer<S> {
   const r = schema.safeParse(value);
-  if (!r.success) throw new ApiInputError(endpoint, issues(r.error));
+  if (!r.success) throw new ApiInputError(endpoint, z.prettifyError(r.error));
   return r.data;
-}
-
-function issues(err: z.ZodError): string {
-  return err.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
 }
 
 export function createApiClients(opts: ApiClientOptions): {
@@ -151,7 +143,7 @@ export function createApiClients(opts: ApiClientOptions): {
     map: (v: z.infer<S>) => T,
   ): Raw<T> {
     const r = schema.safeParse(json);
-    if (!r.success) throw new ResponseShapeError(endpoint, issues(r.error));
+    if (!r.success) throw new ResponseShapeError(endpoint, z.prettifyError(r.error));
     return { value: map(r.data), raw: json };
   }
 
@@ -167,7 +159,11 @@ export function createApiClients(opts: ApiClientOptions): {
     for (const item of json) {
       const r = schema.safeParse(item);
       if (r.success) out.push({ value: map(r.data), raw: item });
-      else opts.logger?.warn({ endpoint, issues: issues(r.error) }, 'skipped an invalid item');
+      else
+        opts.logger?.warn(
+          { endpoint, issues: z.prettifyError(r.error) },
+          'skipped an invalid item',
+        );
     }
     return out;
   }
@@ -267,7 +263,8 @@ export function createApiClients(opts: ApiClientOptions): {
         `/v4/${enc(culture)}/post/filter/GeneralFeed?page=${page}`,
       );
       const parsed = feedPageWireSchema.safeParse(res.json);
-      if (!parsed.success) throw new ResponseShapeError('GeneralFeed', issues(parsed.error));
+      if (!parsed.success)
+        throw new ResponseShapeError('GeneralFeed', z.prettifyError(parsed.error));
       const items = many(postWireSchema, parsed.data.Values, 'GeneralFeed', (p) =>
         toPost(p, culture),
       );

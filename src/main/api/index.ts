@@ -1,10 +1,2 @@
-export {
-  createApiClients,
-  type CalendarClient,
-  type NewsClient,
-  type WebhookClient,
-  type Raw,
-  type EventDatesQuery,
-  type ApiClientOptions,
-} from './clients.js';
+export { createApiClients } from './clients.js';
 export { ApiInputError, NotFoundError, ResponseShapeError, WebhookLimitError } from './errors.js';

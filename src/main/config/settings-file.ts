@@ -8,6 +8,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync, mkdirSync } from '
 import { dirname, join } from 'node:path';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain.js';
 import { settingsSchema, settingsPatchSchema, type SettingsPatch } from '../../shared/ipc.js';
+import { z } from 'zod';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -41,11 +42,7 @@ export function applyEnvOverrides(settings: Settings, env: NodeJS.ProcessEnv): S
   const next = { ...settings, serviceUrls: urls, relayUrl };
   const checked = settingsSchema.safeParse(next);
   if (!checked.success) {
-    throw new Error(
-      `Invalid MACROBELL_* environment variable: ${checked.error.issues
-        .map((i) => `${i.path.join('.')}: ${i.message}`)
-        .join('; ')}`,
-    );
+    throw new Error(`Invalid MACROBELL_* environment variable:\n${z.prettifyError(checked.error)}`);
   }
   return next;
 }
@@ -88,7 +85,7 @@ export class SettingsFile {
       const merged = withDefaults(DEFAULT_SETTINGS, json);
       const parsed = settingsSchema.safeParse(merged);
       if (parsed.success) return { settings: parsed.data as Settings, problem: null };
-      reason = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      reason = z.prettifyError(parsed.error);
     } catch (err) {
       reason = err instanceof Error ? err.message : String(err);
     }

@@ -1,3 +1,3 @@
-export { KeychainUnavailableError, type SecretName, type SecretStore } from './secret-store.js';
-export { KeytarSecretStore, type KeytarSecretStoreOptions } from './keytar-store.js';
+export type { SecretStore } from './secret-store.js';
+export { KeytarSecretStore } from './keytar-store.js';
 export { MemorySecretStore } from './memory-store.js';

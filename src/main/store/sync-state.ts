@@ -1,5 +1,5 @@
 /** What the sync engine remembers between runs: cursors, and the notifications applied. */
-import type { SyncStateTable } from './schema.js';
+import type { NotificationsAppliedTable, SyncStateTable } from './schema.js';
 import type { Statements } from './statements.js';
 
 export class SyncState {
@@ -9,7 +9,7 @@ export class SyncState {
   ) {}
 
   /** Records an idempotency key; false when it was applied before. */
-  markNotificationApplied(key: string): boolean {
+  markNotificationApplied(key: NotificationsAppliedTable['key']): boolean {
     return (
       this.q
         .objects('INSERT OR IGNORE INTO notifications_applied (key, applied_at) VALUES (?, ?)')

@@ -21,7 +21,7 @@ import type { SyncCalendarApi, SyncNewsApi, SyncStore } from './ports.js';
 import { RelayApplier } from './relay-apply.js';
 import { SafetyNet, type SafetyNetTuning } from './safety-net.js';
 import type { ServiceHealth } from './service-health.js';
-import type { Timers } from './timers.js';
+import type { Timers } from '../../shared/timers.js';
 import { WakeDetector } from './wake-detector.js';
 
 export const RELAY_CURSOR_KEY = 'relay.lastEventId';

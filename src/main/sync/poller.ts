@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { Settings } from '../../shared/domain.js';
 import type { ChangeApplier } from './applier.js';
 import type { SyncCalendarApi, SyncNewsApi } from './ports.js';
-import { realTimers, type Timers } from './timers.js';
+import { realTimers, type Timers } from '../../shared/timers.js';
 
 export type { Timers };
 

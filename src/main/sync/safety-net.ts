@@ -18,7 +18,7 @@ import { matchesEventDate } from '../alerts/rules.js';
 import { retryAfterMs } from '../../node/http/client.js';
 import type { ChangeApplier } from './applier.js';
 import type { SyncCalendarApi, SyncStore } from './ports.js';
-import { realTimers, type Timers } from './timers.js';
+import { realTimers, type Timers } from '../../shared/timers.js';
 
 /** The net's periods; users keep the defaults, tests and benchmarks shorten them. */
 export interface SafetyNetTuning {

@@ -6,7 +6,7 @@
  * it must now catch up on; so does a tick arriving more than JUMP_MS late (a frozen VM or
  * process, or a platform whose timers run through sleep).
  */
-import { realTimers, type Timers } from './timers.js';
+import { realTimers, type Timers } from '../../shared/timers.js';
 
 export const TICK_MS = 5_000;
 export const JUMP_MS = 30_000;

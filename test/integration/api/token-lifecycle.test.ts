@@ -5,6 +5,7 @@ import { AuthError, TokenManager, type Credentials } from '../../../src/main/aut
 import { ApiInputError, createApiClients } from '../../../src/main/api/index.js';
 import { HttpClient } from '../../../src/node/http/client.js';
 import type { TokenState } from '../../../src/shared/domain.js';
+import { waitFor } from '../../support/wait.js';
 
 const GOOD: Credentials = { publicKey: 'demo-public', privateKey: 'demo-private' };
 let sim: RunningSimulator;
@@ -15,14 +16,6 @@ const faults = (body: unknown) =>
     headers: { 'content-type': 'application/json' },
     body: body ? JSON.stringify(body) : undefined,
   });
-
-async function waitFor(cond: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, seed: 5, autoplay: false, log: () => undefined });
@@ -146,7 +139,7 @@ describe('client arguments', () => {
     });
     const before = sim.state.apiRequests;
     await expect(calendar.eventDates({ from: 'yesterday', to: 'today' })).rejects.toThrow(
-      /Invalid arguments for eventDates: from: /,
+      /Invalid arguments for eventDates: [\s\S]*→ at from/,
     );
     await expect(
       calendar.eventDates({ from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }),

@@ -10,6 +10,7 @@ import {
 } from '../../../src/main/service.js';
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
 import type { ServiceEvents } from '../../../src/main/service-contract.js';
+export { waitFor } from '../../support/wait.js';
 
 export interface CoreHarness {
   sim: RunningSimulator;
@@ -80,26 +81,6 @@ export async function startCore(
       if (!opts.sim) await sim.close();
     },
   };
-}
-
-/** Poll `check` until it returns a truthy value (bounded). */
-export async function waitFor<T>(
-  check: () => T | Promise<T>,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const v = await check();
-      if (v) return v as NonNullable<T>;
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
 
 export async function simJson<T = unknown>(

@@ -1,6 +1,7 @@
 /** Shared helpers for the simulator's integration tests: real HTTP on 127.0.0.1 only. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+export { waitFor } from '../../support/wait.js';
 import {
   startSimulator,
   type RunningSimulator,
@@ -73,21 +74,6 @@ export function control<T = unknown>(
   json?: unknown,
 ): Promise<JsonResponse<T>> {
   return call<T>(`${sim.url}/_sim${path}`, { method, json });
-}
-
-/** Poll `check` until it returns a truthy value (bounded by count and time). */
-export async function waitFor<T>(
-  check: () => T | Promise<T>,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (let i = 0; i < 10_000 && Date.now() < deadline; i++) {
-    const v = await check();
-    if (v) return v as NonNullable<T>;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 export interface Received {

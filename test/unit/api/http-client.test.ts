@@ -8,6 +8,7 @@ import {
   NetworkError,
   retryAfterMs,
 } from '../../../src/node/http/client.js';
+import { waitFor } from '../../support/wait.js';
 
 type Reply = (req: IncomingMessage, res: ServerResponse) => void;
 const json =
@@ -40,11 +41,6 @@ beforeEach(() => {
   seen = [];
   sleeps = [];
 });
-
-async function waitFor(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 25));
-  if (!cond()) throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('requestJson', () => {
   it('retries 5xx with growing backoff and returns the eventual answer', async () => {
