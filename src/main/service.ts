@@ -15,7 +15,6 @@ import type {
   Settings,
   TokenState,
 } from '../shared/domain.js';
-import { DEFAULT_SETTINGS } from '../shared/domain.js';
 import { maskKey } from '../shared/format.js';
 import type { AppApi, SettingsPatch } from '../shared/ipc.js';
 import { AlertsEngine, type AlertsEngineOptions } from './alerts/index.js';
@@ -35,6 +34,7 @@ import { KeytarSecretStore, MemorySecretStore, type SecretStore } from './secret
 import type { MacrobellService, ServiceEvents, Unsubscribe } from './service-contract.js';
 import { logSlowReads } from './store/slow-log.js';
 import { openStore } from './store/index.js';
+import { PruneScheduler } from './store/prune-schedule.js';
 import { listPostsTriaged, markAllPostsRead } from './store/news-triage.js';
 import { ChangeApplier, InvalidNotificationError } from './sync/applier.js';
 import { SyncEngine, type RelayConsumerFactory } from './sync/engine.js';
@@ -148,6 +148,8 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     }),
     logger,
   );
+  // notifications_applied and tombstones would grow without bound: prune when idle.
+  const pruning = new PruneScheduler({ store, logger }).start();
   const emitter = new EventEmitter();
   emitter.setMaxListeners(100);
   const emit = <E extends keyof ServiceEvents>(event: E, payload: ServiceEvents[E]) =>
@@ -182,7 +184,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     hourCycle: () => effective().hourCycle,
     sink: (n) => emit('notification', n),
     onError: (err) =>
-      logger.warn({ err: String(err) }, 'alerts: a notification could not be delivered'),
+      logger.warn({ err }, 'alerts: a notification could not be delivered'),
     onAlert: (a) => {
       emit('alert', a);
       pushStatus();
@@ -468,7 +470,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       if (event) store.transaction(() => store.upsertEvent(event.value, event.raw));
       applier.applyEventDates(history, 'backfill');
     } catch (err) {
-      logger.info({ eventId, err: String(err) }, 'history from cache only');
+      logger.info({ eventId, err }, 'history from cache only');
     }
   }
 
@@ -520,7 +522,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       await sync.start();
       if (simulator)
         await connectDemoWebhooks().catch((err: unknown) =>
-          logger.warn({ err: String(err) }, 'demo webhooks unavailable'),
+          logger.warn({ err }, 'demo webhooks unavailable'),
         );
       pushStatus();
     },
@@ -528,6 +530,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       if (stopped) return;
       stopped = true;
       alerts.stop();
+      pruning.stop();
       await sync.stop();
       await receiver?.close();
       await simulator?.close();
@@ -542,4 +545,3 @@ function pick(c: { eventDates: number; posts: number }): { eventDates: number; p
   return { eventDates: c.eventDates, posts: c.posts };
 }
 
-export { DEFAULT_SETTINGS };

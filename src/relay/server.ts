@@ -19,7 +19,6 @@ import { RedisEventLog } from './redis-log.js';
 import { SqliteEventLog } from './sqlite-log.js';
 import { PAGE_BYTES, SSE_HEADERS, SseHub } from './sse-hub.js';
 
-export { MAX_BODY_BYTES } from './ingest.js';
 
 export interface RelayOptions {
   dataDir: string;

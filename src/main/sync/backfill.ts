@@ -68,7 +68,7 @@ export async function runBackfill(deps: BackfillDeps): Promise<void> {
       const e = await deps.calendar.event(id);
       deps.store.transaction(() => deps.store.upsertEvent(e.value, e.raw));
     } catch (err) {
-      deps.logger.warn({ id, err: String(err) }, 'event details unavailable');
+      deps.logger.warn({ id, err }, 'event details unavailable');
     }
   });
   done++;

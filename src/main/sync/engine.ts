@@ -13,7 +13,7 @@ import type {
   Settings,
   StatusError,
 } from '../../shared/domain.js';
-import { errorMessage, type ChangeApplier } from './applier.js';
+import type { ChangeApplier } from './applier.js';
 import { runBackfill } from './backfill.js';
 import { ConnectionTracker, deriveConnection } from './connection-state.js';
 import { Poller } from './poller.js';
@@ -329,4 +329,3 @@ export class SyncEngine {
   }
 }
 
-export { errorMessage };

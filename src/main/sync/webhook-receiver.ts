@@ -45,7 +45,7 @@ export async function startWebhookReceiver(opts: {
           () => void res.writeHead(204).end(),
           (err: unknown) => {
             opts.logger?.warn(
-              { err: String(err) },
+              { err },
               'demo webhook not applied; the simulator retries',
             );
             res.writeHead(503).end();

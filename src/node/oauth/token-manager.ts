@@ -10,7 +10,7 @@ import { AuthError } from './errors.js';
 import type { TokenSource } from './token-source.js';
 
 export type { Credentials } from './client-credentials.js';
-export type { TokenGrant, TokenSource } from './token-source.js';
+export type { TokenSource } from './token-source.js';
 
 const scopeSchema = z.enum(['calendar', 'news']);
 
