@@ -183,8 +183,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     timeZone: () => effective().timeZone,
     hourCycle: () => effective().hourCycle,
     sink: (n) => emit('notification', n),
-    onError: (err) =>
-      logger.warn({ err }, 'alerts: a notification could not be delivered'),
+    onError: (err) => logger.warn({ err }, 'alerts: a notification could not be delivered'),
     onAlert: (a) => {
       emit('alert', a);
       pushStatus();
@@ -544,4 +543,3 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
 function pick(c: { eventDates: number; posts: number }): { eventDates: number; posts: number } {
   return { eventDates: c.eventDates, posts: c.posts };
 }
-

@@ -19,7 +19,6 @@ import { RedisEventLog } from './redis-log.js';
 import { SqliteEventLog } from './sqlite-log.js';
 import { PAGE_BYTES, SSE_HEADERS, SseHub } from './sse-hub.js';
 
-
 export interface RelayOptions {
   dataDir: string;
   /** The unguessable path segment of the webhook URL. */

@@ -3,7 +3,6 @@ import type { AlertKind, EventDate, Post } from '../../shared/domain.js';
 import { formatValue, surpriseOf } from '../../shared/format.js';
 import { formatTime, formatWhen } from './zone.js';
 
-
 export interface AlertText {
   title: string;
   body: string;

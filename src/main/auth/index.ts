@@ -1,5 +1,2 @@
-export {
-  TokenManager,
-  type Credentials,
-} from '../../node/oauth/token-manager.js';
+export { TokenManager, type Credentials } from '../../node/oauth/token-manager.js';
 export { AuthError } from '../../node/oauth/errors.js';

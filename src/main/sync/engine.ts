@@ -328,4 +328,3 @@ export class SyncEngine {
     this.deps.onStatus(this.getStatus());
   }
 }
-

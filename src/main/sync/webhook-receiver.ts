@@ -44,10 +44,7 @@ export async function startWebhookReceiver(opts: {
         .then(
           () => void res.writeHead(204).end(),
           (err: unknown) => {
-            opts.logger?.warn(
-              { err },
-              'demo webhook not applied; the simulator retries',
-            );
+            opts.logger?.warn({ err }, 'demo webhook not applied; the simulator retries');
             res.writeHead(503).end();
           },
         );
