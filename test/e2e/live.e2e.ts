@@ -1,7 +1,7 @@
 /**
  * The feed with a relay configured (not the demo's direct webhooks), in Chromium: the
  * service's deliveries to the relay are lost and a HIGH release still prints in its row
- * within seconds of its time (the safety net); after an API outage the banner clears by
+ * within seconds of its time, with a toast (the safety net); after an API outage the banner clears by
  * itself and what changed meanwhile is there.
  */
 import { mkdtempSync } from 'node:fs';
@@ -112,6 +112,10 @@ describe('live feed through a relay', () => {
       .poll(() => row.locator('[data-col=actual]').textContent(), { timeout: 5_000 })
       .toMatch(/275/);
     expect(Date.now() - printed).toBeLessThan(5_000);
+    // and the trader hears of it without looking at the row: a toast with the print
+    const toast = page.getByTestId('toast').filter({ hasText: ed.name });
+    await toast.first().waitFor({ timeout: 5_000 });
+    expect(await toast.first().textContent()).toMatch(/275/);
     // nothing reached the relay: the status soon says the safety net is carrying it
     await expect
       .poll(() => page.getByTestId('connection-label').textContent(), { timeout: 20_000 })
