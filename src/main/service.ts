@@ -5,7 +5,8 @@
  */
 import { EventEmitter } from 'node:events';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import type {
   AlertRules,
   AppStatus,
@@ -81,13 +82,9 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
   // The database, its WAL and the logs hold the user's data: readable by the user only.
   process.umask(0o077);
   mkdirSync(opts.dataDir, { recursive: true });
-  const logger = createLogger({
-    file:
-      opts.logFile === null
-        ? undefined
-        : (opts.logFile ?? join(opts.dataDir, 'logs', 'macrobell.log')),
-    level: opts.logLevel ?? 'info',
-  });
+  const logFile =
+    opts.logFile === null ? null : (opts.logFile ?? join(opts.dataDir, 'logs', 'macrobell.log'));
+  const logger = createLogger({ file: logFile ?? undefined, level: opts.logLevel ?? 'info' });
   const settingsFile = SettingsFile.inDir(opts.dataDir);
   // Fail early, with the variable's name, on a bad MACROBELL_* override.
   applyEnvOverrides(settingsFile.get(), opts.env ?? process.env);
@@ -301,15 +298,11 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       Boolean((await credentialsInfo()).configured),
     );
     const next = settingsFile.update(patch);
-    if (JSON.stringify(before.serviceUrls) !== JSON.stringify(next.serviceUrls)) tokens.clear();
-    if (
-      before.relayUrl !== next.relayUrl ||
-      JSON.stringify(before.cultures) !== JSON.stringify(next.cultures) ||
-      JSON.stringify(before.polling) !== JSON.stringify(next.polling)
-    ) {
-      await sync.restart();
-    }
-    if (JSON.stringify(before.alertRules) !== JSON.stringify(next.alertRules)) {
+    // Deep equality, not JSON text: the same settings in another key order are no change.
+    const changed = <K extends keyof Settings>(k: K) => !isDeepStrictEqual(before[k], next[k]);
+    if (changed('serviceUrls')) tokens.clear();
+    if (changed('relayUrl') || changed('cultures') || changed('polling')) await sync.restart();
+    if (changed('alertRules')) {
       alerts.rescheduleReminders();
       sync.replanBursts();
     }
@@ -437,15 +430,16 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       return { dataDir: opts.dataDir, databaseBytes: store.sizeBytes(), ...pick(store.counts()) };
     },
     getDiagnostics: async () => {
-      const logDir = join(opts.dataDir, 'logs');
-      const logPath = join(logDir, 'macrobell.log');
-      const logTail = existsSync(logPath)
-        ? readFileSync(logPath, 'utf8').split('\n').slice(-200).join('\n')
-        : '';
+      // The log this core really writes (the configured file), and the shell's beside it.
+      const logDir = logFile ? dirname(logFile) : join(opts.dataDir, 'logs');
+      const logTail =
+        logFile && existsSync(logFile)
+          ? readFileSync(logFile, 'utf8').split('\n').slice(-200).join('\n')
+          : '';
       const report = {
         app: 'Macrobell',
         versions: runtimeInfo(opts.appVersion),
-        lastErrors: recentErrors(['macrobell.log', 'shell.log'].map((f) => join(logDir, f))),
+        lastErrors: recentErrors([...(logFile ? [logFile] : []), join(logDir, 'shell.log')]),
         status: status(),
         settings: { ...effective(), relayUrl: effective().relayUrl ? '[configured]' : null },
         cache: { databaseBytes: store.sizeBytes(), ...store.counts() },
