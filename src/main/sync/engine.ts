@@ -81,7 +81,8 @@ export interface SyncEngineDeps {
   relayToken: () => Promise<string | null>;
   relayConsumer: RelayConsumerFactory;
   logger: Logger;
-  onStatus: (s: SyncStatus) => void;
+  /** Something in the status changed; read it with getStatus() (once per burst, not per item). */
+  onStatus: () => void;
   onBackfill: (p: BackfillProgress) => void;
   safetyNet?: Partial<SafetyNetTuning>;
   now?: () => number;
@@ -325,6 +326,6 @@ export class SyncEngine {
   }
 
   private push(): void {
-    this.deps.onStatus(this.getStatus());
+    this.deps.onStatus();
   }
 }
