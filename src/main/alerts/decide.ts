@@ -35,8 +35,6 @@ export interface AlertDecision extends AlertText {
 
 export interface DecideContext {
   rules: AlertRules;
-  zone: string;
-  hourCycle: 'h12' | 'h23';
   now: number;
   /** A backfilled print older than this is history, not news. */
   staleMs: number;
@@ -73,7 +71,7 @@ function staleBackfill(change: DomainChange, dateUtc: string, ctx: DecideContext
 }
 
 export function decideAlert(change: DomainChange, ctx: DecideContext): AlertDecision | null {
-  const { rules, zone, hourCycle } = ctx;
+  const { rules } = ctx;
   switch (change.kind) {
     case 'released': {
       const ed = change.eventDate;
@@ -118,7 +116,7 @@ export function decideAlert(change: DomainChange, ctx: DecideContext): AlertDeci
       // Found by a backfill and already past: nothing left to plan for.
       if (change.source === 'backfill' && Date.parse(ed.dateUtc) < ctx.now) return null;
       return {
-        ...rescheduledText(ed, change.fromDateUtc, zone, hourCycle),
+        ...rescheduledText(ed, change.fromDateUtc),
         dedupKey: dedupKeys.rescheduled(ed.id, ed.dateUtc),
         kind: 'rescheduled',
         target: eventDateTarget(ed),
@@ -130,7 +128,7 @@ export function decideAlert(change: DomainChange, ctx: DecideContext): AlertDeci
       // A backfill "adds" the whole window on first start: that is loading, not news.
       if (change.source === 'backfill' || !matchesEventDate(ed, rules, 'added')) return null;
       return {
-        ...addedText(ed, zone, hourCycle),
+        ...addedText(ed),
         dedupKey: dedupKeys.added(ed.id),
         kind: 'added',
         target: eventDateTarget(ed),
@@ -141,7 +139,7 @@ export function decideAlert(change: DomainChange, ctx: DecideContext): AlertDeci
       const ed = change.eventDate;
       if (!ed || !matchesEventDate(ed, rules, 'removed')) return null;
       return {
-        ...removedText(ed, change.eventDateId, zone, hourCycle),
+        ...removedText(ed, change.eventDateId),
         dedupKey: dedupKeys.removed(change.eventDateId),
         kind: 'removed',
         // The occurrence is gone; its event (and its other dates) remain.

@@ -14,6 +14,7 @@ import { volatilityRank } from '../../shared/format.js';
 import { groupText, type GroupItem } from './message.js';
 import type { Timers } from './port.js';
 import { inQuietHours } from './rules.js';
+import { renderAlertTimes } from './zone.js';
 
 export interface DeliveryItem {
   record: AlertRecord;
@@ -105,20 +106,28 @@ export class Delivery {
     const alertIds = batch.map((i) => i.record.id);
     const volatility = highest(batch);
     const level = volatility ? { volatility } : {};
+    const zone = this.o.timeZone();
+    const hourCycle = this.o.hourCycle();
+    const text = (t: string) => renderAlertTimes(t, zone, hourCycle);
     const only = batch.length === 1 ? batch[0] : undefined;
     if (only) {
       const { title, body, target } = only.record;
-      return { title, body, target, alertIds, silent, ...level };
+      return { title: text(title), body: text(body), target, alertIds, silent, ...level };
     }
     const items: GroupItem[] = batch.map((i) => ({
       kind: i.record.kind,
-      title: i.record.title,
-      body: i.record.body,
+      title: text(i.record.title),
+      body: text(i.record.body),
       countryCode: i.countryCode,
       dateUtc: i.dateUtc,
     }));
-    const text = groupText(items, this.o.timeZone(), this.o.hourCycle());
-    return { ...text, target: { type: 'alerts' }, alertIds, silent, ...level };
+    return {
+      ...groupText(items, zone, hourCycle),
+      target: { type: 'alerts' },
+      alertIds,
+      silent,
+      ...level,
+    };
   }
 }
 

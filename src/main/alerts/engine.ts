@@ -120,8 +120,6 @@ export class AlertsEngine {
     try {
       decision = decideAlert(change, {
         rules: this.opts.rules(),
-        zone: this.opts.timeZone(),
-        hourCycle: this.hourCycle(),
         now: this.now(),
         staleMs: this.staleMs,
       });

@@ -1,7 +1,7 @@
 /** Alert text a trader can act on without opening the app. Pure. */
 import type { AlertKind, EventDate, Post } from '../../shared/domain.js';
-import { formatValue, surpriseOf } from '../../shared/format.js';
-import { formatTime, formatWhen } from './zone.js';
+import { formatValue, surpriseOf, timeToken } from '../../shared/format.js';
+import { formatTime } from './zone.js';
 
 export interface AlertText {
   title: string;
@@ -66,36 +66,27 @@ export function revisedText(ed: EventDate, was: number | null): AlertText {
   };
 }
 
-export function rescheduledText(
-  ed: EventDate,
-  from: string,
-  zone: string,
-  hourCycle: HourCycle,
-): AlertText {
+export function rescheduledText(ed: EventDate, from: string): AlertText {
+  // Times as tokens: rendered in the zone and clock of whoever reads it, when they read it.
   return {
     title: `${titleOf(ed)} rescheduled`,
-    body: `Moved to ${formatWhen(ed.dateUtc, zone, hourCycle)} (was ${formatWhen(from, zone, hourCycle)})`,
+    body: `Moved to ${timeToken(ed.dateUtc, 'dt')} (was ${timeToken(from, 'dt')})`,
   };
 }
 
-export function addedText(ed: EventDate, zone: string, hourCycle: HourCycle): AlertText {
-  const when = formatWhen(ed.dateUtc, zone, hourCycle);
+export function addedText(ed: EventDate): AlertText {
+  const when = timeToken(ed.dateUtc, 'dt');
   return {
     title: `${titleOf(ed)} added`,
     body: ed.isTentative ? `Scheduled for ${when} (tentative)` : `Scheduled for ${when}`,
   };
 }
 
-export function removedText(
-  ed: EventDate | null,
-  eventDateId: string,
-  zone: string,
-  hourCycle: HourCycle,
-): AlertText {
+export function removedText(ed: EventDate | null, eventDateId: string): AlertText {
   if (!ed) return { title: 'Release removed', body: `Event date ${eventDateId} was removed` };
   return {
     title: `${titleOf(ed)} removed`,
-    body: `Taken off the calendar (was due ${formatWhen(ed.dateUtc, zone, hourCycle)})`,
+    body: `Taken off the calendar (was due ${timeToken(ed.dateUtc, 'dt')})`,
   };
 }
 

@@ -1,3 +1,4 @@
+import { renderAlertTimes } from '../../../src/main/alerts/zone.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_RULES, type DomainChange } from '../../../src/shared/domain.js';
 import { ed, post, rig } from './helpers.js';
@@ -102,10 +103,27 @@ describe('what gets recorded', () => {
     t.apply(moved('2026-11-06T15:00:00Z'));
     t.apply(moved('2026-11-06T15:00:00Z'));
     t.apply(moved('2026-11-06T16:00:00Z'));
-    expect(t.store.alerts.map((a) => a.body)).toEqual([
+    // stored with time tokens, shown in the zone of the moment (here New York)
+    expect(t.store.alerts.map((a) => renderAlertTimes(a.body, 'America/New_York', 'h23'))).toEqual([
       'Moved to Fri 6 Nov 10:00 (was Fri 6 Nov 08:30)',
       'Moved to Fri 6 Nov 11:00 (was Fri 6 Nov 08:30)',
     ]);
+  });
+
+  it('the notification shows times in the zone of the moment it is shown, not of the record', () => {
+    let zone = 'America/New_York';
+    const t = rig({}, { extra: { timeZone: () => zone } });
+    t.apply({
+      kind: 'rescheduled',
+      eventDate: ed({ actual: null, dateUtc: '2026-11-06T15:00:00Z' }),
+      fromDateUtc: '2026-11-06T13:30:00Z',
+      source: 'relay',
+    });
+    zone = 'Europe/London'; // the user switches zones before the notification is shown
+    t.clock.advance(2_000); // past the grouping window
+    expect(t.sent[0]?.body).toBe('Moved to Fri 6 Nov 15:00 (was Fri 6 Nov 13:30)');
+    // the history keeps the tokens, so the Alerts screen renders them in today's zone
+    expect(t.store.alerts[0]?.body).toMatch(/^Moved to \{dt:2026-11-06T15:00:00/);
   });
 
   it('added and removed alert only when switched on, never for a backfill’s initial load', () => {

@@ -10,6 +10,7 @@ import {
   rescheduledText,
   revisedText,
 } from '../../../src/main/alerts/message.js';
+import { renderAlertTimes } from '../../../src/main/alerts/zone.js';
 import { ed, post } from './helpers.js';
 
 describe('release message', () => {
@@ -112,40 +113,43 @@ describe('other messages', () => {
     expect(revisedText(ed({ revised: 205 }), 210).body).toBe('Previous now 205K (was 210K)');
   });
 
-  it('rescheduled: new and old times in the user’s zone and clock', () => {
-    const moved = ed({ dateUtc: '2026-11-06T14:00:00Z' });
-    expect(rescheduledText(moved, NFP, 'Europe/London', 'h23').body).toBe(
+  it('rescheduled: new and old times in the zone and clock of the moment it is read', () => {
+    const moved = rescheduledText(ed({ dateUtc: '2026-11-06T14:00:00Z' }), NFP);
+    // one stored text, rendered in whatever the settings are when it is shown
+    expect(renderAlertTimes(moved.body, 'Europe/London', 'h23')).toBe(
       'Moved to Fri 6 Nov 14:00 (was Fri 6 Nov 13:30)',
     );
-    expect(rescheduledText(moved, NFP, 'America/New_York', 'h12').body).toBe(
+    expect(renderAlertTimes(moved.body, 'America/New_York', 'h12')).toBe(
       'Moved to Fri 6 Nov 9:00 AM (was Fri 6 Nov 8:30 AM)',
     );
     // across a DST change: 13:30 UTC is 09:30 EDT before 1 Nov 2026, 08:30 EST after
-    expect(
-      rescheduledText(
-        ed({ dateUtc: '2026-11-02T13:30:00Z' }),
-        '2026-10-30T13:30:00Z',
-        'America/New_York',
-        'h23',
-      ).body,
-    ).toBe('Moved to Mon 2 Nov 08:30 (was Fri 30 Oct 09:30)');
+    const acrossDst = rescheduledText(
+      ed({ dateUtc: '2026-11-02T13:30:00Z' }),
+      '2026-10-30T13:30:00Z',
+    );
+    expect(renderAlertTimes(acrossDst.body, 'America/New_York', 'h23')).toBe(
+      'Moved to Mon 2 Nov 08:30 (was Fri 30 Oct 09:30)',
+    );
   });
 
   it('an unknown zone falls back to the machine’s zone instead of failing', () => {
-    const body = rescheduledText(ed(), NFP, 'Not/AZone', 'h23').body;
-    expect(body).toBe(rescheduledText(ed(), NFP, 'system', 'h23').body);
-    expect(body).not.toContain('Invalid');
+    const { body } = rescheduledText(ed(), NFP);
+    const shown = renderAlertTimes(body, 'Not/AZone', 'h23');
+    expect(shown).toBe(renderAlertTimes(body, 'system', 'h23'));
+    expect(shown).not.toContain('Invalid');
   });
 
   it('added and removed say when', () => {
-    expect(addedText(ed({ isTentative: true }), 'UTC', 'h23')).toEqual({
-      title: 'US Nonfarm Payrolls added',
-      body: 'Scheduled for Fri 6 Nov 13:30 (tentative)',
-    });
-    expect(removedText(ed(), 'ed1', 'UTC', 'h23')).toEqual({
-      title: 'US Nonfarm Payrolls removed',
-      body: 'Taken off the calendar (was due Fri 6 Nov 13:30)',
-    });
+    const added = addedText(ed({ isTentative: true }));
+    expect(added.title).toBe('US Nonfarm Payrolls added');
+    expect(renderAlertTimes(added.body, 'UTC', 'h23')).toBe(
+      'Scheduled for Fri 6 Nov 13:30 (tentative)',
+    );
+    const removed = removedText(ed(), 'ed1');
+    expect(removed.title).toBe('US Nonfarm Payrolls removed');
+    expect(renderAlertTimes(removed.body, 'UTC', 'h23')).toBe(
+      'Taken off the calendar (was due Fri 6 Nov 13:30)',
+    );
   });
 
   it('reminder: what is coming and the numbers to watch', () => {
