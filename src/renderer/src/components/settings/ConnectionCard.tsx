@@ -4,7 +4,8 @@
  * kept in the OS keychain, and gets its access tokens from the relay).
  */
 import { useEffect, useState } from 'react';
-import type { ConnectionTestResult } from '../../../../shared/domain.js';
+import { ConnectionTestResult } from './ConnectionTestResult.js';
+import type { ConnectionTestResult as TestAnswer } from '../../../../shared/domain.js';
 import { useApp, useStores } from '../../state/index.js';
 
 type Mode = 'keys' | 'desk';
@@ -17,7 +18,7 @@ export function ConnectionCard() {
   const [url, setUrl] = useState(settings?.relayUrl ?? '');
   const [token, setToken] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const [test, setTest] = useState<ConnectionTestResult | null>(null);
+  const [test, setTest] = useState<TestAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   // Settings may arrive after the screen opened.
   useEffect(() => setMode(settings?.connection ?? 'keys'), [settings?.connection]);
@@ -132,15 +133,7 @@ export function ConnectionCard() {
         </form>
       )}
       {message && <p role="status">{message}</p>}
-      {test && (
-        <ul className="test-result" aria-label="Connection test">
-          {(['calendar', 'news'] as const).map((s) => (
-            <li key={s} className={test.scopes[s].ok ? 'ok' : 'bad'}>
-              <strong>{s}:</strong> {test.scopes[s].message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ConnectionTestResult test={test} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 /** API keys: write-only fields, the masked id, a connection test. */
 import { useEffect, useState } from 'react';
+import { ConnectionTestResult } from './ConnectionTestResult.js';
 import { useSettings, useStores } from '../../state/index.js';
 
 export function KeysCard() {
@@ -93,15 +94,7 @@ export function KeysCard() {
         </div>
       </form>
       {message && <p role="status">{message}</p>}
-      {test && (
-        <ul className="test-result" aria-label="Connection test">
-          {(['calendar', 'news'] as const).map((s) => (
-            <li key={s} className={test.scopes[s].ok ? 'ok' : 'bad'}>
-              <strong>{s}:</strong> {test.scopes[s].message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ConnectionTestResult test={test} />
     </section>
   );
 }
