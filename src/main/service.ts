@@ -355,7 +355,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     },
     testConnection: async () => {
       const results = await Promise.all(
-        SCOPES.map(async (s) => [s, await tokens.test(s)] as const),
+        SCOPES.map(async (s) => [s, await tokens.test(s, desk.testMessage(s))] as const),
       );
       const scopes = Object.fromEntries(results) as Record<Scope, { ok: boolean; message: string }>;
       pushStatus();

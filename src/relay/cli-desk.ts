@@ -90,7 +90,7 @@ export async function keysSetCommand(ctx: DeskCliContext): Promise<number> {
   }
   const file = saveProviderKeys(ctx.dataDir, keys);
   ctx.out(
-    `Saved the provider keys to ${file} (mode 0600). The relay now hands out access tokens on POST /token.`,
+    `Saved the provider keys to ${file} (mode 0600). A running relay picks them up within a second and hands out access tokens on POST /token.`,
   );
   return 0;
 }

@@ -16,7 +16,7 @@ import {
   usersCommand,
   type DeskCliContext,
 } from './cli-desk.js';
-import { loadProviderKeys } from './provider-keys.js';
+import { loadProviderKeys, providerKeysReader } from './provider-keys.js';
 import { register } from './register.js';
 import { loadSecrets, secretsNotice, type RelaySecrets } from './secrets.js';
 import { startRelay } from './server.js';
@@ -198,17 +198,17 @@ async function runServe(args: string[]): Promise<void> {
   const redis = redisOption(v.redis ?? process.env.MACROBELL_RELAY_REDIS, v['redis-durability']);
   const secrets = secretsOrFail(dataDir);
   const urls = serviceUrls(v);
-  let keys;
-  try {
-    keys = loadProviderKeys(dataDir, process.env);
-  } catch (err) {
-    fail((err as Error).message, 1);
-  }
   const logger = pino({
     level: process.env.LOG_LEVEL ?? 'info',
     base: { name: 'macrobell-relay' },
     redact: ['token', 'secret', 'authorization', 'req.headers.authorization'],
   });
+  let keys;
+  try {
+    keys = providerKeysReader(dataDir, process.env, (problem) => logger.warn(problem));
+  } catch (err) {
+    fail((err as Error).message, 1);
+  }
   const relay = await startRelay({
     dataDir,
     secret: secrets.secret,
@@ -230,7 +230,7 @@ async function runServe(args: string[]): Promise<void> {
       store,
       durability: relay.durability,
       retentionDays,
-      tokens: keys ? 'handed out on POST /token' : 'no provider keys',
+      tokens: keys() ? 'handed out on POST /token' : 'no provider keys yet (relay keys set)',
     },
     'relay started',
   );

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Credentials } from '../node/oauth/client-credentials.js';
 import { TokenManager } from '../node/oauth/token-manager.js';
-import { bearerToken, constantTimeEqual } from '../node/security/compare.js';
+import { bearerToken, constantTimeEqual, tokenHash } from '../node/security/compare.js';
 import { fileSecret } from './secrets.js';
 import { RateLimiter } from './rate-limit.js';
 import { createTokenEndpoint } from './token-endpoint.js';
@@ -17,8 +17,8 @@ export interface DeskOptions {
   dataDir: string;
   /** MACROBELL_RELAY_TOKEN / relay-secrets.json: the single user of older installs. */
   legacyToken: string | null;
-  /** The provider keys; null = /token answers 501. */
-  keys: Credentials | null;
+  /** The provider keys (or how to read them now); null = /token answers 501. */
+  keys: Credentials | null | (() => Credentials | null);
   authUrl: string;
   /** Token requests per minute per user (the burst allows as many at once). */
   tokenRatePerMinute?: number;
@@ -32,6 +32,8 @@ export interface Desk {
   /** The user behind the request's bearer token, or null. */
   authenticate(req: IncomingMessage): string | null;
   token(req: IncomingMessage, res: ServerResponse, user: string): Promise<void>;
+  /** Access tokens with the desk's current keys, or null when the relay has none. */
+  tokens(): TokenManager | null;
   /** Remember an open stream so revoking its user closes it. */
   trackStream(user: string, res: ServerResponse): void;
   /** A webhook secret `relay rotate-secret` saved after this relay started. */
@@ -43,10 +45,27 @@ export function startDesk(opts: DeskOptions): Desk {
   const now = opts.now ?? Date.now;
   const db = openUsersDatabase(opts.dataDir);
   const users = new UserDirectory(db, opts.legacyToken, now);
-  const keys = opts.keys;
-  const tokens = keys
-    ? new TokenManager({ authUrl: () => opts.authUrl, credentials: async () => keys, now })
-    : null;
+  const keysNow =
+    typeof opts.keys === 'function' ? opts.keys : () => opts.keys as Credentials | null;
+  // One token manager per set of keys: new keys never get a token cached for the old ones.
+  let current: { fingerprint: string; manager: TokenManager } | null = null;
+  const tokens = (): TokenManager | null => {
+    const keys = keysNow();
+    if (!keys) return (current = null);
+    const fingerprint = tokenHash(`${keys.publicKey}\n${keys.privateKey}`);
+    if (current?.fingerprint !== fingerprint) {
+      if (current) opts.logger?.info({ audit: 'provider_keys_changed' }, 'provider keys reloaded');
+      current = {
+        fingerprint,
+        manager: new TokenManager({
+          authUrl: () => opts.authUrl,
+          credentials: async () => keys,
+          now,
+        }),
+      };
+    }
+    return current.manager;
+  };
   const rate = opts.tokenRatePerMinute ?? 60;
   const token = createTokenEndpoint({
     tokens,
@@ -86,6 +105,7 @@ export function startDesk(opts: DeskOptions): Desk {
     isRotatedSecret,
     authenticate: (req) => users.authenticate(bearerToken(req)),
     token,
+    tokens,
     trackStream(user, res) {
       const open = streams.get(user) ?? new Set();
       open.add(res);

@@ -44,3 +44,48 @@ export function saveProviderKeys(dataDir: string, keys: Credentials): string {
   chmodSync(file, 0o600); // the mode above applies only when the file is created
   return file;
 }
+
+/**
+ * The keys as they are now: `relay keys set` on a running relay takes effect within a
+ * second, no restart. Keys from the environment are fixed for the process's life. The
+ * file is re-read only when its mtime or size changed; a file that became unreadable or
+ * invalid keeps the last good keys (and says so once), so a half-written edit never
+ * stops token service.
+ */
+export function providerKeysReader(
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+  onProblem: (message: string) => void = () => {},
+  now: () => number = Date.now,
+): () => Credentials | null {
+  let keys = loadProviderKeys(dataDir, env);
+  if (env.MACROBELL_PUBLIC_KEY?.trim()) return () => keys;
+  const file = keysFile(dataDir);
+  const stamp = () => {
+    try {
+      const s = statSync(file);
+      return `${s.mtimeMs}:${s.size}`;
+    } catch {
+      return 'absent';
+    }
+  };
+  let seen = stamp();
+  let checkedAt = now();
+  let reported: string | null = null;
+  return () => {
+    if (now() - checkedAt < 1000) return keys;
+    checkedAt = now();
+    const current = stamp();
+    if (current === seen) return keys;
+    seen = current;
+    try {
+      keys = loadProviderKeys(dataDir, env);
+      reported = null;
+    } catch (err) {
+      const message = (err as Error).message;
+      if (reported !== message) onProblem(`${message}; still using the keys read before`);
+      reported = message;
+    }
+    return keys;
+  };
+}

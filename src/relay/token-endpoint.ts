@@ -17,8 +17,8 @@ const MAX_FORM_BYTES = 4096;
 const formSchema = z.object({ scope: z.enum(['calendar', 'news']) });
 
 export interface TokenEndpointOptions {
-  /** Null when the relay has no provider keys: /token answers 501. */
-  tokens: TokenManager | null;
+  /** The manager for the current keys; null when the relay has none: /token answers 501. */
+  tokens: () => TokenManager | null;
   limiter: RateLimiter;
   logger?: Logger;
   now?: () => number;
@@ -73,7 +73,8 @@ export function createTokenEndpoint(opts: TokenEndpointOptions) {
     const parsed = formSchema.safeParse({ scope: form.get('scope') ?? undefined });
     if (!parsed.success)
       return sendError(res, 400, 'invalid_scope', 'scope must be calendar or news');
-    if (!opts.tokens)
+    const tokens = opts.tokens();
+    if (!tokens)
       return sendError(
         res,
         501,
@@ -84,7 +85,7 @@ export function createTokenEndpoint(opts: TokenEndpointOptions) {
     const { scope } = parsed.data;
     let token;
     try {
-      token = await opts.tokens.getToken(scope);
+      token = await tokens.getToken(scope);
     } catch (err) {
       return upstreamFailure(res, err);
     }

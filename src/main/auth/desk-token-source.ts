@@ -94,6 +94,8 @@ export interface DeskConnection {
   view(settings: Settings): Settings;
   /** The personal/relay token: the keychain's, else MACROBELL_RELAY_TOKEN. */
   relayToken(): Promise<string | null>;
+  /** What "Test connection" says on success in desk mode (undefined: the keys' wording). */
+  testMessage(scope: Scope): string | undefined;
 }
 
 export function createDeskConnection(opts: DeskConnectionOptions): DeskConnection {
@@ -111,5 +113,9 @@ export function createDeskConnection(opts: DeskConnectionOptions): DeskConnectio
     relayToken,
     view: (s) => (envDesk ? { ...s, connection: 'desk' } : s),
     source: (keys) => (scope) => (isDesk() ? desk(scope) : keys(scope)),
+    testMessage: (scope) =>
+      isDesk()
+        ? `Connected: the desk relay at ${opts.settings().relayUrl ?? 'MACROBELL_RELAY_URL'} handed out a ${scope} token for you.`
+        : undefined,
   };
 }

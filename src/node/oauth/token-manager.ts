@@ -124,12 +124,12 @@ export class TokenManager {
     return () => this.listeners.delete(listener);
   }
 
-  /** A fresh exchange for "Test connection". */
-  async test(scope: Scope): Promise<{ ok: boolean; message: string }> {
+  /** A fresh exchange for "Test connection"; `okMessage` names who gave the token. */
+  async test(scope: Scope, okMessage?: string): Promise<{ ok: boolean; message: string }> {
     try {
       this.invalidate(scope);
       await this.getAuthorization(scope);
-      return { ok: true, message: `Connected: the ${scope} API accepted the keys.` };
+      return { ok: true, message: okMessage ?? `Connected: the ${scope} API accepted the keys.` };
     } catch (err) {
       return { ok: false, message: (err as Error).message };
     }

@@ -60,6 +60,11 @@ describe('app in desk mode', () => {
     expect((await app.api.getSettings()).connection).toBe('desk');
     const test = await app.api.testConnection();
     expect(test.ok).toBe(true);
+    // It says where the token came from: no keys were involved on this machine.
+    expect(test.scopes.calendar.message).toMatch(
+      /desk relay at http:\/\/127\.0\.0\.1:\d+ handed out a calendar token/,
+    );
+    expect(test.scopes.news.message).not.toMatch(/keys/);
     expect(await secrets.get('privateKey')).toBeNull();
   });
 

@@ -46,15 +46,40 @@ async function userToken(data: string, name: string): Promise<string> {
 }
 
 describe('relay desk commands', () => {
-  it('answers 501 with a plain message when it has no provider keys', async () => {
+  it('answers 501 without provider keys, and serves tokens once `keys set` runs — no restart', async () => {
     const data = tempDir('mb-desk-nokeys-');
-    const relay = await spawnRelayCli(['--port', '0', '--data', data], {});
+    const relay = await spawnRelayCli(
+      ['--port', '0', '--data', data, ...serviceFlags(sim.url)],
+      {},
+    );
     running.push(relay);
-    const res = await tokenCall(relay.url, await userToken(data, 'carol'));
+    const carol = await userToken(data, 'carol');
+    const res = await tokenCall(relay.url, carol);
     expect(res.statusCode).toBe(501);
     expect(((await res.body.json()) as { message: string }).message).toMatch(
       /no provider keys.*MACROBELL_PUBLIC_KEY/,
     );
+
+    const setKeys = async (pub: string, priv: string) => {
+      const set = await relayCommand(['keys', 'set', '--data', data], {}, `${pub}\n${priv}\n`);
+      expect(set.code, set.stderr).toBe(0);
+    };
+    const statusSoon = (status: number) =>
+      vi.waitFor(
+        async () => {
+          const r = await tokenCall(relay.url, carol);
+          await r.body.dump();
+          expect(r.statusCode).toBe(status);
+        },
+        { timeout: 10_000, interval: 250 },
+      );
+    await setKeys(DESK_PUBLIC, DESK_PRIVATE);
+    await statusSoon(200);
+    // New keys replace the old ones at once: no token cached for the old keys is handed out.
+    await setKeys('not-a-desk-key', 'not-a-desk-secret');
+    await statusSoon(502);
+    expect(relay.stdout()).toContain('provider keys reloaded');
+    expect(relay.stdout()).not.toContain(DESK_PRIVATE);
   }, 90_000);
 
   it('reads keys written 0600 by `keys set`, limits each user, and rotates the webhook secret', async () => {
