@@ -5,14 +5,7 @@
  * up by itself after an outage, a relay gap or a wake from sleep, and counts bad items.
  */
 import type { Logger } from 'pino';
-import type {
-  BackfillProgress,
-  ConnectionInfo,
-  ConnectionMode,
-  LiveTransport,
-  Settings,
-  StatusError,
-} from '../../shared/domain.js';
+import type { BackfillProgress, LiveTransport, Settings } from '../../shared/domain.js';
 import type { ChangeApplier } from './applier.js';
 import { runBackfill } from './backfill.js';
 import { ConnectionTracker, deriveConnection } from './connection-state.js';
@@ -22,51 +15,11 @@ import { RelayApplier } from './relay-apply.js';
 import { SafetyNet, type SafetyNetTuning } from './safety-net.js';
 import type { ServiceHealth } from './service-health.js';
 import type { Timers } from '../../shared/timers.js';
+import { assembleSyncStatus, type SyncStatus } from './sync-status.js';
+import type { LiveSource, RelayConsumerFactory, RelayStatus } from './live-source.js';
 import { WakeDetector } from './wake-detector.js';
 
 export const RELAY_CURSOR_KEY = 'relay.lastEventId';
-
-export interface RelayStatus {
-  connected: boolean;
-  /** The relay URL (of the configured list) the stream is on now. */
-  node: string | null;
-  /** Opaque relay ids (src/shared/relay-ids.ts). */
-  lastEventId: string | null;
-  lastEventAt: number | null;
-  lagMs: number | null;
-  error: string | null;
-}
-
-/** The relay consumer as the engine uses it (src/main/sync/relay-consumer.ts). */
-export interface LiveSource {
-  start(): void;
-  stop(): void | Promise<void>;
-}
-
-export interface RelayConsumerFactory {
-  (opts: {
-    url: string;
-    token: () => Promise<string | null>;
-    getLastEventId: () => string | null;
-    apply: (id: string, payload: unknown) => Promise<void>;
-    applyBatch?: (items: { id: string; payload: unknown }[]) => Promise<void>;
-    onReset: () => Promise<void>;
-    onReconnectGap: () => Promise<void>;
-    onStatus: (s: RelayStatus) => void;
-    logger?: Logger;
-  }): LiveSource;
-}
-
-export interface SyncStatus {
-  connection: ConnectionInfo;
-  mode: ConnectionMode;
-  online: boolean;
-  lastSyncAt: number | null;
-  backfill: BackfillProgress | null;
-  lastError: StatusError | null;
-  relay: (RelayStatus & { url: string }) | null;
-  badNotifications: number;
-}
 
 export interface SyncEngineDeps {
   store: SyncStore;
@@ -163,30 +116,14 @@ export class SyncEngine {
       }),
       this.now(),
     );
-    const stored = this.deps.store.getSyncState('backfill.lastAt');
-    return {
+    return assembleSyncStatus({
       connection,
-      mode: connection.state === 'offline' ? 'offline' : relay ? 'relay' : 'polling',
-      online: connection.state !== 'offline',
-      lastSyncAt: health.lastOkAt ?? (stored ? Number(stored) : null),
+      health,
+      relay,
       backfill: this.backfillProgress,
-      lastError:
-        health.failingSince !== null && health.error
-          ? { source: 'service', message: health.error, at: health.failingSince }
-          : null,
-      relay: relay
-        ? {
-            url: relay.url,
-            connected: relay.connected,
-            node: relay.node,
-            lastEventId: relay.lastEventId,
-            lastEventAt: relay.lastEventAt,
-            lagMs: relay.lagMs,
-            error: relay.error,
-          }
-        : null,
+      storedBackfillAt: this.deps.store.getSyncState('backfill.lastAt'),
       badNotifications: Number(this.deps.store.getSyncState(BAD_COUNT_KEY) ?? 0),
-    };
+    });
   }
 
   /** Backfill, then go live. Resolves after the first backfill attempt (ok or not). */

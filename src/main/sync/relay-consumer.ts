@@ -7,33 +7,12 @@
  * once, always resuming from the last applied id (ids are the same on every node); the
  * backoff applies once a whole round of the list has failed.
  */
-import type { Logger } from 'pino';
 import { request } from 'undici';
 import { z } from 'zod';
 import { RELAY_EVENT_ID, compareEventIds } from '../../shared/relay-ids.js';
 import { parseRelayUrls } from '../../shared/relay-urls.js';
-import type { RelayStatus } from './engine.js';
+import type { RelayConsumerOptions, RelayStatus } from './live-source.js';
 import { readSse, type SseMessage } from './sse-reader.js';
-
-export type { RelayStatus };
-
-export interface RelayConsumerOptions {
-  /** One relay URL, or several separated by commas (tried in order, round-robin on failure). */
-  url: string;
-  token: () => Promise<string | null>;
-  getLastEventId: () => string | null;
-  apply: (id: string, payload: unknown) => Promise<void>;
-  /** Optional: apply a run already received together (a burst) in one go, in order. */
-  applyBatch?: (items: { id: string; payload: unknown }[]) => Promise<void>;
-  /** The relay could not replay everything since our id (retention, or a new log). */
-  onReset: () => Promise<void>;
-  /** Called after every reconnect (not the first connect): re-sync from the API. */
-  onReconnectGap: () => Promise<void>;
-  onStatus: (s: RelayStatus) => void;
-  watchdogMs?: number;
-  backoff?: { minMs: number; maxMs: number };
-  logger?: Logger;
-}
 
 export const TOKEN_REJECTED = 'relay rejected the token';
 /** A connection counts as healthy (backoff resets) after this long or its first event. */

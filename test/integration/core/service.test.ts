@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDate } from '../../../src/shared/domain.js';
-import type { RelayConsumerFactory } from '../../../src/main/sync/engine.js';
+import type { RelayConsumerFactory } from '../../../src/main/sync/live-source.js';
 import { simJson, startCore, waitFor, type CoreHarness } from './harness.js';
 
 const DAY = 86_400_000;

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RelayStatus } from '../../../src/main/sync/engine.js';
+import type { RelayStatus } from '../../../src/main/sync/live-source.js';
 import { RelayConsumer, TOKEN_REJECTED } from '../../../src/main/sync/relay-consumer.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';

@@ -4,7 +4,7 @@
  * its last id, and back again when that one fails — every event applied once, in order.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RelayStatus } from '../../../src/main/sync/engine.js';
+import type { RelayStatus } from '../../../src/main/sync/live-source.js';
 import { RelayConsumer } from '../../../src/main/sync/relay-consumer.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
 import { SECRET, TOKEN, post, tempDir, waitFor } from './helpers.js';
