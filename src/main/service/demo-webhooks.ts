@@ -3,7 +3,8 @@
  * is live.
  */
 import type { Logger } from '../log/logger.js';
-import { InvalidNotificationError, type ChangeApplier } from '../sync/applier.js';
+import type { ChangeApplier } from '../sync/applier.js';
+import { InvalidNotificationError } from '../sync/notification.js';
 import type { SyncEngine } from '../sync/engine.js';
 import { isRetryable } from '../sync/relay-apply.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../sync/webhook-receiver.js';
