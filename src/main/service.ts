@@ -1,50 +1,39 @@
 /**
  * The composition root of the main process: wires secrets, auth, API clients, store,
  * sync and alerts, and exposes the app's API (src/shared/ipc.ts) to the hosts — the
- * Electron glue and the web-mode host. Plain Node: no Electron here.
+ * Electron glue and the web-mode host. Plain Node: no Electron here. It only wires: the
+ * credentials API, the status, the settings fan-out and the API table live in ./service/.
  */
 import { EventEmitter } from 'node:events';
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
-import type {
-  AlertRules,
-  AppStatus,
-  CredentialsInfo,
-  EventDate,
-  Scope,
-  Settings,
-  TokenState,
-} from '../shared/domain.js';
-import { maskKey } from '../shared/format.js';
-import type { AppApi, SettingsPatch } from '../shared/ipc.js';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EventDate, Settings } from '../shared/domain.js';
+import type { AppApi } from '../shared/ipc.js';
 import { AlertsEngine, type AlertsEngineOptions } from './alerts/index.js';
 import { createApiClients } from './api/index.js';
 import { TokenManager } from './auth/index.js';
 import { createDeskConnection } from './auth/desk-token-source.js';
-import {
-  assertRelayUrlChangeAllowed,
-  assertServiceUrlChangeAllowed,
-} from './auth/url-change-guard.js';
 import { clientCredentialsSource } from '../node/oauth/client-credentials.js';
 import { startDemoMarket, type DemoMarket } from './demo.js';
 import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
-import { recentErrors, runtimeInfo } from './diagnostics.js';
-import { createLogger, scrubSecrets } from './log/logger.js';
+import { createLogger } from './log/logger.js';
 import { KeytarSecretStore, MemorySecretStore, type SecretStore } from './secrets/index.js';
 import type { MacrobellService, ServiceEvents, Unsubscribe } from './service-contract.js';
 import { logSlowReads } from './store/slow-log.js';
 import { openStore } from './store/index.js';
 import { PruneScheduler } from './store/prune-schedule.js';
-import { listPostsTriaged, markAllPostsRead } from './store/news-triage.js';
-import { ChangeApplier, InvalidNotificationError } from './sync/applier.js';
+import { ChangeApplier } from './sync/applier.js';
 import { SyncEngine } from './sync/engine.js';
 import type { RelayConsumerFactory } from './sync/live-source.js';
 import type { SafetyNetTuning } from './sync/safety-net.js';
 import { RelayConsumer } from './sync/relay-consumer.js';
-import { isRetryable } from './sync/relay-apply.js';
 import { ServiceHealth, observeApis } from './sync/service-health.js';
-import { startWebhookReceiver, type WebhookReceiver } from './sync/webhook-receiver.js';
+import type { WebhookReceiver } from './sync/webhook-receiver.js';
+import { createApiTable } from './service/api-table.js';
+import { createCredentials } from './service/credentials.js';
+import { connectDemoWebhooks } from './service/demo-webhooks.js';
+import { createSettingsFanout } from './service/settings-fanout.js';
+import { createStatusReporter } from './service/status.js';
 
 export const DEMO_KEYS = { publicKey: 'demo-public', privateKey: 'demo-private' } as const;
 
@@ -75,8 +64,6 @@ export interface AppService extends MacrobellService {
   /** The embedded simulator's base URL in demo mode (tests drive its control API). */
   readonly simulatorUrl: string | undefined;
 }
-
-const SCOPES: Scope[] = ['calendar', 'news'];
 
 export async function createAppService(opts: AppServiceOptions): Promise<AppService> {
   const now = opts.now ?? Date.now;
@@ -227,270 +214,54 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     now,
   });
 
-  const credentialsInfo = async (): Promise<CredentialsInfo> => {
-    const available = await keychain.available();
-    const [pub, priv, relayToken] = available.ok
-      ? await Promise.all([
-          keychain.get('publicKey'),
-          keychain.get('privateKey'),
-          keychain.get('relayToken'),
-        ])
-      : [null, null, null];
-    return {
-      configured: Boolean(pub && priv),
-      maskedPublicKey: pub ? maskKey(pub) : null,
-      relayTokenConfigured: Boolean(relayToken),
-      keychainAvailable: available.ok,
-      keychainError: available.error,
-    };
-  };
-  let cachedCredentials = await credentialsInfo();
+  const credentials = await createCredentials({
+    keychain,
+    settingsFile,
+    tokens,
+    updateSettings: (patch) => settings.update(patch),
+    pushStatus: () => status.push(),
+    testMessage: (scope) => desk.testMessage(scope),
+  });
+  const status = createStatusReporter({
+    demo,
+    sync,
+    tokens,
+    settingsFile,
+    effective,
+    credentials: credentials.cached,
+    store,
+    now,
+    publish: (s) => emit('status', s),
+  });
+  const pushStatus = () => status.push();
+  tokens.onStateChange?.(pushStatus);
+  const settings = createSettingsFanout({
+    settingsFile,
+    effective,
+    keysConfigured: async () => (await credentials.read()).configured,
+    tokens,
+    sync,
+    alerts,
+    pushStatus,
+  });
+  const api: AppApi = createApiTable({
+    dataDir: opts.dataDir,
+    logFile,
+    appVersion: opts.appVersion,
+    now,
+    logger,
+    effective,
+    store,
+    sync,
+    calendar,
+    applier,
+    credentials,
+    settings,
+    status,
+  });
 
-  const tokenStates = (): Record<Scope, TokenState> =>
-    Object.fromEntries(SCOPES.map((s) => [s, tokens.state(s)])) as Record<Scope, TokenState>;
-
-  const status = (): AppStatus => {
-    const s = sync.getStatus();
-    const settingsProblem = settingsFile.problem
-      ? { source: 'settings', message: settingsFile.problem, at: now() }
-      : null;
-    return {
-      demo,
-      connection: s.connection,
-      mode: s.mode,
-      online: s.online,
-      lastSyncAt: s.lastSyncAt,
-      badNotifications: s.badNotifications,
-      tokens: tokenStates(),
-      credentials: cachedCredentials,
-      relay: s.relay
-        ? {
-            url: s.relay.url,
-            connected: s.relay.connected,
-            node: s.relay.node,
-            lastEventId: s.relay.lastEventId,
-            lastEventAt: s.relay.lastEventAt,
-            lagMs: s.relay.lagMs,
-          }
-        : null,
-      backfill: s.backfill,
-      lastError: s.lastError ?? settingsProblem,
-      alertsPausedUntil: effective().alertRules.pausedUntil,
-      unreadAlerts: store.countUnreadAlerts(),
-    };
-  };
-  let statusQueued = false;
-  let stopped = false;
-  function pushStatus(): void {
-    // Coalesce bursts of status changes (backfill progress, relay events) into one push a tick.
-    if (statusQueued) return;
-    statusQueued = true;
-    queueMicrotask(() => {
-      statusQueued = false;
-      // A change that lands as the core stops has no one left to tell (and no database).
-      if (!stopped) emit('status', status());
-    });
-  }
-  tokens.onStateChange?.(() => pushStatus());
-
-  const updateSettings = async (patch: SettingsPatch): Promise<Settings> => {
-    const before = settingsFile.get();
-    await assertServiceUrlChangeAllowed(before.serviceUrls, patch.serviceUrls, async () =>
-      Boolean((await credentialsInfo()).configured),
-    );
-    const next = settingsFile.update(patch);
-    // Deep equality, not JSON text: the same settings in another key order are no change.
-    const changed = <K extends keyof Settings>(k: K) => !isDeepStrictEqual(before[k], next[k]);
-    if (changed('serviceUrls')) tokens.clear();
-    if (changed('relayUrl') || changed('cultures') || changed('polling')) await sync.restart();
-    if (changed('alertRules')) {
-      alerts.rescheduleReminders();
-      sync.replanBursts();
-    }
-    pushStatus();
-    return effectiveView();
-  };
-  /** Settings as shown: demo overrides visible, nothing secret (there is none in settings). */
-  const effectiveView = (): Settings => effective();
-  const setRules = (rules: AlertRules) =>
-    updateSettings({ alertRules: rules }).then((s) => s.alertRules);
-
-  const knownSecrets = async (): Promise<string[]> => {
-    const values = await Promise.all(
-      (['publicKey', 'privateKey', 'relayToken'] as const).map((k) =>
-        keychain.get(k).catch(() => null),
-      ),
-    );
-    return values.filter((v): v is string => Boolean(v));
-  };
-
-  const guardRelayUrl = (url: string | null | undefined, tokenGiven: boolean) =>
-    assertRelayUrlChangeAllowed(settingsFile.get().relayUrl, url, tokenGiven, async () =>
-      Boolean(await keychain.get('relayToken').catch(() => null)),
-    );
-
-  const api: AppApi = {
-    getStatus: async () => status(),
-    getSettings: async () => effectiveView(),
-    updateSettings: async (patch) => {
-      await guardRelayUrl(patch?.relayUrl, false);
-      return updateSettings(patch ?? {});
-    },
-    getCredentials: async () => (cachedCredentials = await credentialsInfo()),
-    setCredentials: async ({ publicKey, privateKey, serviceUrls }) => {
-      await keychain.set('publicKey', publicKey.trim());
-      await keychain.set('privateKey', privateKey.trim());
-      if (serviceUrls) settingsFile.update({ serviceUrls });
-      tokens.clear();
-      cachedCredentials = await credentialsInfo();
-      pushStatus();
-      return cachedCredentials;
-    },
-    clearCredentials: async () => {
-      await keychain.delete('publicKey');
-      await keychain.delete('privateKey');
-      tokens.clear();
-      cachedCredentials = await credentialsInfo();
-      pushStatus();
-      return cachedCredentials;
-    },
-    testConnection: async () => {
-      const results = await Promise.all(
-        SCOPES.map(async (s) => [s, await tokens.test(s, desk.testMessage(s))] as const),
-      );
-      const scopes = Object.fromEntries(results) as Record<Scope, { ok: boolean; message: string }>;
-      pushStatus();
-      return { ok: results.every(([, r]) => r.ok), scopes };
-    },
-    setRelay: async ({ url, token }) => {
-      await guardRelayUrl(url, Boolean(token));
-      if (token) await keychain.set('relayToken', token);
-      if (url === null) await keychain.delete('relayToken');
-      await updateSettings({ relayUrl: url });
-      cachedCredentials = await credentialsInfo();
-      pushStatus();
-      return cachedCredentials;
-    },
-    listEventDates: async (q) => store.listEventDates(q),
-    nextRelease: async (q) =>
-      store.nextRelease({ after: new Date(now()).toISOString(), volatilities: q?.volatilities }),
-    getEventDetail: async ({ eventId }) => {
-      await refreshEventHistory(eventId);
-      const from = new Date(now()).toISOString();
-      const to = new Date(now() + 90 * 86_400_000).toISOString();
-      return {
-        event: store.getEvent(eventId),
-        upcoming: store.eventOccurrences(eventId, { from, to }),
-        history: store.eventHistory(eventId, { limit: 36 }),
-        watched: effective().alertRules.watchedEventIds.includes(eventId),
-      };
-    },
-    listCategories: async () => store.listCategories(),
-    setWatched: async ({ eventId, watched }) => {
-      const rules = effective().alertRules;
-      const ids = new Set(rules.watchedEventIds);
-      if (watched) ids.add(eventId);
-      else ids.delete(eventId);
-      return setRules({ ...rules, watchedEventIds: [...ids] });
-    },
-    listPosts: async (q) => {
-      const r = listPostsTriaged(store.db, { ...q, culture: q.culture ?? effective().cultures[0] });
-      return { ...r, page: q.page, pageSize: q.pageSize };
-    },
-    markAllPostsRead: async ({ culture }) => {
-      markAllPostsRead(store.db, culture ?? effective().cultures[0]);
-      return null;
-    },
-    getPost: async ({ id, culture }) => store.getPost(id, culture),
-    markPostRead: async ({ id, culture }) => {
-      store.markPostRead(id, culture);
-      return null;
-    },
-    searchPosts: async (q) => store.searchPosts(q),
-    listAlerts: async (q) => store.listAlerts(q),
-    markAlertsRead: async ({ ids }) => {
-      store.markAlertsRead(ids);
-      pushStatus();
-      return null;
-    },
-    getAlertRules: async () => effective().alertRules,
-    setAlertRules: async (rules) => setRules(rules),
-    pauseAlerts: async ({ until }) => setRules({ ...effective().alertRules, pausedUntil: until }),
-    syncNow: async () => {
-      await sync.backfill();
-      return null;
-    },
-    getCacheInfo: async () => ({
-      dataDir: opts.dataDir,
-      databaseBytes: store.sizeBytes(),
-      ...pick(store.counts()),
-    }),
-    clearCache: async () => {
-      store.clearCache();
-      void sync.backfill();
-      return { dataDir: opts.dataDir, databaseBytes: store.sizeBytes(), ...pick(store.counts()) };
-    },
-    getDiagnostics: async () => {
-      // The log this core really writes (the configured file), and the shell's beside it.
-      const logDir = logFile ? dirname(logFile) : join(opts.dataDir, 'logs');
-      const logTail =
-        logFile && existsSync(logFile)
-          ? readFileSync(logFile, 'utf8').split('\n').slice(-200).join('\n')
-          : '';
-      const report = {
-        app: 'Macrobell',
-        versions: runtimeInfo(opts.appVersion),
-        lastErrors: recentErrors([...(logFile ? [logFile] : []), join(logDir, 'shell.log')]),
-        status: status(),
-        settings: { ...effective(), relayUrl: effective().relayUrl ? '[configured]' : null },
-        cache: { databaseBytes: store.sizeBytes(), ...store.counts() },
-      };
-      return scrubSecrets(
-        `${JSON.stringify(report, null, 2)}\n\n--- recent log ---\n${logTail}`,
-        await knownSecrets(),
-      );
-    },
-    openExternal: async () => null,
-    installUpdate: async () => null, // the desktop shell handles it (src/main/electron/updater.ts)
-  };
-
-  /** The event detail's chart wants a year of history; the backfill only holds weeks. */
-  async function refreshEventHistory(eventId: string): Promise<void> {
-    try {
-      const [event, history] = await Promise.all([
-        store.getEvent(eventId) ? null : calendar.event(eventId),
-        calendar.historical(eventId),
-      ]);
-      if (event) store.transaction(() => store.upsertEvent(event.value, event.raw));
-      applier.applyEventDates(history, 'backfill');
-    } catch (err) {
-      logger.info({ eventId, err }, 'history from cache only');
-    }
-  }
-
-  /** Demo mode: the simulator's webhooks come straight in, so demo data is live. */
   let receiver: WebhookReceiver | null = null;
-  async function connectDemoWebhooks(): Promise<void> {
-    receiver = await startWebhookReceiver({
-      apply: async (payload) => {
-        sync.noteWebhook(payload);
-        try {
-          await applier.applyNotification(payload, 'webhook');
-        } catch (err) {
-          // A body that can never apply is answered 204 (a retry would not help) and counted.
-          if (isRetryable(err) || !(err instanceof Error)) throw err;
-          if (!(err instanceof InvalidNotificationError)) logger.warn({ err }, 'webhook skipped');
-          sync.countBad();
-        }
-      },
-      logger,
-    });
-    await Promise.all([
-      calendar.webhooks.register(receiver.url),
-      news.webhooks.register(receiver.url),
-    ]);
-  }
-
+  let stopped = false;
   const service: AppService = {
     api,
     demo,
@@ -515,14 +286,18 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       alerts.rescheduleReminders();
       await sync.start();
       if (simulator)
-        await connectDemoWebhooks().catch((err: unknown) =>
-          logger.warn({ err }, 'demo webhooks unavailable'),
+        receiver = await connectDemoWebhooks({ sync, applier, calendar, news, logger }).catch(
+          (err: unknown) => {
+            logger.warn({ err }, 'demo webhooks unavailable');
+            return null;
+          },
         );
       pushStatus();
     },
     async stop() {
       if (stopped) return;
       stopped = true;
+      status.stop();
       alerts.stop();
       pruning.stop();
       await sync.stop();
@@ -533,8 +308,4 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     },
   };
   return service;
-}
-
-function pick(c: { eventDates: number; posts: number }): { eventDates: number; posts: number } {
-  return { eventDates: c.eventDates, posts: c.posts };
 }

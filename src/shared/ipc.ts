@@ -276,13 +276,13 @@ export function isRequestMethod(name: unknown): name is RequestMethod {
   return typeof name === 'string' && Object.hasOwn(requestSchemas, name);
 }
 
-/** A validation failure a user (or developer) can read. */
+/** A validation failure a user (or developer) can read: each problem and the field it is at. */
 export class InvalidRequestError extends Error {
   constructor(
     readonly method: string,
-    readonly issues: string[],
+    readonly issues: string,
   ) {
-    super(`Invalid request to ${method}: ${issues.join('; ')}`);
+    super(`Invalid request to ${method}:\n${issues}`);
     this.name = 'InvalidRequestError';
   }
 }
@@ -291,10 +291,7 @@ export class InvalidRequestError extends Error {
 export function parseRequest<M extends RequestMethod>(method: M, input: unknown): RequestInput<M> {
   const result = requestSchemas[method].safeParse(input);
   if (!result.success) {
-    throw new InvalidRequestError(
-      method,
-      result.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`),
-    );
+    throw new InvalidRequestError(method, z.prettifyError(result.error));
   }
   return result.data as RequestInput<M>;
 }

@@ -1,10 +1,12 @@
 /**
  * Webhook registrations and deliveries. Only 200/204 count as success (and set
- * lastSentAt); anything else is retried on the backoff schedule, then given up.
+ * lastSentAt); anything else is retried on the listed schedule (no jitter: it mirrors the
+ * documented 5 s, 30 s, 2 min, 10 min, docs/service-api.md), then given up.
  * Deliveries run concurrently, so they may arrive out of order — as the real one may.
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
+import { backoffDelay, type BackoffPolicy } from '../node/backoff.js';
 import { HttpError } from './http-util.js';
 import type { Api, DeliveryRecord, SimulatorState, Webhook } from './state.js';
 
@@ -15,12 +17,15 @@ export class Deliverer {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inflight = new Set<Promise<void>>();
   private closed = false;
+  private readonly retry: BackoffPolicy;
 
   constructor(
     private readonly state: SimulatorState,
     private readonly retrySchedule: number[],
     private readonly timeoutMs = 5_000,
-  ) {}
+  ) {
+    this.retry = { baseMs: 0, maxMs: Infinity, jitter: 'none', schedule: retrySchedule };
+  }
 
   register(api: Api, url: string): { webhook: Webhook; created: boolean } {
     if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) {
@@ -119,7 +124,7 @@ export class Deliverer {
       attempt <= this.retrySchedule.length &&
       this.state.webhooks[api].includes(webhook)
     ) {
-      const delay = this.retrySchedule[attempt - 1] as number;
+      const delay = backoffDelay(this.retry, attempt - 1);
       const t = setTimeout(() => {
         this.timers.delete(t);
         this.track(this.attempt(webhook, api, payload, attempt + 1));

@@ -4,7 +4,6 @@
  * deletions leave tombstones, and each alert is recorded in the same SQLite transaction
  * as the change that caused it, so a duplicate or a crash never alerts twice.
  */
-import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type {
   AlertRecord,
@@ -13,16 +12,18 @@ import type {
   EventDate,
   Post,
 } from '../../shared/domain.js';
-import {
-  eventCreatedSchema,
-  eventDateLifecycleSchema,
-  eventDateUpdatedSchema,
-  notificationSchema,
-  postNotificationSchema,
-} from '../../shared/wire.js';
+import { eventDateUpdatedSchema, notificationSchema } from '../../shared/wire.js';
 import { diffEventDate, mergeChanges } from './diff.js';
+import { notificationHandlers, type HandlerContext } from './notification-handlers.js';
 import {
-  isNotFound,
+  InvalidNotificationError,
+  assertShallow,
+  isRecord,
+  isShallow,
+  notificationKey,
+} from './notification.js';
+import {
+  fetchOrNull,
   type Raw,
   type SyncAlerts,
   type SyncCalendarApi,
@@ -45,11 +46,6 @@ interface Step {
   fn: () => DomainChange[];
   dedupKey?: string;
   afterApply?: () => void;
-}
-
-/** Thrown for a notification body that is not a usable notification; never retried. */
-export class InvalidNotificationError extends Error {
-  override name = 'InvalidNotificationError';
 }
 
 /** Backfill re-reads history: only prints can alert from it (the engine drops stale ones). */
@@ -198,133 +194,44 @@ export class ChangeApplier {
     source: ChangeSource,
     afterApply?: () => void,
   ): Promise<DomainChange[]> {
-    if (!isShallow(payload)) {
-      throw new InvalidNotificationError(`notification nested deeper than ${MAX_DEPTH} levels`);
-    }
+    assertShallow(payload);
     const base = notificationSchema.safeParse(payload);
     if (!base.success) throw new InvalidNotificationError('notification without a string "type"');
     const dedupKey = notificationKey(base.data);
-    const { store, calendar, news, logger } = this.deps;
-    switch (base.data.type) {
-      case 'event_created': {
-        const n = parse(eventCreatedSchema, payload);
-        const fetched = await this.fetchOrNull(() => calendar.event(n.eventId));
-        return this.commit(
-          () => {
-            if (!fetched) return [];
-            const existed = store.getEvent(n.eventId) !== null;
-            store.upsertEvent(fetched.value, fetched.raw);
-            return existed ? [] : [{ kind: 'eventAdded', event: fetched.value, source }];
-          },
-          { dedupKey, afterApply },
-        );
-      }
-      case 'eventDate_created': {
-        const n = parse(eventDateLifecycleSchema, payload);
-        if (store.isTombstoned('eventDate', n.eventDateId, n.lastUpdated ?? 0)) {
-          return this.commit(() => [], { dedupKey, afterApply });
-        }
-        const fetched = await this.fetchOrNull(() => calendar.eventDate(n.eventDateId));
-        await this.ensureEvent(n.eventId);
-        return this.commit(
-          () => (fetched ? this.upsertEventDate(fetched.value, fetched.raw, source) : []),
-          {
-            dedupKey,
-            afterApply,
-          },
-        );
-      }
-      case 'eventDate_updated': {
-        const n = parse(eventDateUpdatedSchema, payload);
-        if (!store.hasEventDate(n.eventDateId)) {
-          // Not in the cache (outside the window, or missed): take the server's record.
-          if (store.isTombstoned('eventDate', n.eventDateId, n.lastUpdated)) {
-            return this.commit(() => [], { dedupKey, afterApply });
-          }
-          const fetched = await this.fetchOrNull(() => calendar.eventDate(n.eventDateId));
-          return this.commit(
-            () => (fetched ? this.upsertEventDate(fetched.value, fetched.raw, source) : []),
-            {
-              dedupKey,
-              afterApply,
-            },
-          );
-        }
-        // Apply the changes at once so the alert does not wait for a fetch…
-        const changes = this.commit(() => this.mergeUpdate(n, source), { dedupKey, afterApply });
-        // …then confirm with the server's full record (fills ratioDeviation & co), once per
-        // occurrence per burst, off the hot path.
-        this.scheduleConfirm(n.eventDateId, source);
-        return changes;
-      }
-      case 'eventDate_deleted': {
-        const n = parse(eventDateLifecycleSchema, payload);
-        return this.commit(
-          () => {
-            const removed = store.deleteEventDate(
-              n.eventDateId,
-              n.lastUpdated ?? Math.floor(Date.now() / 1000),
-            );
-            return removed
-              ? [
-                  {
-                    kind: 'eventDateRemoved',
-                    eventDateId: n.eventDateId,
-                    eventId: n.eventId,
-                    eventDate: removed,
-                    source,
-                  },
-                ]
-              : [];
-          },
-          { dedupKey, afterApply },
-        );
-      }
-      case 'post_created':
-      case 'post_updated': {
-        const n = parse(postNotificationSchema, payload);
-        const culture = n.culture ?? this.deps.cultures()[0] ?? 'en-US';
-        if (
-          !this.deps.cultures().includes(culture) ||
-          store.isTombstoned('post', n.postId, n.lastUpdated ?? 0, culture)
-        ) {
-          return this.commit(() => [], { dedupKey, afterApply });
-        }
-        const fetched = await this.fetchOrNull(() => news.post(n.postId, culture));
-        return this.commit(
-          () => (fetched ? this.upsertPost(fetched.value, fetched.raw, source) : []),
-          {
-            dedupKey,
-            afterApply,
-          },
-        );
-      }
-      case 'post_deleted': {
-        const n = parse(postNotificationSchema, payload);
-        const culture = n.culture ?? this.deps.cultures()[0] ?? 'en-US';
-        return this.commit(
-          () => {
-            const removed = store.deletePost(
-              n.postId,
-              culture,
-              n.lastUpdated ?? Math.floor(Date.now() / 1000),
-            );
-            return removed ? [{ kind: 'postRemoved', postId: n.postId, culture, source }] : [];
-          },
-          { dedupKey, afterApply },
-        );
-      }
-      default:
-        // Unknown types are data, not errors: keep them for a later version to use.
-        logger.warn({ type: base.data.type }, 'unknown notification type kept');
-        return this.commit(
-          () => {
-            store.setSyncState(`unknown:${dedupKey}`, JSON.stringify(payload));
-            return [];
-          },
-          { dedupKey, afterApply },
-        );
+    const { type } = base.data;
+    if (Object.hasOwn(notificationHandlers, type)) {
+      return notificationHandlers[type](payload, this.handlerContext(source, dedupKey, afterApply));
     }
+    // Unknown types are data, not errors: keep them for a later version to use.
+    this.deps.logger.warn({ type }, 'unknown notification type kept');
+    return this.commit(
+      () => {
+        this.deps.store.setSyncState(`unknown:${dedupKey}`, JSON.stringify(payload));
+        return [];
+      },
+      { dedupKey, afterApply },
+    );
+  }
+
+  private handlerContext(
+    source: ChangeSource,
+    dedupKey: string,
+    afterApply?: () => void,
+  ): HandlerContext {
+    const { store, calendar, news, cultures } = this.deps;
+    return {
+      store,
+      calendar,
+      news,
+      cultures,
+      source,
+      commit: (fn) => this.commit(fn, { dedupKey, afterApply }),
+      ensureEvent: (eventId) => this.ensureEvent(eventId),
+      upsertEventDate: (ed, raw) => this.upsertEventDate(ed, raw, source),
+      upsertPost: (post, raw) => this.upsertPost(post, raw, source),
+      mergeUpdate: (n) => this.mergeUpdate(n, source),
+      scheduleConfirm: (id) => this.scheduleConfirm(id, source),
+    };
   }
 
   /** Wait for background confirmations (tests, shutdown); pending ones run now. */
@@ -377,31 +284,17 @@ export class ChangeApplier {
 
   private async ensureEvent(eventId: string): Promise<void> {
     if (this.deps.store.getEvent(eventId)) return;
-    const fetched = await this.fetchOrNull(() => this.deps.calendar.event(eventId)).catch(
-      () => null,
-    );
+    const fetched = await fetchOrNull(() => this.deps.calendar.event(eventId)).catch(() => null);
     if (fetched)
       this.deps.store.transaction(() => this.deps.store.upsertEvent(fetched.value, fetched.raw));
   }
 
   private async confirmEventDate(id: string, source: ChangeSource): Promise<void> {
     try {
-      const fetched = await this.fetchOrNull(() => this.deps.calendar.eventDate(id));
+      const fetched = await fetchOrNull(() => this.deps.calendar.eventDate(id));
       if (fetched) this.applyEventDates([fetched], source);
     } catch (err) {
-      this.deps.logger.warn(
-        { err: errorMessage(err), id },
-        'confirming an event date failed; the next sync will',
-      );
-    }
-  }
-
-  private async fetchOrNull<T>(fetch: () => Promise<T>): Promise<T | null> {
-    try {
-      return await fetch();
-    } catch (err) {
-      if (isNotFound(err)) return null;
-      throw err;
+      this.deps.logger.warn({ err, id }, 'confirming an event date failed; the next sync will');
     }
   }
 
@@ -409,64 +302,4 @@ export class ChangeApplier {
     this.confirmations.add(p);
     void p.finally(() => this.confirmations.delete(p));
   }
-}
-
-function parse<T>(
-  schema: {
-    safeParse(
-      v: unknown,
-    ):
-      | { success: true; data: T }
-      | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-  },
-  payload: unknown,
-): T {
-  const r = schema.safeParse(payload);
-  if (!r.success) {
-    throw new InvalidNotificationError(
-      `invalid notification: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  }
-  return r.data;
-}
-
-/** Real notifications are a few levels deep; anything deeper is refused before it is walked. */
-export const MAX_DEPTH = 32;
-
-/** Depth check without recursion: a 20,000-level body must not overflow the stack here. */
-export function isShallow(value: unknown, maxDepth = MAX_DEPTH): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop() as [unknown, number];
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth > maxDepth) return false;
-    for (const child of Object.values(v)) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
-    }
-  }
-  return true;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** A stable identity for a notification: the same delivery twice has the same key. */
-export function notificationKey(n: { type: string } & Record<string, unknown>): string {
-  return createHash('sha256').update(stableStringify(n)).digest('base64url').slice(0, 32);
-}
-
-function stableStringify(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(stableStringify).join(',')}]`;
-  if (isRecord(v)) {
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stableStringify(v[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
-}
-
-export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

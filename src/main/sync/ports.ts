@@ -84,3 +84,13 @@ export function isNotFound(err: unknown): boolean {
       (err as { name?: unknown }).name === 'NotFoundError')
   );
 }
+
+/** The fetched record, or null when it is gone upstream (404); other failures throw. */
+export async function fetchOrNull<T>(fetch: () => Promise<T>): Promise<T | null> {
+  try {
+    return await fetch();
+  } catch (err) {
+    if (isNotFound(err)) return null;
+    throw err;
+  }
+}

@@ -11,6 +11,7 @@ import { request } from 'undici';
 import { z } from 'zod';
 import { RELAY_EVENT_ID, compareEventIds } from '../../shared/relay-ids.js';
 import { parseRelayUrls } from '../../shared/relay-urls.js';
+import { backoffDelay, retryAfterMs, type BackoffPolicy } from '../../node/backoff.js';
 import type { RelayConsumerOptions, RelayStatus } from './live-source.js';
 import { readSse, type SseMessage } from './sse-reader.js';
 
@@ -31,6 +32,16 @@ interface Item {
 class TokenRejected extends Error {
   constructor() {
     super(TOKEN_REJECTED);
+  }
+}
+
+/** A relay that answers but refuses the stream; its Retry-After (if any) sets the wait. */
+class RelayRefused extends Error {
+  constructor(
+    status: number,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(`the relay answered HTTP ${status}`);
   }
 }
 
@@ -84,6 +95,7 @@ export class RelayConsumer {
     let first = true;
     for (let n = 0; this.running; n++) {
       let factor = 1;
+      let hint: number | null = null;
       try {
         await this.connectOnce(first);
         first = false;
@@ -91,15 +103,16 @@ export class RelayConsumer {
         if (!this.running) break;
         first = false;
         const message = err instanceof Error ? err.message : String(err);
-        this.opts.logger?.warn({ err: message }, 'relay connection lost');
+        this.opts.logger?.warn({ err }, 'relay connection lost');
         this.update({ connected: false, error: message });
         // A wrong token will not fix itself quickly: retry much more slowly.
         if (err instanceof TokenRejected) factor = 10;
+        if (err instanceof RelayRefused) hint = err.retryAfterMs;
       }
       if (!this.running) break;
       // Next node at once; wait (with backoff) only after the whole list was tried.
       this.node = (this.node + 1) % this.urls.length;
-      if (this.node === 0 || factor > 1) await this.sleep(this.backoff(factor));
+      if (this.node === 0 || factor > 1) await this.sleep(this.backoff(factor, hint));
     }
   }
 
@@ -114,12 +127,13 @@ export class RelayConsumer {
     });
   }
 
-  /** Full jitter: a random delay up to min(max, min·2^attempt·factor). */
-  private backoff(factor: number): number {
+  /** Full jitter below min(max, min·2^attempt)·factor; the relay's Retry-After wins. */
+  private backoff(factor: number, retryAfter: number | null): number {
     const { minMs, maxMs } = this.opts.backoff ?? { minMs: 500, maxMs: 30_000 };
-    const cap = Math.min(maxMs * factor, minMs * 2 ** this.attempt * factor);
+    const policy: BackoffPolicy = { baseMs: minMs, maxMs, jitter: 'full' };
+    const delay = backoffDelay(policy, this.attempt, { factor, retryAfterMs: retryAfter });
     this.attempt = Math.min(this.attempt + 1, 20);
-    return Math.random() * cap;
+    return delay;
   }
 
   /** One connection: returns when the server ends the stream; throws on errors. */
@@ -168,7 +182,7 @@ export class RelayConsumer {
       }
       if (res.statusCode !== 200) {
         await res.body.dump();
-        throw new Error(`the relay answered HTTP ${res.statusCode}`);
+        throw new RelayRefused(res.statusCode, retryAfterMs(res.headers['retry-after']));
       }
       this.update({ connected: true, node: url, error: null });
       if (!first) {

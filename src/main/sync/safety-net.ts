@@ -15,7 +15,7 @@
 import type { Logger } from 'pino';
 import type { DomainChange, EventDate, Settings } from '../../shared/domain.js';
 import { matchesEventDate } from '../alerts/rules.js';
-import { retryAfterMs } from '../../node/http/client.js';
+import { backoffDelay, retryAfterOf } from '../../node/backoff.js';
 import type { ChangeApplier } from './applier.js';
 import type { SyncCalendarApi, SyncStore } from './ports.js';
 import { realTimers, type Timers } from '../../shared/timers.js';
@@ -150,7 +150,7 @@ export class SafetyNet {
       this.retryHintMs = null;
     } catch (err) {
       this.failures++;
-      this.retryHintMs = err instanceof Error ? hintedDelay(err) : null;
+      this.retryHintMs = retryAfterOf(err);
       this.deps.logger.warn({ err }, 'safety net: the service did not answer');
       // The next try of either read doubles as the probe that notices recovery.
       const retryAt = this.now() + this.backoffMs();
@@ -241,22 +241,22 @@ export class SafetyNet {
     return at;
   }
 
-  /** Exponential with jitter, capped so recovery is seen within MAX_BACKOFF_MS; Retry-After wins. */
+  /**
+   * Exponential from 1 s, capped so recovery is seen within maxBackoffMs; equal jitter (never
+   * a near-immediate retry while the service fails); Retry-After wins, up to a minute.
+   */
   private backoffMs(): number {
-    if (this.retryHintMs !== null) return Math.min(this.retryHintMs, 60_000);
-    const cap = Math.min(this.tuning.maxBackoffMs, 1000 * 2 ** Math.min(this.failures - 1, 10));
-    return cap / 2 + (this.random() * cap) / 2;
+    return backoffDelay(
+      { baseMs: 1000, maxMs: this.tuning.maxBackoffMs, jitter: 'equal', maxRetryAfterMs: 60_000 },
+      this.failures - 1,
+      { retryAfterMs: this.retryHintMs, random: this.random },
+    );
   }
 
   private clearTimer(): void {
     if (this.timer !== null) this.timers.clearTimeout(this.timer);
     this.timer = null;
   }
-}
-
-function hintedDelay(err: Error): number | null {
-  const headers = (err as { headers?: Record<string, string | string[] | undefined> }).headers;
-  return headers ? retryAfterMs(headers['retry-after']) : null;
 }
 
 function eventDateIdOf(payload: unknown): string | null {

@@ -1,9 +1,11 @@
 /**
  * HTTP for the main process: one pooled keep-alive undici agent, timeouts on connect,
  * headers and body, and retries with exponential backoff and full jitter for network
- * errors, 5xx and 429 — honouring Retry-After. Other 4xx are never retried.
+ * errors, 5xx and 429 — honouring Retry-After (src/node/backoff.ts). Other 4xx are never
+ * retried.
  */
 import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import { backoffDelay, retryAfterOf } from '../backoff.js';
 
 export class HttpError extends Error {
   override name = 'HttpError';
@@ -93,18 +95,6 @@ export function safeUrl(url: string): string {
   }
 }
 
-/** Retry-After as ms: seconds or an HTTP date. */
-export function retryAfterMs(
-  header: string | string[] | undefined,
-  now = Date.now(),
-): number | null {
-  const v = Array.isArray(header) ? header[0] : header;
-  if (!v) return null;
-  if (/^\d+(\.\d+)?$/.test(v.trim())) return Number(v) * 1000;
-  const t = Date.parse(v);
-  return Number.isNaN(t) ? null : Math.max(0, t - now);
-}
-
 export class HttpClient {
   readonly dispatcher: Dispatcher;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -139,11 +129,16 @@ export class HttpClient {
           err instanceof NetworkError ||
           (err instanceof HttpError && (err.status >= 500 || err.status === 429));
         if (!retriable || attempt >= policy.attempts || req.signal?.aborted) throw err;
-        const hinted = err instanceof HttpError ? retryAfterMs(err.headers['retry-after']) : null;
-        delay =
-          hinted !== null
-            ? Math.min(hinted, policy.maxRetryAfterMs)
-            : this.random() * Math.min(policy.maxDelayMs, policy.baseMs * 2 ** (attempt - 1));
+        delay = backoffDelay(
+          {
+            baseMs: policy.baseMs,
+            maxMs: policy.maxDelayMs,
+            jitter: 'full',
+            maxRetryAfterMs: policy.maxRetryAfterMs,
+          },
+          attempt - 1,
+          { retryAfterMs: retryAfterOf(err), random: this.random },
+        );
         if (waited + delay > policy.maxTotalDelayMs) throw err;
       }
       waited += delay;

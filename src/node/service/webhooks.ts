@@ -29,8 +29,6 @@ interface WebhookClientOptions {
 
 const webhookUrlSchema = z.url({ protocol: /^https?$/ }).max(2000);
 const idSchema = z.string().trim().min(1).max(200);
-const issues = (err: z.ZodError) =>
-  err.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
 
 export function createWebhookClient(opts: WebhookClientOptions): WebhookClient {
   const { scope, tokens, http } = opts;
@@ -62,7 +60,7 @@ export function createWebhookClient(opts: WebhookClientOptions): WebhookClient {
     for (const item of json) {
       const r = webhookWireSchema.safeParse(item);
       if (r.success) out.push(r.data);
-      else opts.onInvalidItem?.(issues(r.error));
+      else opts.onInvalidItem?.(z.prettifyError(r.error));
     }
     return out;
   };
@@ -70,11 +68,11 @@ export function createWebhookClient(opts: WebhookClientOptions): WebhookClient {
     list,
     async register(url) {
       const checked = webhookUrlSchema.safeParse(url);
-      if (!checked.success) throw new ApiInputError(endpoint, issues(checked.error));
+      if (!checked.success) throw new ApiInputError(endpoint, z.prettifyError(checked.error));
       try {
         const res = await call('POST', '', { url });
         const hook = webhookWireSchema.safeParse(res.json);
-        if (!hook.success) throw new ResponseShapeError(endpoint, issues(hook.error));
+        if (!hook.success) throw new ResponseShapeError(endpoint, z.prettifyError(hook.error));
         return { webhook: hook.data, created: res.status === 201 };
       } catch (err) {
         if (err instanceof HttpError && err.status === 444)
@@ -84,7 +82,7 @@ export function createWebhookClient(opts: WebhookClientOptions): WebhookClient {
     },
     async remove(id) {
       const checked = idSchema.safeParse(id);
-      if (!checked.success) throw new ApiInputError(endpoint, issues(checked.error));
+      if (!checked.success) throw new ApiInputError(endpoint, z.prettifyError(checked.error));
       await call('DELETE', `/${encodeURIComponent(checked.data)}`);
     },
   };

@@ -2,12 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  HttpClient,
-  HttpError,
-  NetworkError,
-  retryAfterMs,
-} from '../../../src/node/http/client.js';
+import { HttpClient, HttpError, NetworkError } from '../../../src/node/http/client.js';
 import { waitFor } from '../../support/wait.js';
 
 type Reply = (req: IncomingMessage, res: ServerResponse) => void;
@@ -162,16 +157,5 @@ describe('requestJson', () => {
     expect(await pending).toBe('AbortError');
     expect(seen).toHaveLength(1);
     await real.close();
-  });
-});
-
-describe('retryAfterMs', () => {
-  it('reads seconds and dates, and ignores nonsense', () => {
-    const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(retryAfterMs('2', now)).toBe(2000);
-    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30_000);
-    expect(retryAfterMs('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0);
-    expect(retryAfterMs('soon', now)).toBeNull();
-    expect(retryAfterMs(undefined, now)).toBeNull();
   });
 });

@@ -71,7 +71,10 @@ describe('IPC requests', () => {
     };
     expect(bad.ok).toBe(false);
     expect(bad.error.error).toBe('invalid_request');
-    expect(bad.error.message).toMatch(/^Invalid request to searchPosts: query:/);
+    // What is wrong, then where (z.prettifyError): "✖ Too small: … → at query".
+    expect(bad.error.message).toMatch(
+      /^Invalid request to searchPosts:\n✖ Too small\b.*\n\s+→ at query$/,
+    );
     expect(await handler(from(APP), 'pauseAlerts', { until: 'soon' })).toMatchObject({
       ok: false,
       error: { error: 'invalid_request' },

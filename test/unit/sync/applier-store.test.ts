@@ -95,3 +95,41 @@ describe('applying a burst of updates to cached event dates', () => {
     ).toEqual([expected]);
   });
 });
+
+describe('notifications by type', () => {
+  it('keeps an unknown type as data, even one named like an Object method', async () => {
+    const { store, applier, seen } = setup();
+    for (const type of ['fx_rate_changed', 'constructor', 'toString']) {
+      await expect(applier.applyNotification({ type, id: 1 }, 'relay')).resolves.toEqual([]);
+    }
+    expect(seen).toEqual([]);
+    const kept = store.db
+      .prepare("SELECT count(*) AS n FROM sync_state WHERE key LIKE 'unknown:%'")
+      .get() as { n: number };
+    expect(kept.n).toBe(3);
+  });
+
+  it('refuses a known type with a malformed body, naming the field', async () => {
+    const { applier } = setup();
+    const bad = { type: 'eventDate_updated', eventDateId: 'x', eventId: 'e', changes: [] };
+    await expect(applier.applyNotification(bad, 'relay')).rejects.toMatchObject({
+      name: 'InvalidNotificationError',
+      message: expect.stringMatching(/invalid notification:[\s\S]*lastUpdated/),
+    });
+  });
+
+  it('deletes a cached event date and reports it once, however often it is delivered', async () => {
+    const { store, applier, seen } = setup();
+    const deleted = {
+      type: 'eventDate_deleted',
+      eventDateId: 'cpi',
+      eventId: 'ev-cpi',
+      lastUpdated: 200,
+    };
+    store.upsertEventDate(ed('cpi', { lastUpdated: 100 }), {});
+    await applier.applyNotification(deleted, 'relay');
+    await applier.applyNotification(deleted, 'relay');
+    expect(store.getEventDate('cpi')).toBeNull();
+    expect(seen.map((c) => c.kind)).toEqual(['eventDateRemoved']);
+  });
+});

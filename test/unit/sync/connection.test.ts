@@ -1,6 +1,6 @@
 /** The connection state's rules, and the wake detector, on injected clocks. */
 import { describe, expect, it } from 'vitest';
-import { isShallow } from '../../../src/main/sync/applier.js';
+import { isShallow } from '../../../src/main/sync/notification.js';
 import {
   ConnectionTracker,
   deriveConnection,

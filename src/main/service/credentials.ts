@@ -1,0 +1,123 @@
+/**
+ * The credentials API: the service keys and the relay token live in the OS keychain
+ * only; the UI sees whether they are set and a masked public key, never the secrets.
+ */
+import type { CredentialsInfo, Scope } from '../../shared/domain.js';
+import { maskKey } from '../../shared/format.js';
+import type { AppApi, SettingsPatch } from '../../shared/ipc.js';
+import type { TokenManager } from '../auth/index.js';
+import { assertRelayUrlChangeAllowed } from '../auth/url-change-guard.js';
+import type { SettingsFile } from '../config/settings-file.js';
+import type { SecretStore } from '../secrets/index.js';
+import { SCOPES } from './status.js';
+
+export interface CredentialsDeps {
+  keychain: SecretStore;
+  settingsFile: Pick<SettingsFile, 'get' | 'update'>;
+  tokens: Pick<TokenManager, 'clear' | 'test'>;
+  /** The settings fan-out (a relay URL change restarts sync). */
+  updateSettings: (patch: SettingsPatch) => Promise<unknown>;
+  pushStatus: () => void;
+  /** What a passed test says in desk mode (undefined: the keys' wording). */
+  testMessage?: (scope: Scope) => string | undefined;
+}
+
+export type CredentialsApi = Pick<
+  AppApi,
+  'getCredentials' | 'setCredentials' | 'clearCredentials' | 'testConnection' | 'setRelay'
+>;
+
+export interface Credentials {
+  /** What the keychain holds, read now. */
+  read(): Promise<CredentialsInfo>;
+  /** The last read (the status shows it without a keychain round trip). */
+  cached(): CredentialsInfo;
+  /** Every stored secret's value, to scrub from diagnostics. */
+  knownSecrets(): Promise<string[]>;
+  /** Refuse to point a stored relay token at another relay unless a new token comes with it. */
+  guardRelayUrl(url: string | null | undefined, tokenGiven: boolean): Promise<void>;
+  api: CredentialsApi;
+}
+
+export async function createCredentials(deps: CredentialsDeps): Promise<Credentials> {
+  const { keychain, settingsFile, tokens, pushStatus } = deps;
+
+  const read = async (): Promise<CredentialsInfo> => {
+    const available = await keychain.available();
+    const [pub, priv, relayToken] = available.ok
+      ? await Promise.all([
+          keychain.get('publicKey'),
+          keychain.get('privateKey'),
+          keychain.get('relayToken'),
+        ])
+      : [null, null, null];
+    return {
+      configured: Boolean(pub && priv),
+      maskedPublicKey: pub ? maskKey(pub) : null,
+      relayTokenConfigured: Boolean(relayToken),
+      keychainAvailable: available.ok,
+      keychainError: available.error,
+    };
+  };
+  let cached = await read();
+  const refresh = async (): Promise<CredentialsInfo> => (cached = await read());
+  /** After a change: re-read, tell the UI, answer with what is stored now. */
+  const changed = async (): Promise<CredentialsInfo> => {
+    await refresh();
+    pushStatus();
+    return cached;
+  };
+
+  const guardRelayUrl = (url: string | null | undefined, tokenGiven: boolean) =>
+    assertRelayUrlChangeAllowed(settingsFile.get().relayUrl, url, tokenGiven, async () =>
+      Boolean(await keychain.get('relayToken').catch(() => null)),
+    );
+
+  return {
+    read,
+    cached: () => cached,
+    async knownSecrets() {
+      const values = await Promise.all(
+        (['publicKey', 'privateKey', 'relayToken'] as const).map((k) =>
+          keychain.get(k).catch(() => null),
+        ),
+      );
+      return values.filter((v): v is string => Boolean(v));
+    },
+    guardRelayUrl,
+    api: {
+      getCredentials: refresh,
+      setCredentials: async ({ publicKey, privateKey, serviceUrls }) => {
+        await keychain.set('publicKey', publicKey.trim());
+        await keychain.set('privateKey', privateKey.trim());
+        if (serviceUrls) settingsFile.update({ serviceUrls });
+        tokens.clear();
+        return changed();
+      },
+      clearCredentials: async () => {
+        await keychain.delete('publicKey');
+        await keychain.delete('privateKey');
+        tokens.clear();
+        return changed();
+      },
+      testConnection: async () => {
+        const results = await Promise.all(
+          SCOPES.map(async (s) => [s, await tokens.test(s, deps.testMessage?.(s))] as const),
+        );
+        const scopes = Object.fromEntries(results) as Record<
+          Scope,
+          { ok: boolean; message: string }
+        >;
+        pushStatus();
+        return { ok: results.every(([, r]) => r.ok), scopes };
+      },
+      setRelay: async ({ url, token }) => {
+        await guardRelayUrl(url, Boolean(token));
+        if (token) await keychain.set('relayToken', token);
+        if (url === null) await keychain.delete('relayToken');
+        await deps.updateSettings({ relayUrl: url });
+        return changed();
+      },
+    },
+  };
+}
