@@ -7,7 +7,11 @@
 import { existsSync, readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain.js';
-import { settingsSchema, settingsPatchSchema, type SettingsPatch } from '../../shared/ipc.js';
+import {
+  settingsSchema,
+  settingsPatchSchema,
+  type SettingsPatch,
+} from '../../shared/settings-schema.js';
 import { z } from 'zod';
 
 export const SETTINGS_FILE = 'settings.json';

@@ -4,7 +4,8 @@
  */
 import type { CredentialsInfo, Scope } from '../../shared/domain.js';
 import { maskKey } from '../../shared/format.js';
-import type { AppApi, SettingsPatch } from '../../shared/ipc.js';
+import type { AppApi } from '../../shared/ipc.js';
+import type { SettingsPatch } from '../../shared/settings-schema.js';
 import type { TokenManager } from '../auth/index.js';
 import { assertRelayUrlChangeAllowed } from '../auth/url-change-guard.js';
 import type { SettingsFile } from '../config/settings-file.js';

@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { AlertRules, Settings } from '../../shared/domain.js';
-import type { SettingsPatch } from '../../shared/ipc.js';
+import type { SettingsPatch } from '../../shared/settings-schema.js';
 import type { AlertsEngine } from '../alerts/index.js';
 import type { TokenManager } from '../auth/index.js';
 import { assertServiceUrlChangeAllowed } from '../auth/url-change-guard.js';

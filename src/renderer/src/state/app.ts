@@ -1,7 +1,7 @@
 /** App-wide state: status, settings, the current screen, host reachability. */
 import { createStore } from 'zustand/vanilla';
 import type { AlertTarget, AppStatus, BackfillProgress, Settings } from '../../../shared/domain.js';
-import type { SettingsPatch } from '../../../shared/ipc.js';
+import type { SettingsPatch } from '../../../shared/settings-schema.js';
 import type { Bridge, Connection } from '../bridge/index.js';
 
 export type Screen = 'calendar' | 'news' | 'alerts' | 'settings';
