@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useApp, useStores } from '../state/index.js';
 import type { Screen } from '../state/app.js';
 import { Alerts } from './Alerts.js';
@@ -10,12 +10,13 @@ import { ConnectionBanner } from './ConnectionBanner.js';
 import { Toasts } from './Toasts.js';
 import { UpdateNotice } from './UpdateNotice.js';
 import { SkipLink } from './SkipLink.js';
+import { BellIcon, CalendarIcon, GearIcon, NewsIcon } from './icons.js';
 
-const NAV: { screen: Screen; label: string; icon: string }[] = [
-  { screen: 'calendar', label: 'Calendar', icon: '▦' },
-  { screen: 'news', label: 'News', icon: '☰' },
-  { screen: 'alerts', label: 'Alerts', icon: '🔔' },
-  { screen: 'settings', label: 'Settings', icon: '⚙' },
+const NAV: { screen: Screen; label: string; icon: ReactNode }[] = [
+  { screen: 'calendar', label: 'Calendar', icon: <CalendarIcon /> },
+  { screen: 'news', label: 'News', icon: <NewsIcon /> },
+  { screen: 'alerts', label: 'Alerts', icon: <BellIcon size={16} /> },
+  { screen: 'settings', label: 'Settings', icon: <GearIcon /> },
 ];
 
 function useTheme(theme: 'system' | 'light' | 'dark' | undefined) {

@@ -4,22 +4,8 @@ import type { EventDate } from '../../../../shared/domain.js';
 import { formatValue, surpriseDelta } from '../../../../shared/format.js';
 import { timeLabel } from '../../lib/time.js';
 import { Flag } from '../Flag.js';
+import { BellIcon } from '../icons.js';
 import { Impact, ValueCells } from './Cells.js';
-
-/** A bell drawn, not an emoji: Linux and Windows without a colour-emoji font show a box. */
-function BellIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="15" height="15" aria-hidden="true">
-      <path
-        d="M12 3a5 5 0 0 0-5 5v4.2L5.3 15a.7.7 0 0 0 .6 1h12.2a.7.7 0 0 0 .6-1L17 12.2V8a5 5 0 0 0-5-5zm-2 14.5a2 2 0 0 0 4 0z"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 /** "+25K" and the provider's deviation score ("dev +1.4") when the service gives one. */
 function SurpriseCell({ ed }: { ed: EventDate }) {
