@@ -182,14 +182,20 @@ export function isRequestMethod(name: unknown): name is RequestMethod {
   return typeof name === 'string' && Object.hasOwn(requestSchemas, name);
 }
 
-/** A validation failure a user (or developer) can read: each problem and the field it is at. */
+/**
+ * A validation failure a user (or developer) can read: each problem, then the field it is
+ * at (z.prettifyError), on one line — the web host shows an error's first line only.
+ */
 export class InvalidRequestError extends Error {
+  readonly issues: string;
   constructor(
     readonly method: string,
-    readonly issues: string,
+    error: z.ZodError,
   ) {
-    super(`Invalid request to ${method}:\n${issues}`);
+    const issues = z.prettifyError(error).replace(/\s*\n\s*/g, ' ');
+    super(`Invalid request to ${method}: ${issues}`);
     this.name = 'InvalidRequestError';
+    this.issues = issues;
   }
 }
 
@@ -197,7 +203,7 @@ export class InvalidRequestError extends Error {
 export function parseRequest<M extends RequestMethod>(method: M, input: unknown): RequestInput<M> {
   const result = requestSchemas[method].safeParse(input);
   if (!result.success) {
-    throw new InvalidRequestError(method, z.prettifyError(result.error));
+    throw new InvalidRequestError(method, result.error);
   }
   return result.data as RequestInput<M>;
 }

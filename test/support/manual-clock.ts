@@ -23,6 +23,11 @@ export class ManualClock implements Timers {
     return this.queue.length;
   }
 
+  /** The machine sleeps: time passes, no timer runs until the next `advance`. */
+  sleep(ms: number): void {
+    this.now += ms;
+  }
+
   advance(ms: number): void {
     const end = this.now + ms;
     for (let i = 0; i < 100_000; i++) {
@@ -30,6 +35,7 @@ export class ManualClock implements Timers {
       const next = this.queue[0];
       if (!next || next.at > end) break;
       this.queue.shift();
+      // A timer overdue after a `sleep` fires late, at the current time, as real ones do.
       this.now = Math.max(this.now, next.at);
       next.fn();
     }

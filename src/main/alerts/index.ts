@@ -3,7 +3,6 @@ export {
   type AlertsEngineOptions,
   type AlertStore,
   type NewAlert,
-  type Timers,
   type UpcomingQuery,
 } from './engine.js';
 export * from './message.js';

@@ -1,5 +1,7 @@
 /** Real processes for the desk tests: the simulator CLI, the relay CLI and its subcommands. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'undici';
+import { expect } from 'vitest';
 
 export const DESK_PUBLIC = 'desk-public-key';
 /** Distinctive, so a leak anywhere (stdout, logs, database pages) is found by a search. */
@@ -101,4 +103,39 @@ export function relayCommand(
 export function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((r) => child.once('exit', (code) => r(code)));
+}
+
+/** Stop children (SIGTERM) and wait until each has exited. */
+export async function stopAll(procs: (Proc | undefined)[]): Promise<void> {
+  const live = procs.filter((p): p is Proc => p !== undefined);
+  for (const p of live) p.child.kill('SIGTERM');
+  await Promise.all(live.map((p) => exited(p.child)));
+}
+
+/** `relay users add NAME`: the new trader's token (the command's last stdout line). */
+export async function addDeskUser(data: string, name: string): Promise<string> {
+  const r = await relayCommand(['users', 'add', name, '--data', data]);
+  expect(r.code, r.stderr).toBe(0);
+  const token = r.stdout.trimEnd().split('\n').at(-1) as string;
+  expect(token).toMatch(/^mbu_[A-Za-z0-9_-]{43}$/);
+  return token;
+}
+
+/** A trader asks the desk relay for an access token of one scope. */
+export async function requestDeskToken(url: string, bearer: string, scope = 'calendar') {
+  const res = await request(`${url}/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: `scope=${scope}`,
+  });
+  const text = await res.body.text();
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    text,
+    json: () => JSON.parse(text) as Record<string, unknown>,
+  };
 }

@@ -8,9 +8,11 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../relay/helpers.js';
 import {
+  addDeskUser,
+  requestDeskToken,
+  stopAll,
   DESK_PRIVATE,
   DESK_PUBLIC,
-  exited,
   relayCommand,
   serviceFlags,
   spawnRelayCli,
@@ -24,26 +26,10 @@ beforeAll(async () => {
   sim = await spawnSimulator();
   running.push(sim);
 }, 60_000);
-afterAll(async () => {
-  for (const p of running) p.child.kill('SIGTERM');
-  await Promise.all(running.map((p) => exited(p.child)));
-});
+afterAll(() => stopAll(running));
 
-const tokenCall = (url: string, bearer: string) =>
-  request(`${url}/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'scope=calendar',
-  });
-
-async function userToken(data: string, name: string): Promise<string> {
-  const r = await relayCommand(['users', 'add', name, '--data', data]);
-  expect(r.code, r.stderr).toBe(0);
-  return r.stdout.trimEnd().split('\n').at(-1) as string;
-}
+const tokenCall = requestDeskToken;
+const userToken = addDeskUser;
 
 describe('relay desk commands', () => {
   it('answers 501 without provider keys, and serves tokens once `keys set` runs — no restart', async () => {
@@ -55,8 +41,8 @@ describe('relay desk commands', () => {
     running.push(relay);
     const carol = await userToken(data, 'carol');
     const res = await tokenCall(relay.url, carol);
-    expect(res.statusCode).toBe(501);
-    expect(((await res.body.json()) as { message: string }).message).toMatch(
+    expect(res.status).toBe(501);
+    expect((res.json() as { message: string }).message).toMatch(
       /no provider keys.*MACROBELL_PUBLIC_KEY/,
     );
 
@@ -68,8 +54,7 @@ describe('relay desk commands', () => {
       vi.waitFor(
         async () => {
           const r = await tokenCall(relay.url, carol);
-          await r.body.dump();
-          expect(r.statusCode).toBe(status);
+          expect(r.status).toBe(status);
         },
         { timeout: 10_000, interval: 250 },
       );
@@ -99,14 +84,13 @@ describe('relay desk commands', () => {
     );
     running.push(relay);
     const dave = await userToken(data, 'dave');
-    expect((await tokenCall(relay.url, dave)).statusCode).toBe(200);
-    expect((await tokenCall(relay.url, dave)).statusCode).toBe(200);
+    expect((await tokenCall(relay.url, dave)).status).toBe(200);
+    expect((await tokenCall(relay.url, dave)).status).toBe(200);
     const limited = await tokenCall(relay.url, dave);
-    expect(limited.statusCode).toBe(429);
+    expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    await limited.body.dump();
     // Another trader has a bucket of their own.
-    expect((await tokenCall(relay.url, await userToken(data, 'erin'))).statusCode).toBe(200);
+    expect((await tokenCall(relay.url, await userToken(data, 'erin'))).status).toBe(200);
 
     const reg = await relayCommand([
       'register',

@@ -9,6 +9,9 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../relay/helpers.js';
 import {
+  addDeskUser,
+  requestDeskToken,
+  stopAll,
   DESK_PRIVATE,
   DESK_PUBLIC,
   exited,
@@ -24,32 +27,14 @@ let relay: Proc;
 const data = tempDir('mb-desk-');
 const LEGACY = 'legacy-single-desk-token';
 
-async function token(url: string, bearer: string, scope: string) {
-  const res = await request(`${url}/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: `scope=${scope}`,
-  });
-  const text = await res.body.text();
-  return { status: res.statusCode, headers: res.headers, text, json: () => JSON.parse(text) };
-}
+const token = requestDeskToken;
 
 async function tokenRequests(): Promise<number> {
   const res = await request(`${sim.url}/_sim/state`);
   return ((await res.body.json()) as { tokenRequests: number }).tokenRequests;
 }
 
-async function addUser(name: string): Promise<string> {
-  const r = await relayCommand(['users', 'add', name, '--data', data]);
-  expect(r.code, r.stderr).toBe(0);
-  const lines = r.stdout.trimEnd().split('\n');
-  const last = lines.at(-1) as string;
-  expect(last).toMatch(/^mbu_[A-Za-z0-9_-]{43}$/);
-  return last;
-}
+const addUser = (name: string) => addDeskUser(data, name);
 
 beforeAll(async () => {
   sim = await spawnSimulator();
@@ -62,12 +47,7 @@ beforeAll(async () => {
     },
   );
 }, 90_000);
-afterAll(async () => {
-  relay?.child.kill('SIGTERM');
-  sim?.child.kill('SIGTERM');
-  if (relay) await exited(relay.child);
-  if (sim) await exited(sim.child);
-});
+afterAll(() => stopAll([relay, sim]));
 
 describe('desk relay', () => {
   let alice = '';

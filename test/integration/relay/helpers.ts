@@ -5,25 +5,16 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
+import { waitFor as sharedWaitFor } from '../../support/wait.js';
 
 export const SECRET = 'test-secret-path';
 export const TOKEN = 'test-desktop-token';
 
 export const tempDir = (prefix = 'mb-relay-') => mkdtempSync(join(tmpdir(), prefix));
 
-export async function waitFor<T>(
-  check: () => T | Promise<T>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const v = await check();
-    if (v) return v as NonNullable<T>;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** The shared wait (test/support/wait.ts) with a longer default: relays start as children. */
+export const waitFor = <T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000) =>
+  sharedWaitFor(check, what, timeoutMs);
 
 export async function post(
   url: string,

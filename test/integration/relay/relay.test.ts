@@ -265,7 +265,19 @@ describe('end to end: service → relay → app', () => {
       });
       await waitFor(() => released.includes(target.id), 'the release to reach the app');
       await sim.deliveriesIdle();
-      await new Promise((r) => setTimeout(r, 300));
+      // A marker stored after the duplicate: the app applies strictly in order, so once the
+      // marker is applied the duplicate was handled too — no sleep needed to prove absence.
+      expect((await post(relay.webhookUrl, JSON.stringify({ type: 'test_marker' }))).status).toBe(
+        204,
+      );
+      const stored = await pageAll(relay.url);
+      expect(stored.filter((e) => e.body.type === 'eventDate_updated').length).toBeGreaterThan(1);
+      const markerId = stored.at(-1)?.id;
+      expect(stored.at(-1)?.body.type).toBe('test_marker');
+      await waitFor(
+        async () => (await service.api.getStatus()).relay?.lastEventId === markerId,
+        'the marker to be applied',
+      );
       expect(released.filter((id) => id === target.id)).toHaveLength(1);
       const status = await service.api.getStatus();
       expect(status.mode).toBe('relay');

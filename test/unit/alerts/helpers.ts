@@ -13,10 +13,10 @@ import {
   type AlertsEngineOptions,
   type AlertStore,
   type NewAlert,
-  type Timers,
   type UpcomingQuery,
 } from '../../../src/main/alerts/index.js';
 import { eventDateFixture } from '../../fixtures/domain.js';
+import { ManualClock } from '../../support/manual-clock.js';
 
 export const NFP_TIME = '2026-11-06T13:30:00Z';
 
@@ -79,45 +79,13 @@ export class MemoryAlertStore implements AlertStore {
   }
 }
 
-/** A controllable clock with timers; `advance` runs what falls due, in order, bounded. */
-export class Clock implements Timers {
-  now = Date.parse(NFP_TIME);
-  private queue: { at: number; fn: () => void; id: number }[] = [];
-  private n = 0;
-  setTimeout(fn: () => void, ms: number) {
-    const id = ++this.n;
-    this.queue.push({ at: this.now + Math.max(0, ms), fn, id });
-    return id;
-  }
-  clearTimeout(h: unknown) {
-    this.queue = this.queue.filter((t) => t.id !== h);
-  }
-  get pending(): number {
-    return this.queue.length;
-  }
-  /** The machine sleeps: time passes, no timer runs until the next `advance`. */
-  sleep(ms: number) {
-    this.now += ms;
-  }
-  advance(ms: number) {
-    const end = this.now + ms;
-    for (let i = 0; i < 10_000; i++) {
-      this.queue.sort((a, b) => a.at - b.at || a.id - b.id);
-      const next = this.queue[0];
-      if (!next || next.at > end) break;
-      this.queue.shift();
-      // A timer overdue after a `sleep` fires late, at the current time, as real ones do.
-      this.now = Math.max(this.now, next.at);
-      next.fn();
-    }
-    this.now = end;
-  }
-}
+/** The shared manual clock (test/support/manual-clock.ts), set to the NFP release. */
+export const nfpClock = (): ManualClock => new ManualClock(Date.parse(NFP_TIME));
 
 export interface Rig {
   e: AlertsEngine;
   store: MemoryAlertStore;
-  clock: Clock;
+  clock: ManualClock;
   sent: NativeNotification[];
   recorded: AlertRecord[];
   rules: AlertRules;
@@ -129,13 +97,13 @@ export function rig(
   rules: Partial<AlertRules> = {},
   opts: {
     store?: MemoryAlertStore;
-    clock?: Clock;
+    clock?: ManualClock;
     timeZone?: string;
     extra?: Partial<AlertsEngineOptions>;
   } = {},
 ): Rig {
   const store = opts.store ?? new MemoryAlertStore();
-  const clock = opts.clock ?? new Clock();
+  const clock = opts.clock ?? nfpClock();
   const sent: NativeNotification[] = [];
   const recorded: AlertRecord[] = [];
   const r: AlertRules = { ...DEFAULT_ALERT_RULES, ...rules };

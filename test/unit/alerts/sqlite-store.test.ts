@@ -10,7 +10,8 @@ import {
   type DomainChange,
   type NativeNotification,
 } from '../../../src/shared/domain.js';
-import { Clock, ed } from './helpers.js';
+import type { ManualClock } from '../../support/manual-clock.js';
+import { ed, nfpClock } from './helpers.js';
 
 const dirs: string[] = [];
 const stores: Store[] = [];
@@ -31,7 +32,7 @@ function open(path: string) {
   return store;
 }
 
-function engineOn(store: Store, clock: Clock, sent: NativeNotification[]) {
+function engineOn(store: Store, clock: ManualClock, sent: NativeNotification[]) {
   return new AlertsEngine({
     store,
     rules: () => ({ ...DEFAULT_ALERT_RULES, watchedEventIds: ['e1'] }),
@@ -47,7 +48,7 @@ const release: DomainChange = { kind: 'released', eventDate: ed(), source: 'rela
 describe('alerts on the SQLite store', () => {
   it('an alert recorded in a transaction that rolls back is gone, and comes back on retry', () => {
     const store = open(dbPath());
-    const clock = new Clock();
+    const clock = nfpClock();
     const sent: NativeNotification[] = [];
     const e = engineOn(store, clock, sent);
     expect(() =>
@@ -65,7 +66,7 @@ describe('alerts on the SQLite store', () => {
 
   it('a restart (new engine, reopened file) does not alert the same release again', () => {
     const path = dbPath();
-    const clock = new Clock();
+    const clock = nfpClock();
     const sent: NativeNotification[] = [];
     const first = open(path);
     engineOn(first, clock, sent).recordForChange(release);
@@ -80,7 +81,7 @@ describe('alerts on the SQLite store', () => {
 
   it('reminders come from the stored calendar', () => {
     const store = open(dbPath());
-    const clock = new Clock();
+    const clock = nfpClock();
     clock.now = Date.parse('2026-11-06T13:00:00Z');
     store.upsertEventDate(ed({ actual: null }), {});
     const sent: NativeNotification[] = [];

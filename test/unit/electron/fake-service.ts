@@ -2,6 +2,7 @@
 import type { AppStatus, EventDate } from '../../../src/shared/domain.js';
 import type { MacrobellService, ServiceEvents } from '../../../src/main/service-contract.js';
 import { eventDateFixture, statusFixture } from '../../fixtures/domain.js';
+import { waitFor } from '../../support/wait.js';
 
 export interface FakeService extends MacrobellService {
   calls: { method: string; input: unknown }[];
@@ -57,11 +58,7 @@ export function fakeService(
   return svc;
 }
 
-/** Wait until `check` passes (bounded: 200 tries, ~5 s). */
+/** Wait until `check` passes (the shared wait, test/support/wait.ts, bounded at 5 s). */
 export async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  await waitFor(check, what, 5_000);
 }

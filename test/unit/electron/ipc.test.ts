@@ -73,7 +73,7 @@ describe('IPC requests', () => {
     expect(bad.error.error).toBe('invalid_request');
     // What is wrong, then where (z.prettifyError): "✖ Too small: … → at query".
     expect(bad.error.message).toMatch(
-      /^Invalid request to searchPosts:\n✖ Too small\b.*\n\s+→ at query$/,
+      /^Invalid request to searchPosts: ✖ Too small\b.* → at query$/,
     );
     expect(await handler(from(APP), 'pauseAlerts', { until: 'soon' })).toMatchObject({
       ok: false,

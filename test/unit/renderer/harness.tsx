@@ -5,6 +5,7 @@ import {
   type AlertRules,
   type AppStatus,
   type EventDate,
+  type Settings,
 } from '../../../src/shared/domain.js';
 import type { AppApi, PushEvent, PushPayloads } from '../../../src/shared/ipc.js';
 import { apiFrom, type Bridge } from '../../../src/renderer/src/bridge/index.js';
@@ -42,18 +43,30 @@ export const status: AppStatus = statusFixture({
 
 export type Answers = Partial<Record<keyof AppApi, (input: unknown) => unknown>>;
 
+export interface BridgeOptions {
+  /** Which host the renderer believes it runs in (default: 'test'). */
+  kind?: Bridge['kind'];
+  /** What getStatus answers (default: `status` above). */
+  status?: AppStatus;
+  /** Settings over the defaults. */
+  settings?: Partial<Settings>;
+  /** The stores' clock (default: the fixed `now` the fixtures are built around). */
+  clock?: () => number;
+}
+
 /** An in-memory Bridge for component tests: records calls, answers from fixtures, emits pushes. */
-export function testBridge(rows: EventDate[], extra: Answers = {}) {
+export function testBridge(rows: EventDate[], extra: Answers = {}, opts: BridgeOptions = {}) {
   const calls: [string, unknown][] = [];
   const listeners = new Map<PushEvent, Set<(p: unknown) => void>>();
-  let settings = structuredClone(DEFAULT_SETTINGS);
+  const current = opts.status ?? status;
+  let settings: Settings = { ...structuredClone(DEFAULT_SETTINGS), ...opts.settings };
   const answers: Answers = {
-    getStatus: () => status,
+    getStatus: () => current,
     getSettings: () => settings,
     updateSettings: (patch) => (settings = { ...settings, ...(patch as object) }),
     listEventDates: () => rows,
     listCategories: () => [{ id: 'c1', name: 'Labor Market' }],
-    getCredentials: () => status.credentials,
+    getCredentials: () => current.credentials,
     getCacheInfo: () => ({
       dataDir: '/data',
       databaseBytes: 1_048_576,
@@ -67,7 +80,7 @@ export function testBridge(rows: EventDate[], extra: Answers = {}) {
     ...extra,
   };
   const bridge: Bridge = {
-    kind: 'test',
+    kind: opts.kind ?? 'test',
     api: apiFrom(async (method, input) => {
       calls.push([method, input]);
       return answers[method as keyof AppApi]?.(input) ?? null;
@@ -85,9 +98,10 @@ export function testBridge(rows: EventDate[], extra: Answers = {}) {
   return { bridge, calls, push };
 }
 
-export function mount(rows: EventDate[], extra: Answers = {}) {
-  const t = testBridge(rows, extra);
-  const stores = createStores(t.bridge, () => now);
+/** The whole App on a test bridge, as the user sees it at launch. */
+export function mount(rows: EventDate[], extra: Answers = {}, opts: BridgeOptions = {}) {
+  const t = testBridge(rows, extra, opts);
+  const stores = createStores(t.bridge, opts.clock ?? (() => now));
   render(
     <StoresContext.Provider value={stores}>
       <App />

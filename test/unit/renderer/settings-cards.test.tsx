@@ -3,64 +3,25 @@
  * Settings → Live updates tells the same truth as the status bar and refuses an unusable relay
  * address inline; without a keychain the keys card says what is wrong and what still works.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type AppStatus, type Settings } from '../../../src/shared/domain.js';
-import type { AppApi, PushEvent, PushPayloads } from '../../../src/shared/ipc.js';
-import { apiFrom, type Bridge } from '../../../src/renderer/src/bridge/index.js';
-import { createStores, StoresContext } from '../../../src/renderer/src/state/index.js';
-import { App } from '../../../src/renderer/src/components/App.js';
+import type { AppStatus } from '../../../src/shared/domain.js';
+import type { PushEvent, PushPayloads } from '../../../src/shared/ipc.js';
 import { relayUrlProblem } from '../../../src/renderer/src/components/settings/LiveUpdatesCard.js';
 import { statusFixture } from '../../fixtures/domain.js';
-
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
+import { mount, type Answers } from './harness.js';
 
 afterEach(cleanup);
 
-type Answers = Partial<Record<keyof AppApi, (input: unknown) => unknown>>;
-
 function openSettings(status: AppStatus, extra: Answers = {}) {
-  const calls: [string, unknown][] = [];
-  const listeners = new Map<PushEvent, Set<(p: unknown) => void>>();
-  const settings: Settings = structuredClone(DEFAULT_SETTINGS);
-  const answers: Answers = {
-    getStatus: () => status,
-    getSettings: () => settings,
-    listEventDates: () => [],
-    listCategories: () => [],
-    getCredentials: () => status.credentials,
-    listAlerts: () => [],
-    getAlertRules: () => settings.alertRules,
-    setRelay: () => status.credentials,
-    ...extra,
-  };
-  const bridge: Bridge = {
-    kind: 'test',
-    api: apiFrom(async (method, input) => {
-      calls.push([method, input]);
-      return answers[method as keyof AppApi]?.(input) ?? null;
-    }),
-    on(event, l) {
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
-      set.add(l as (p: unknown) => void);
-      return () => set.delete(l as (p: unknown) => void);
-    },
-    onConnection: () => () => undefined,
-  };
-  render(
-    <StoresContext.Provider value={createStores(bridge)}>
-      <App />
-    </StoresContext.Provider>,
+  const t = mount(
+    [],
+    { setRelay: () => status.credentials, ...extra },
+    { status, clock: Date.now },
   );
   fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
-  const push = <E extends PushEvent>(e: E, p: PushPayloads[E]) =>
-    act(() => listeners.get(e)?.forEach((l) => l(p)));
-  return { calls, push };
+  const push = <E extends PushEvent>(e: E, p: PushPayloads[E]) => act(() => t.push(e, p));
+  return { calls: t.calls, push };
 }
 
 const statusBarLabel = () => screen.getByTestId('status-bar').textContent ?? '';

@@ -4,25 +4,18 @@
  * alerts engine emits (grouped as the native ones), the sound of its impact level as the
  * settings allow, a click opens what it is about.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_SETTINGS,
   type NativeNotification,
   type Settings,
 } from '../../../src/shared/domain.js';
-import type { AppApi, PushEvent, PushPayloads } from '../../../src/shared/ipc.js';
-import { apiFrom, type Bridge } from '../../../src/renderer/src/bridge/index.js';
-import { createStores, StoresContext } from '../../../src/renderer/src/state/index.js';
-import { App } from '../../../src/renderer/src/components/App.js';
+import type { PushEvent, PushPayloads } from '../../../src/shared/ipc.js';
+import type { Bridge } from '../../../src/renderer/src/bridge/index.js';
 import { soundFor } from '../../../src/renderer/src/lib/sounds.js';
 import { statusFixture } from '../../fixtures/domain.js';
-
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
+import { mount as mountApp } from './harness.js';
 
 /** Which sound files were played, in order (jsdom has no media playback). */
 let played: string[] = [];
@@ -41,42 +34,9 @@ afterEach(() => {
 });
 
 function mount(kind: Bridge['kind'] = 'test', over: Partial<Settings> = {}) {
-  const calls: [string, unknown][] = [];
-  const listeners = new Map<PushEvent, Set<(p: unknown) => void>>();
-  let settings: Settings = { ...structuredClone(DEFAULT_SETTINGS), ...over };
-  const answers: Partial<Record<keyof AppApi, (input: unknown) => unknown>> = {
-    getStatus: () => statusFixture({}),
-    getSettings: () => settings,
-    updateSettings: (patch) => (settings = { ...settings, ...(patch as object) }),
-    listEventDates: () => [],
-    listCategories: () => [],
-    getCredentials: () => statusFixture({}).credentials,
-    listAlerts: () => [],
-    getAlertRules: () => settings.alertRules,
-  };
-  const bridge: Bridge = {
-    kind,
-    api: apiFrom(async (method, input) => {
-      calls.push([method, input]);
-      return answers[method as keyof AppApi]?.(input) ?? null;
-    }),
-    on(event, l) {
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
-      set.add(l as (p: unknown) => void);
-      return () => set.delete(l as (p: unknown) => void);
-    },
-    onConnection: () => () => undefined,
-  };
-  const stores = createStores(bridge);
-  render(
-    <StoresContext.Provider value={stores}>
-      <App />
-    </StoresContext.Provider>,
-  );
-  const push = <E extends PushEvent>(e: E, p: PushPayloads[E]) =>
-    act(() => listeners.get(e)?.forEach((l) => l(p)));
-  return { calls, push, stores };
+  const t = mountApp([], {}, { kind, status: statusFixture({}), settings: over, clock: Date.now });
+  const push = <E extends PushEvent>(e: E, p: PushPayloads[E]) => act(() => t.push(e, p));
+  return { calls: t.calls, push, stores: t.stores };
 }
 
 const note = (over: Partial<NativeNotification> = {}): NativeNotification => ({
