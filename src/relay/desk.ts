@@ -32,6 +32,8 @@ export interface Desk {
   /** The user behind the request's bearer token, or null. */
   authenticate(req: IncomingMessage): string | null;
   token(req: IncomingMessage, res: ServerResponse, user: string): Promise<void>;
+  /** Access tokens with the desk's current keys, or null when the relay has none. */
+  tokens(): TokenManager | null;
   /** Remember an open stream so revoking its user closes it. */
   trackStream(user: string, res: ServerResponse): void;
   /** A webhook secret `relay rotate-secret` saved after this relay started. */
@@ -86,6 +88,7 @@ export function startDesk(opts: DeskOptions): Desk {
     isRotatedSecret,
     authenticate: (req) => users.authenticate(bearerToken(req)),
     token,
+    tokens: () => tokens,
     trackStream(user, res) {
       const open = streams.get(user) ?? new Set();
       open.add(res);
