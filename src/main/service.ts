@@ -22,6 +22,7 @@ import { AlertsEngine, type AlertsEngineOptions } from './alerts/index.js';
 import { createApiClients } from './api/index.js';
 import { TokenManager } from './auth/index.js';
 import { createDeskConnection } from './auth/desk-token-source.js';
+import { WatchlistSync } from './desk/watchlist-sync.js';
 import {
   assertRelayUrlChangeAllowed,
   assertServiceUrlChangeAllowed,
@@ -226,6 +227,15 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     now,
   });
 
+  // Desk mode: the watch list goes to the relay, which serves it as a webcal feed.
+  const watchlist = new WatchlistSync({
+    isDesk: () => !demo && desk.isDesk(),
+    relayUrl: () => effective().relayUrl,
+    relayToken: () => desk.relayToken(),
+    watchedEventIds: () => effective().alertRules.watchedEventIds,
+    logger,
+  });
+
   const credentialsInfo = async (): Promise<CredentialsInfo> => {
     const available = await keychain.available();
     const [pub, priv, relayToken] = available.ok
@@ -302,6 +312,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     const changed = <K extends keyof Settings>(k: K) => !isDeepStrictEqual(before[k], next[k]);
     if (changed('serviceUrls')) tokens.clear();
     if (changed('relayUrl') || changed('cultures') || changed('polling')) await sync.restart();
+    if (changed('alertRules') || changed('relayUrl') || changed('connection')) watchlist.changed();
     if (changed('alertRules')) {
       alerts.rescheduleReminders();
       sync.replanBursts();
@@ -450,6 +461,8 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       );
     },
     openExternal: async () => null,
+    getCalendarFeed: () => watchlist.feed(false),
+    rotateCalendarFeed: () => watchlist.feed(true),
     installUpdate: async () => null, // the desktop shell handles it (src/main/electron/updater.ts)
   };
 
@@ -512,6 +525,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     },
     async start() {
       alerts.rescheduleReminders();
+      watchlist.changed();
       await sync.start();
       if (simulator)
         await connectDemoWebhooks().catch((err: unknown) =>
@@ -523,6 +537,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       if (stopped) return;
       stopped = true;
       alerts.stop();
+      watchlist.stop();
       pruning.stop();
       await sync.stop();
       await receiver?.close();

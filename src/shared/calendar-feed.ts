@@ -34,3 +34,26 @@ export const feedUrlSchema = z.object({
   createdAt: z.number(),
 });
 export type FeedUrl = z.infer<typeof feedUrlSchema>;
+
+/** Where the upload of the watch list to the desk relay stands (Settings shows it). */
+export interface WatchlistSyncState {
+  /** Watched events the relay's feed can carry (the service's ids). */
+  count: number;
+  /** A change not uploaded yet (waiting to send, or to retry). */
+  pending: boolean;
+  syncedAt: number | null;
+  /** The last upload's failure, in words; null once an upload succeeds. */
+  error: string | null;
+}
+
+/** Settings → Calendar feed: only desk mode has one. */
+export type CalendarFeedInfo =
+  | { desk: false; message: string }
+  | {
+      desk: true;
+      url: string | null;
+      webcal: string | null;
+      /** Why the relay gave no URL (unreachable, no keys on the relay…). */
+      error: string | null;
+      watchlist: WatchlistSyncState;
+    };
