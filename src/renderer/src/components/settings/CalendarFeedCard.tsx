@@ -5,12 +5,17 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { CalendarFeedInfo } from '../../../../shared/calendar-feed.js';
+import { timeLabel } from '../../lib/time.js';
 import { useApp, useStores } from '../../state/index.js';
 
-const time = (ms: number) =>
-  new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-
 function WatchlistLine({ info }: { info: Extract<CalendarFeedInfo, { desk: true }> }) {
+  const settings = useApp((s) => s.settings);
+  const time = (ms: number) =>
+    timeLabel(
+      new Date(ms).toISOString(),
+      settings?.timeZone ?? 'system',
+      settings?.hourCycle ?? 'h23',
+    );
   const w = info.watchlist;
   if (w.error) return <p className="error">Watch list not on the relay yet: {w.error}</p>;
   if (w.pending) return <p className="muted">Sending your watch list to the relay…</p>;
