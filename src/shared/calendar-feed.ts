@@ -33,7 +33,6 @@ export const feedUrlSchema = z.object({
   webcal: z.string().regex(/^webcal:\/\//),
   createdAt: z.number(),
 });
-export type FeedUrl = z.infer<typeof feedUrlSchema>;
 
 /** Where the upload of the watch list to the desk relay stands (Settings shows it). */
 export interface WatchlistSyncState {

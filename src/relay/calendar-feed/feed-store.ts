@@ -57,15 +57,14 @@ export interface FeedOwner {
 }
 
 export class FeedStore {
-  private readonly key: Buffer;
+  private key: Buffer | null = null;
 
   constructor(
     private readonly db: Database.Database,
-    dataDir: string,
+    private readonly dataDir: string,
     private readonly now: () => number = Date.now,
   ) {
     createTables(db);
-    this.key = feedKey(dataDir);
   }
 
   setWatchlist(user: string, eventIds: readonly string[]): void {
@@ -88,6 +87,8 @@ export class FeedStore {
   }
 
   private derive(user: string, nonce: string): string {
+    // Read (or made) on first use: a relay nobody asks for a feed writes no key file.
+    this.key ??= feedKey(this.dataDir);
     const mac = createHmac('sha256', this.key).update(`${user}\n${nonce}`).digest('base64url');
     return `mbf_${mac}`;
   }

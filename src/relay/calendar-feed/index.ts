@@ -11,6 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { watchlistBodySchema } from '../../shared/calendar-feed.js';
+import type { EventDate } from '../../shared/domain.js';
 import type { HttpClient } from '../../node/http/client.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
 import { sendError, sendJson } from '../http-util.js';
@@ -114,9 +115,11 @@ export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
       return plain(res, 404, 'No such calendar feed (the link was rotated or its user removed).');
     const tokens = opts.tokens();
     if (!tokens) return plain(res, 501, NO_KEYS);
-    let snapshot;
+    const list = store.watchlist(owner.user);
+    let snapshot = { items: [] as EventDate[] };
     try {
-      snapshot = await window.get(tokens);
+      // An empty watch list needs nothing from the service.
+      if (list.eventIds.length > 0) snapshot = await window.get(tokens);
     } catch (err) {
       opts.logger?.warn({ err, user: owner.user }, 'calendar feed: the service did not answer');
       return plain(
@@ -125,7 +128,6 @@ export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
         `The relay could not read the calendar from the service: ${(err as Error).message}`,
       );
     }
-    const list = store.watchlist(owner.user);
     const body = renderFeed(snapshot.items, list.eventIds, list.updatedAt, REFRESH_MINUTES);
     sendFeed(req, res, body, Math.round(cacheMs / 1000));
   }
