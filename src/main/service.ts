@@ -13,6 +13,7 @@ import { AlertsEngine, type AlertsEngineOptions } from './alerts/index.js';
 import { createApiClients } from './api/index.js';
 import { TokenManager } from './auth/index.js';
 import { createDeskConnection } from './auth/desk-token-source.js';
+import { WatchlistSync } from './desk/watchlist-sync.js';
 import { clientCredentialsSource } from '../node/oauth/client-credentials.js';
 import { startDemoMarket, type DemoMarket } from './demo.js';
 import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
@@ -214,6 +215,15 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     now,
   });
 
+  // Desk mode: the watch list goes to the relay, which serves it as a webcal feed.
+  const watchlist = new WatchlistSync({
+    isDesk: () => !demo && desk.isDesk(),
+    relayUrl: () => effective().relayUrl,
+    relayToken: () => desk.relayToken(),
+    watchedEventIds: () => effective().alertRules.watchedEventIds,
+    logger,
+  });
+
   const credentials = await createCredentials({
     keychain,
     settingsFile,
@@ -242,6 +252,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     tokens,
     sync,
     alerts,
+    watchlist,
     pushStatus,
   });
   const api: AppApi = createApiTable({
@@ -258,6 +269,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     credentials,
     settings,
     status,
+    watchlist,
   });
 
   let receiver: WebhookReceiver | null = null;
@@ -284,6 +296,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     },
     async start() {
       alerts.rescheduleReminders();
+      watchlist.changed();
       await sync.start();
       if (simulator)
         receiver = await connectDemoWebhooks({ sync, applier, calendar, news, logger }).catch(
@@ -299,6 +312,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       stopped = true;
       status.stop();
       alerts.stop();
+      watchlist.stop();
       pruning.stop();
       await sync.stop();
       await receiver?.close();

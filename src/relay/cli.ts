@@ -24,7 +24,8 @@ import { startRelay } from './server.js';
 const USAGE = `Usage:
   npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D] [--token-rate N]
                     [--redis redis://HOST:PORT/DB] [--redis-durability strict|relaxed]
-                    [--auth-url URL] [--calendar-url URL] [--news-url URL]
+                    [--auth-url URL] [--calendar-url URL] [--news-url URL] [--public-url URL]
+    (--public-url: the relay's address as users reach it, for calendar feed links)
     (--redis or MACROBELL_RELAY_REDIS: the log on Redis Streams, shared by several nodes)
   npm run relay -- register --public-url https://relay.example.com [--calendar] [--news]
                     [--replace <id>] [--data DIR] [--auth-url URL] [--calendar-url URL] [--news-url URL]
@@ -52,6 +53,7 @@ const SERVE_OPTIONS = {
   'auth-url': { type: 'string' },
   'calendar-url': { type: 'string' },
   'news-url': { type: 'string' },
+  'public-url': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 const DATA_ONLY = { data: { type: 'string' } } satisfies ParseArgsConfig['options'];
 const ROTATE_OPTIONS = {
@@ -219,6 +221,11 @@ async function runServe(args: string[]): Promise<void> {
     logger,
     redis,
     desk: { keys, authUrl: urls.auth, tokenRatePerMinute: tokenRate },
+    calendarFeed: {
+      calendarUrl: urls.calendar,
+      publicUrl:
+        v['public-url'] === undefined ? undefined : httpUrl('--public-url', v['public-url']),
+    },
   }).catch((err: unknown) => fail(`could not start: ${(err as Error).message}`, 1));
   // Exactly the first line on stdout: scripts and tests wait for it.
   process.stdout.write(`relay listening on ${relay.url}\n`);

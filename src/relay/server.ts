@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { StoreUnavailable, type EventLog } from './event-log.js';
 import { constantTimeEqual } from '../node/security/compare.js';
 import { startDesk, type DeskOptions } from './desk.js';
+import { startCalendarFeed, type CalendarFeedOptions } from './calendar-feed/index.js';
 import { decodePathSegment, sendError, sendJson, sendJsonText } from './http-util.js';
 import { readWebhook } from './ingest.js';
 import { renderMetrics } from './metrics.js';
@@ -40,6 +41,8 @@ export interface RelayOptions {
   redis?: { url: string; durability?: DurabilityMode; dedupWindowMs?: number };
   /** Desk mode: provider keys, service URL and /token rate (see desk.ts). */
   desk?: Pick<DeskOptions, 'keys' | 'authUrl' | 'tokenRatePerMinute' | 'revocationCheckMs'>;
+  /** Desk mode's webcal feed of watched releases (calendar-feed/index.ts). */
+  calendarFeed?: Pick<CalendarFeedOptions, 'calendarUrl' | 'publicUrl' | 'cacheMs'>;
 }
 
 export interface RunningRelay {
@@ -108,6 +111,15 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     ...opts.desk,
     dataDir: opts.dataDir,
     legacyToken: opts.token,
+    logger,
+    now,
+  });
+
+  const feed = startCalendarFeed({
+    calendarUrl: '',
+    ...opts.calendarFeed,
+    dataDir: opts.dataDir,
+    tokens: () => desk.tokens(),
     logger,
     now,
   });
@@ -207,6 +219,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     const path = url.pathname;
     if (path.startsWith('/hooks/'))
       return hook(req, res, decodePathSegment(path.slice('/hooks/'.length)));
+    if (feed.handles(path)) return feed.route(req, res, path, () => desk.authenticate(req));
     const known = ['/healthz', '/metrics', '/events', '/events/page', '/token'];
     if (!known.includes(path)) return sendError(res, 404, 'not_found', 'Not found');
     const user = desk.authenticate(req);
@@ -286,6 +299,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       await new Promise<void>((r) => server.close(() => r()));
       await events.close();
       desk.close();
+      feed.close();
     },
   };
 }

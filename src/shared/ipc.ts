@@ -4,6 +4,7 @@
  * on the main side (Electron IPC handler and web-mode HTTP handler alike).
  * Pushes (main → renderer) are listed in PUSH_EVENTS.
  */
+import type { CalendarFeedInfo } from './calendar-feed.js';
 import { z } from 'zod';
 import { relayUrlSetting } from './relay-urls.js';
 import type {
@@ -97,6 +98,9 @@ export const requestSchemas = {
   clearCache: z.undefined(),
   getDiagnostics: z.undefined(),
   openExternal: z.object({ url: httpUrl }),
+  /** Desk mode's webcal feed of watched events (src/main/desk/watchlist-sync.ts). */
+  getCalendarFeed: z.undefined(),
+  rotateCalendarFeed: z.undefined(),
   /** "Restart to update": the desktop app installs the downloaded update (no-op elsewhere). */
   installUpdate: z.undefined(),
 } as const;
@@ -135,6 +139,8 @@ export interface ResponseTypes {
   getDiagnostics: string;
   openExternal: null;
   installUpdate: null;
+  getCalendarFeed: CalendarFeedInfo;
+  rotateCalendarFeed: CalendarFeedInfo;
 }
 
 /** The app's API as the renderer sees it, one async method per request. */

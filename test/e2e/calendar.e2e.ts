@@ -124,6 +124,19 @@ describe('moving through time (defect 6)', () => {
     await e.page.getByRole('button', { name: 'Medium', exact: true }).click();
   });
 
+  it('turning the surprise sort off goes back to today instead of keeping its offset', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    await expect.poll(topDay).toBe(today);
+    const sort = e.page.getByRole('button', { name: 'Sort each day by surprise' });
+    await sort.click();
+    await e.page.locator('#calendar-grid').evaluate((g) => (g.scrollTop = 0));
+    await expect.poll(topDay).not.toBe(today);
+    await sort.click();
+    expect(await sort.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(topDay).toBe(today);
+    expect(await e.page.getByTestId('now-line').isVisible()).toBe(true);
+  });
+
   it('finds releases by their abbreviations: "US CPI", "US PMI"…', async () => {
     // the first abbreviation the demo week holds (the schedule decides which print falls in it)
     const dates = await sim<EventDate[]>(e, 'GET', '/_sim/event-dates');

@@ -12,6 +12,7 @@ import { scrubSecrets, type Logger } from '../log/logger.js';
 import type { Store } from '../store/index.js';
 import { listPostsTriaged, markAllPostsRead } from '../store/news-triage.js';
 import type { ChangeApplier } from '../sync/applier.js';
+import type { WatchlistSync } from '../desk/watchlist-sync.js';
 import type { SyncEngine } from '../sync/engine.js';
 import type { Credentials } from './credentials.js';
 import type { SettingsFanout } from './settings-fanout.js';
@@ -33,6 +34,7 @@ export interface ApiTableDeps {
   credentials: Credentials;
   settings: SettingsFanout;
   status: StatusReporter;
+  watchlist: Pick<WatchlistSync, 'feed'>;
 }
 
 const DAY_MS = 86_400_000;
@@ -148,6 +150,8 @@ export function createApiTable(d: ApiTableDeps): AppApi {
     },
     getDiagnostics: diagnostics,
     openExternal: async () => null,
+    getCalendarFeed: () => d.watchlist.feed(false),
+    rotateCalendarFeed: () => d.watchlist.feed(true),
     installUpdate: async () => null, // the desktop shell handles it (src/main/electron/updater.ts)
   };
 }

@@ -1,7 +1,7 @@
 /**
  * A settings change, saved, then fanned out to the parts it concerns: new service URLs
  * drop the tokens, a new relay/cultures/polling restarts sync, new alert rules reschedule
- * reminders and bursts.
+ * reminders and bursts, and a desk's watch list goes to its relay.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { AlertRules, Settings } from '../../shared/domain.js';
@@ -10,6 +10,7 @@ import type { AlertsEngine } from '../alerts/index.js';
 import type { TokenManager } from '../auth/index.js';
 import { assertServiceUrlChangeAllowed } from '../auth/url-change-guard.js';
 import type { SettingsFile } from '../config/settings-file.js';
+import type { WatchlistSync } from '../desk/watchlist-sync.js';
 import type { SyncEngine } from '../sync/engine.js';
 
 export interface SettingsFanoutDeps {
@@ -21,6 +22,8 @@ export interface SettingsFanoutDeps {
   tokens: Pick<TokenManager, 'clear'>;
   sync: Pick<SyncEngine, 'restart' | 'replanBursts'>;
   alerts: Pick<AlertsEngine, 'rescheduleReminders'>;
+  /** Desk mode's upload of the watch list to the relay (src/main/desk/watchlist-sync.ts). */
+  watchlist: Pick<WatchlistSync, 'changed'>;
   pushStatus: () => void;
 }
 
@@ -39,6 +42,8 @@ export function createSettingsFanout(deps: SettingsFanoutDeps): SettingsFanout {
     const changed = <K extends keyof Settings>(k: K) => !isDeepStrictEqual(before[k], next[k]);
     if (changed('serviceUrls')) deps.tokens.clear();
     if (changed('relayUrl') || changed('cultures') || changed('polling')) await deps.sync.restart();
+    if (changed('alertRules') || changed('relayUrl') || changed('connection'))
+      deps.watchlist.changed();
     if (changed('alertRules')) {
       deps.alerts.rescheduleReminders();
       deps.sync.replanBursts();

@@ -1,5 +1,5 @@
 /** The calendar screen: filters, time navigation, the virtualised grid and the event detail. */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { buildItems, sortDaysBySurprise, withNowLine, type Item } from '../lib/items.js';
 import { dayKey, warmFormatters } from '../lib/time.js';
 import { useNow } from '../lib/use-now.js';
@@ -72,6 +72,18 @@ export function Calendar() {
     [targetDay, now],
   );
   const win = useRowWindow(items, anchor, generation);
+  // Turning the surprise sort off puts the rows back in time order: go back to today (or the
+  // day jumped to), not the pixel offset that meant another row in the sorted list.
+  const backToAnchor = useRef(false);
+  const toggleSurprise = () => {
+    backToAnchor.current = bySurprise;
+    setBySurprise(!bySurprise);
+  };
+  useLayoutEffect(() => {
+    if (!backToAnchor.current) return;
+    backToAnchor.current = false;
+    win.scrollToIndex(anchor(items));
+  }, [items, anchor, win]);
 
   // Build the formatters while the calendar is fetched rather than after it arrives (the first
   // Intl.DateTimeFormat of a tab loads locale data); after the fetch has been sent.
@@ -128,7 +140,7 @@ export function Calendar() {
               type="button"
               className="chip"
               aria-pressed={bySurprise}
-              onClick={() => setBySurprise(!bySurprise)}
+              onClick={toggleSurprise}
             >
               Sort each day by surprise
             </button>

@@ -1,5 +1,6 @@
 /** The Settings screen: one card per concern, each in components/settings/. */
 import { useApp } from '../state/index.js';
+import { CalendarFeedCard } from './settings/CalendarFeedCard.js';
 import { ConnectionCard } from './settings/ConnectionCard.js';
 import { DataCard } from './settings/DataCard.js';
 import { DisplayCard } from './settings/DisplayCard.js';
@@ -19,6 +20,7 @@ export function Settings() {
         <ConnectionCard />
         {!desk && <KeysCard />}
         {!desk && <LiveUpdatesCard />}
+        <CalendarFeedCard />
         <DisplayCard />
         <NotificationsCard />
         <DataCard />

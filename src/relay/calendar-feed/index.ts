@@ -1,0 +1,176 @@
+/**
+ * The desk relay's webcal feed of each user's watched releases:
+ *   PUT  /watchlist            {"eventIds": [...]}  (bearer) the app uploads its watch list
+ *   GET  /watchlist                                 (bearer) what the relay has
+ *   GET  /calendar/feed-url                         (bearer) {url, webcal, createdAt}
+ *   POST /calendar/feed-url                         (bearer) a new URL; the old one 404s
+ *   GET  /calendar/<feed token>.ics                 (no bearer: the URL is the credential)
+ * Releases come from the service with the desk's keys (one shared, briefly cached window);
+ * a revoked user's feed 404s; without provider keys every route answers 501.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { watchlistBodySchema } from '../../shared/calendar-feed.js';
+import type { EventDate } from '../../shared/domain.js';
+import type { HttpClient } from '../../node/http/client.js';
+import type { TokenManager } from '../../node/oauth/token-manager.js';
+import { sendError, sendJson } from '../http-util.js';
+import { openUsersDatabase, UserDirectory } from '../users.js';
+import { renderFeed, sendFeed } from './feed-response.js';
+import { FeedStore } from './feed-store.js';
+import { ReleaseWindow } from './release-window.js';
+import { readJsonBody } from './read-body.js';
+import { userStatus } from './user-status.js';
+
+export interface CalendarFeedOptions {
+  dataDir: string;
+  calendarUrl: string;
+  /** The desk's token manager for its current keys; null = no keys (501). */
+  tokens: () => TokenManager | null;
+  /** The relay's public base URL for feed links; default: from the request's Host. */
+  publicUrl?: string;
+  /** How long one fetch of the window serves every feed (default 60 s). */
+  cacheMs?: number;
+  http?: HttpClient;
+  logger?: Logger;
+  now?: () => number;
+}
+
+export interface CalendarFeed {
+  handles(path: string): boolean;
+  route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    authenticate: () => string | null,
+  ): Promise<void> | void;
+  close(): void;
+}
+
+/** What the feed asks calendar apps to poll at (most poll less often anyway). */
+const REFRESH_MINUTES = 15;
+const FEED_PATH = /^\/calendar\/(mbf_[A-Za-z0-9_-]{43})\.ics$/;
+const NO_KEYS =
+  'This relay has no provider keys, so it cannot serve calendar feeds. ' +
+  'Set MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY (or run `relay keys set`) on the relay.';
+
+function plain(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  res.end(`${text}\n`);
+}
+
+/** The base URL calendar apps should use: the configured one, else what the client called. */
+function baseUrl(req: IncomingMessage, configured: string | undefined): string {
+  if (configured) return configured.replace(/\/+$/, '');
+  const first = (v: string | string[] | undefined) =>
+    (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
+  const proto = first(req.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
+  const host = first(req.headers['x-forwarded-host']) ?? req.headers.host ?? 'localhost';
+  return `${proto}://${host}`;
+}
+
+export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
+  const now = opts.now ?? Date.now;
+  const db = openUsersDatabase(opts.dataDir);
+  const users = new UserDirectory(db, null, now);
+  const store = new FeedStore(db, opts.dataDir, now);
+  const cacheMs = opts.cacheMs ?? 60_000;
+  const window = new ReleaseWindow({
+    calendarUrl: opts.calendarUrl,
+    ttlMs: cacheMs,
+    pastDays: 7,
+    aheadDays: 90,
+    http: opts.http,
+    now,
+  });
+
+  function feedUrl(req: IncomingMessage, res: ServerResponse, user: string, rotate: boolean) {
+    const { token, createdAt } = store.feedToken(user, userStatus(users, user).createdAt, rotate);
+    const url = `${baseUrl(req, opts.publicUrl)}/calendar/${token}.ics`;
+    if (rotate) opts.logger?.info({ audit: 'calendar_feed_rotated', user }, 'feed URL rotated');
+    sendJson(res, 200, { url, webcal: url.replace(/^https?:\/\//, 'webcal://'), createdAt });
+  }
+
+  async function putWatchlist(req: IncomingMessage, res: ServerResponse, user: string) {
+    const body = await readJsonBody(req);
+    if (!body.ok) return sendError(res, body.status, 'invalid_request', body.message);
+    const parsed = watchlistBodySchema.safeParse(body.value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      return sendError(res, 400, 'invalid_watchlist', `${where}${issue?.message ?? 'invalid'}`);
+    }
+    const eventIds = [...new Set(parsed.data.eventIds.map((id) => id.toLowerCase()))];
+    store.setWatchlist(user, eventIds);
+    sendJson(res, 200, { eventIds, updatedAt: store.watchlist(user).updatedAt });
+  }
+
+  async function serveFeed(req: IncomingMessage, res: ServerResponse, feedToken: string) {
+    const owner = store.ownerOf(feedToken);
+    const status = owner ? userStatus(users, owner.user) : null;
+    if (!owner || !status?.active || status.createdAt !== owner.userCreatedAt)
+      return plain(res, 404, 'No such calendar feed (the link was rotated or its user removed).');
+    const tokens = opts.tokens();
+    if (!tokens) return plain(res, 501, NO_KEYS);
+    const list = store.watchlist(owner.user);
+    let snapshot = { items: [] as EventDate[] };
+    try {
+      // An empty watch list needs nothing from the service.
+      if (list.eventIds.length > 0) snapshot = await window.get(tokens);
+    } catch (err) {
+      opts.logger?.warn({ err, user: owner.user }, 'calendar feed: the service did not answer');
+      return plain(
+        res,
+        502,
+        `The relay could not read the calendar from the service: ${(err as Error).message}`,
+      );
+    }
+    const body = renderFeed(snapshot.items, list.eventIds, list.updatedAt, REFRESH_MINUTES);
+    sendFeed(req, res, body, Math.round(cacheMs / 1000));
+  }
+
+  return {
+    handles: (path) =>
+      path === '/watchlist' || path === '/calendar/feed-url' || path.startsWith('/calendar/'),
+    route(req, res, path, authenticate) {
+      const feed = FEED_PATH.exec(path);
+      if (feed) {
+        req.resume();
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          res.setHeader('allow', 'GET, HEAD');
+          return plain(res, 405, 'Use GET');
+        }
+        return serveFeed(req, res, feed[1] as string);
+      }
+      if (path !== '/watchlist' && path !== '/calendar/feed-url') {
+        req.resume();
+        return plain(res, 404, 'No such calendar feed.');
+      }
+      const user = authenticate();
+      if (!user) {
+        req.resume();
+        return sendError(res, 401, 'unauthorized', 'Missing, wrong or revoked bearer token', {
+          'www-authenticate': 'Bearer',
+        });
+      }
+      if (!opts.tokens()) {
+        req.resume();
+        return sendError(res, 501, 'not_configured', NO_KEYS);
+      }
+      const method = req.method ?? 'GET';
+      if (path === '/watchlist') {
+        if (method === 'PUT') return putWatchlist(req, res, user);
+        req.resume();
+        if (method === 'GET') return sendJson(res, 200, store.watchlist(user));
+        return sendError(res, 405, 'method_not_allowed', 'Use GET or PUT', { allow: 'GET, PUT' });
+      }
+      req.resume();
+      if (method === 'GET' || method === 'POST') return feedUrl(req, res, user, method === 'POST');
+      return sendError(res, 405, 'method_not_allowed', 'Use GET or POST', { allow: 'GET, POST' });
+    },
+    close: () => db.close(),
+  };
+}
