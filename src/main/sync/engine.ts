@@ -19,6 +19,7 @@ import { ConnectionTracker, deriveConnection } from './connection-state.js';
 import { Poller } from './poller.js';
 import type { SyncCalendarApi, SyncNewsApi, SyncStore } from './ports.js';
 import { RelayApplier } from './relay-apply.js';
+import type { RelayConsumerOptions } from './relay-consumer.js';
 import { SafetyNet, type SafetyNetTuning } from './safety-net.js';
 import type { ServiceHealth } from './service-health.js';
 import type { Timers } from '../../shared/timers.js';
@@ -43,19 +44,8 @@ export interface LiveSource {
   stop(): void | Promise<void>;
 }
 
-export interface RelayConsumerFactory {
-  (opts: {
-    url: string;
-    token: () => Promise<string | null>;
-    getLastEventId: () => string | null;
-    apply: (id: string, payload: unknown) => Promise<void>;
-    applyBatch?: (items: { id: string; payload: unknown }[]) => Promise<void>;
-    onReset: () => Promise<void>;
-    onReconnectGap: () => Promise<void>;
-    onStatus: (s: RelayStatus) => void;
-    logger?: Logger;
-  }): LiveSource;
-}
+/** Builds the relay consumer; tests pass their own (its options: relay-consumer.ts). */
+export type RelayConsumerFactory = (opts: RelayConsumerOptions) => LiveSource;
 
 export interface SyncStatus {
   connection: ConnectionInfo;
