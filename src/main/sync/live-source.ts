@@ -40,7 +40,5 @@ export interface RelayConsumerOptions {
   logger?: Logger;
 }
 
-/** How the engine makes its consumer (tests pass their own). */
-export type RelayConsumerFactory = (
-  opts: Omit<RelayConsumerOptions, 'watchdogMs' | 'backoff'>,
-) => LiveSource;
+/** Builds the relay consumer; tests pass their own. */
+export type RelayConsumerFactory = (opts: RelayConsumerOptions) => LiveSource;

@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { EventDate } from '../../../src/shared/domain.js';
 import { registerWebhook } from '../../fixtures/webhooks.js';
 import { exited, spawnRelay, tempDir, type RelayProcess } from '../relay/helpers.js';
+import { waitFor } from '../../support/wait.js';
 
 const KEYS = { id: 'chaos-public', secret: 'chaos-private' };
 const RELAY = { secret: 'chaos-hook', token: 'chaos-desktop' };
@@ -54,15 +55,8 @@ function spawnLines(args: string[], env: NodeJS.ProcessEnv) {
   return { child, lines, stderr: () => err };
 }
 
-async function until<T>(check: () => T, what: string, timeoutMs = 30_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = check();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = <T>(check: () => T, what: string, timeoutMs = 30_000) =>
+  waitFor(check, what, timeoutMs);
 const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
 
 function freePort(): Promise<number> {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../../support/wait.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const tsx = resolve(root, 'node_modules/.bin/tsx');
@@ -37,9 +38,7 @@ describe('simulator CLI', () => {
     const child = run(['--port', '0', '--seed', 'cli', '--speed', '2']);
     const out = collect(child, 'stdout');
     const err = collect(child, 'stderr');
-    const deadline = Date.now() + 25_000;
-    while (!out().includes('\n') && child.exitCode === null && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => out().includes('\n') || child.exitCode !== null, 'the first line', 25_000);
     const first = out().split('\n')[0] ?? '';
     expect(first, `stderr: ${err()}`).toMatch(/^simulator listening on http:\/\/127\.0\.0\.1:\d+$/);
     const url = first.slice('simulator listening on '.length);
@@ -47,8 +46,7 @@ describe('simulator CLI', () => {
     expect(state.status).toBe(200);
     expect(((await state.json()) as { speed: number }).speed).toBe(2);
     // the summary names the URLs
-    await new Promise((r) => setTimeout(r, 100));
-    expect(out()).toContain(`${url}/auth/v2/token`);
+    await waitFor(() => out().includes(`${url}/auth/v2/token`), 'the summary');
     child.kill('SIGTERM');
     expect(await exit(child)).toBe(0);
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebHost, type RunningWebHost } from '../../../src/main/web/host.js';
 import { PUSH_EVENTS } from '../../../src/shared/ipc.js';
 import { createFakeService, type FakeService } from './fake-service.js';
+import { waitFor } from '../../support/wait.js';
 
 const TOKEN = 'test-token-0123456789abcdefghijklmnopqrstuv';
 
@@ -328,9 +329,7 @@ describe('pushes (SSE)', () => {
     await readUntil(': hb');
 
     controller.abort();
-    const deadline = Date.now() + 15_000;
-    while (service.listenerCount() !== baseline && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => service.listenerCount() === baseline, 'the stream to let go');
     expect(service.listenerCount()).toBe(baseline);
   });
 

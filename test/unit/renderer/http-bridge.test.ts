@@ -6,6 +6,7 @@ import { createParser } from 'eventsource-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpBridge, type EventSourceLike } from '../../../src/renderer/src/bridge/http.js';
 import type { Connection } from '../../../src/renderer/src/bridge/index.js';
+import { waitFor } from '../../support/wait.js';
 
 /** Node 20 has no EventSource: a minimal one over fetch, which (like the browser's after an
  * HTTP error) closes for good when the stream fails, leaving the retry to the bridge. */
@@ -111,13 +112,7 @@ function stopHost(h: Host): Promise<void> {
   return new Promise((r) => h.server.close(() => r()));
 }
 
-async function until(cond: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (cond: () => boolean, what: string) => waitFor(cond, what);
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -44,3 +44,24 @@ describe('search snippets', () => {
     expect(buildSnippet(['', '', ''], queryMatcher('x'))).toBe('');
   });
 });
+
+describe('the ASCII fast path', () => {
+  it('picks the same column and marks the same words as the token-by-token path', () => {
+    const columns = [
+      'Fed holds rates; inflation in focus',
+      'Inflation-linked bonds rally as inflationary fears ease',
+      'In the US, CPI inflation rose. Infl. expectations: "inflation" 2.9% in May; in-line.',
+    ];
+    for (const q of ['inflation', 'in', 'infl', 'rates inflation', 'in infl', 'zzz', 'CPI 2']) {
+      const fast = queryMatcher(q);
+      expect(fast.ascii, q).not.toBeNull();
+      const slow = Object.assign((t: string) => fast(t), { ascii: null });
+      expect(buildSnippet(columns, fast), q).toBe(buildSnippet(columns, slow));
+    }
+    // Accents fold away ("Zürich" finds an ASCII "Zurich"); a word beyond ASCII takes the token path.
+    expect(show(buildSnippet(['Banks in Zurich'], queryMatcher('Zürich')))).toBe(
+      'Banks in [Zurich]',
+    );
+    expect(queryMatcher('Москва').ascii).toBeNull();
+  });
+});

@@ -1,0 +1,131 @@
+/** Changes to the cache in a trader's terms, the alert rules, and the alerts they make. */
+import type { CalendarEvent, EventDate, Volatility } from './calendar.js';
+import type { Post } from './news.js';
+
+/** Where a change came from. */
+export type ChangeSource = 'relay' | 'poll' | 'backfill' | 'webhook' | 'local';
+
+/**
+ * A change applied to the cache, in terms a trader cares about. Emitted by the sync
+ * engine for the alerts engine and the UI, whatever the source of the change.
+ */
+export type DomainChange =
+  | { kind: 'released'; eventDate: EventDate; source: ChangeSource }
+  | { kind: 'revised'; eventDate: EventDate; previousRevised: number | null; source: ChangeSource }
+  /** The actual changed after the print (the service fixed a wrong figure). */
+  | { kind: 'corrected'; eventDate: EventDate; previousActual: number; source: ChangeSource }
+  | { kind: 'rescheduled'; eventDate: EventDate; fromDateUtc: string; source: ChangeSource }
+  | { kind: 'eventDateUpdated'; eventDate: EventDate; keys: string[]; source: ChangeSource }
+  | { kind: 'eventDateAdded'; eventDate: EventDate; source: ChangeSource }
+  | {
+      kind: 'eventDateRemoved';
+      eventDateId: string;
+      eventId: string;
+      eventDate: EventDate | null;
+      source: ChangeSource;
+    }
+  | { kind: 'eventAdded'; event: CalendarEvent; source: ChangeSource }
+  | { kind: 'postPublished'; post: Post; source: ChangeSource }
+  | { kind: 'postUpdated'; post: Post; source: ChangeSource }
+  | { kind: 'postRemoved'; postId: string; culture: string; source: ChangeSource };
+
+/** The change kinds a user can choose to be alerted about. */
+export const ALERTABLE_CHANGES = [
+  'released',
+  'revised',
+  'rescheduled',
+  'added',
+  'removed',
+] as const;
+
+export type AlertableChange = (typeof ALERTABLE_CHANGES)[number];
+
+export interface QuietHours {
+  enabled: boolean;
+  /** "HH:mm" in `timeZone`. */
+  start: string;
+  end: string;
+  /** IANA zone, or "system". */
+  timeZone: string;
+}
+
+export interface AlertRules {
+  /** Occurrences at or above this volatility alert (watched events always alert). */
+  minVolatility: Volatility;
+  /** Empty means any country. FXStreet codes: US, UK, EMU, DE, JP, … */
+  countries: string[];
+  /** Empty means any currency. */
+  currencies: string[];
+  watchedEventIds: string[];
+  changes: Record<AlertableChange, boolean>;
+  newsEnabled: boolean;
+  /** A post alerts when its title or summary contains one of these (case-insensitive). */
+  newsKeywords: string[];
+  /** A post alerts when it carries one of these category names. */
+  newsCategories: string[];
+  quietHours: QuietHours;
+  /** Minutes before a watched release to remind; 0 disables reminders. */
+  reminderMinutes: number;
+  /** Unix ms until which alerts are paused, or null. */
+  pausedUntil: number | null;
+}
+
+export const DEFAULT_ALERT_RULES: AlertRules = {
+  minVolatility: 'HIGH',
+  countries: [],
+  currencies: [],
+  watchedEventIds: [],
+  changes: { released: true, revised: true, rescheduled: true, added: false, removed: false },
+  newsEnabled: false,
+  newsKeywords: [],
+  newsCategories: [],
+  quietHours: { enabled: false, start: '22:00', end: '07:00', timeZone: 'system' },
+  reminderMinutes: 5,
+  pausedUntil: null,
+};
+
+export type AlertKind =
+  | 'released'
+  | 'corrected'
+  | 'revised'
+  | 'rescheduled'
+  | 'added'
+  | 'removed'
+  | 'reminder'
+  | 'news'
+  | 'group';
+
+/** What a click on an alert opens. */
+export type AlertTarget =
+  | { type: 'eventDate'; eventDateId: string; eventId: string }
+  | { type: 'post'; postId: string; culture: string }
+  | { type: 'alerts' };
+
+/** One alert in the history the UI shows. */
+export interface AlertRecord {
+  id: number;
+  kind: AlertKind;
+  title: string;
+  body: string;
+  /** Unix ms. */
+  createdAt: number;
+  read: boolean;
+  target: AlertTarget;
+}
+
+/** A notification to show natively (possibly grouping several alerts). */
+export interface NativeNotification {
+  title: string;
+  body: string;
+  target: AlertTarget;
+  alertIds: number[];
+  /** True when quiet hours say: record it, but make no sound. */
+  silent: boolean;
+  /** The highest impact among the releases it carries; absent for news only. */
+  volatility?: Volatility;
+}
+
+/** Impact levels that can have an alert sound (NONE plays as LOW). */
+export const SOUND_LEVELS = ['HIGH', 'MEDIUM', 'LOW'] as const;
+
+export type SoundLevel = (typeof SOUND_LEVELS)[number];
