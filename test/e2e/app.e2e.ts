@@ -131,7 +131,7 @@ describe('news', () => {
     await e.page.getByTestId('post-reader').waitFor();
     const title = await e.page.locator('[data-testid=post-reader] > h2').textContent();
     expect(title?.length).toBeGreaterThan(5);
-    await e.page.getByLabel('Search news').fill('Lagarde');
+    await e.page.getByLabel('Search news').fill('Payrolls');
     await expect
       .poll(() => e.page.locator('[data-testid=post-item] mark').count())
       .toBeGreaterThan(0);

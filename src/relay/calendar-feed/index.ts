@@ -54,6 +54,9 @@ const NO_KEYS =
   'This relay has no provider keys, so it cannot serve calendar feeds. ' +
   'Set MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY (or run `relay keys set`) on the relay.';
 
+const NO_CALENDAR_URL =
+  'This relay was started without the service’s calendar URL, so it cannot serve calendar feeds.';
+
 function plain(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, {
     'content-type': 'text/plain; charset=utf-8',
@@ -113,8 +116,8 @@ export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
     const status = owner ? userStatus(users, owner.user) : null;
     if (!owner || !status?.active || status.createdAt !== owner.userCreatedAt)
       return plain(res, 404, 'No such calendar feed (the link was rotated or its user removed).');
-    const tokens = opts.tokens();
-    if (!tokens) return plain(res, 501, NO_KEYS);
+    const tokens = opts.calendarUrl ? opts.tokens() : null;
+    if (!tokens) return plain(res, 501, opts.calendarUrl ? NO_KEYS : NO_CALENDAR_URL);
     const list = store.watchlist(owner.user);
     let snapshot = { items: [] as EventDate[] };
     try {

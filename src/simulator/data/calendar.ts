@@ -64,6 +64,17 @@ function hasValues(ind: Indicator | null): boolean {
   return !!ind && !ind.speech && ind.category !== 'holidays';
 }
 
+/**
+ * What forecasters expect next: the last print pulled part of the way back to the
+ * indicator's typical level. Without the pull, years of history are a random walk that
+ * takes a monthly change to 8 % or a confidence survey to 14 %. Policy rates (no spread)
+ * move in steps of their own and are expected unchanged.
+ */
+function expectation(ind: Indicator, previous: number | null): number {
+  const prior = previous ?? ind.level;
+  return ind.spread === 0 ? prior : prior + 0.35 * (ind.level - prior);
+}
+
 /** A print around `around` with a surprise; returns fields set on release. */
 export function printValues(ind: Indicator, consensus: number | null, rng: Rng) {
   const base = consensus ?? ind.level;
@@ -135,7 +146,7 @@ export function makeEventDate(
   const values = hasValues(ind);
   const i = ind as Indicator;
   const consensus = values
-    ? round((previous ?? i.level) + (rng() - 0.5) * i.spread, i.decimals)
+    ? round(expectation(i, previous) + (rng() - 0.5) * i.spread, i.decimals)
     : null;
   const printed = values && released ? printValues(i, consensus, rng) : null;
   const period = new Date(dateMs - 30 * DAY);

@@ -910,7 +910,7 @@ const SECONDARY: Record<
       ['Factory Orders s.a. (MoM)', 'economicActivity', 'LOW', '%', 0.5, 1.5],
       ['Unemployment Change', 'labor', 'LOW', 'K', 10, 8],
       ['Retail Sales (MoM)', 'consumption', 'LOW', '%', 0.2, 0.8],
-      ['Trade Balance s.a.', 'capitalFlows', 'LOW', '€', 16.0, 1.5],
+      ['Trade Balance s.a.', 'capitalFlows', 'LOW', '€B', 16.0, 1.5],
     ],
   },
   UK: {
@@ -981,7 +981,13 @@ const SECONDARY: Record<
 
 for (const [country, spec] of Object.entries(SECONDARY)) {
   spec.names.forEach(([name, category, volatility, unit, level, spread], n) => {
-    const potency = unit === 'K' || unit === 'M' || unit === 'B' ? unit : 'ZERO';
+    // 'K' | 'M' | 'B' alone are a potency; '€B' is a currency amount in billions.
+    const money = unit === null ? null : /^([$€£¥])([KMB])$/.exec(unit);
+    const potency = money
+      ? (money[2] as 'K' | 'M' | 'B')
+      : unit === 'K' || unit === 'M' || unit === 'B'
+        ? unit
+        : 'ZERO';
     INDICATORS.push({
       key: `${country.toLowerCase()}-secondary-${n}`,
       name,
@@ -989,7 +995,7 @@ for (const [country, spec] of Object.entries(SECONDARY)) {
       currency: spec.currency,
       category,
       volatility,
-      unit: potency === 'ZERO' ? unit : null,
+      unit: money ? (money[1] as string) : potency === 'ZERO' ? unit : null,
       potency,
       level,
       spread,

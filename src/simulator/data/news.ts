@@ -44,7 +44,15 @@ interface Story {
   category?: { Id: string; Name: string };
   title: Record<string, string>;
   body: Record<string, string>;
+  /**
+   * A story about a print: published shortly after that print, and only when the demo's
+   * print says what the story says (an "undershoot" after a miss, never after an in-line).
+   */
+  after?: { country: string; name: string; when: (ed: SimEventDate) => boolean };
 }
+
+const below = (ed: SimEventDate) =>
+  ed.actual !== null && ed.consensus !== null && ed.actual < ed.consensus;
 
 const STORIES: Story[] = [
   {
@@ -84,6 +92,7 @@ const STORIES: Story[] = [
   {
     tag: 'GBP/USD',
     category: NEWS_CATEGORIES[0],
+    after: { country: 'UK', name: 'Consumer Price Index (YoY)', when: below },
     title: {
       'en-US': 'Pound Sterling slides as UK inflation undershoots',
       'es-ES': 'La libra esterlina cae tras una inflación británica menor de lo esperado',
@@ -129,6 +138,11 @@ const STORIES: Story[] = [
   {
     tag: 'ECB',
     category: NEWS_CATEGORIES[2],
+    after: {
+      country: 'EMU',
+      name: 'ECB Main Refinancing Operations Rate',
+      when: (ed) => ed.actual !== null && ed.actual === ed.previous,
+    },
     title: {
       'en-US': 'ECB holds rates, Lagarde says the disinflation process is on track',
       'es-ES': 'El BCE mantiene los tipos; Lagarde dice que la desinflación sigue su curso',
@@ -144,6 +158,11 @@ const STORIES: Story[] = [
   {
     tag: 'WTI',
     category: NEWS_CATEGORIES[3],
+    after: {
+      country: 'US',
+      name: 'EIA Crude Oil Stocks Change',
+      when: (ed) => ed.actual !== null && ed.actual > 0 && ed.actual > (ed.consensus ?? 0),
+    },
     title: {
       'en-US': 'WTI Oil slips after surprise build in EIA crude stocks',
       'es-ES': 'El petróleo WTI cae tras un aumento inesperado de inventarios',
@@ -159,6 +178,11 @@ const STORIES: Story[] = [
   {
     tag: 'AUD/USD',
     category: NEWS_CATEGORIES[0],
+    after: {
+      country: 'AU',
+      name: 'Employment Change s.a.',
+      when: (ed) => ed.isBetterThanExpected === true,
+    },
     title: {
       'en-US': 'AUD/USD rallies as Australian employment beats forecasts',
       'es-ES': 'El AUD/USD sube tras un empleo australiano mejor de lo previsto',
@@ -189,6 +213,11 @@ const STORIES: Story[] = [
   {
     tag: 'China',
     category: NEWS_CATEGORIES[1],
+    after: {
+      country: 'CN',
+      name: 'NBS Manufacturing PMI',
+      when: (ed) => ed.actual !== null && ed.actual < 50,
+    },
     title: {
       'en-US': 'China PMI back below 50 as export orders weaken',
       'es-ES': 'El PMI de China vuelve por debajo de 50',
@@ -273,15 +302,56 @@ export function generatePosts(
       post.Tags = r.tags.map((t) => ({ Id: `t-${t}`, Name: t }));
       posts.push(post);
     }
-    // each market story once, spread over the last five days
-    STORIES.forEach((s, k) => {
-      const t = now - 10 * 60_000 - Math.floor(((k + rng()) * 5 * 86_400_000) / STORIES.length);
-      posts.push(makePost(rng, culture, t, s));
+    // each market story once: one about a print right after it (or not at all when the
+    // week had no such print), the others spread over the last five weekdays
+    const general = STORIES.filter((s) => !s.after);
+    STORIES.forEach((s) => {
+      const t = s.after
+        ? afterPrintMs(s.after, eventDates, now, rng)
+        : weekday(
+            now -
+              10 * 60_000 -
+              Math.floor(((general.indexOf(s) + rng()) * 5 * 86_400_000) / general.length),
+          );
+      if (t !== null) posts.push(makePost(rng, culture, t, s));
     });
   }
   return posts.sort((a, b) => b.PublicationDate.localeCompare(a.PublicationDate));
 }
 
+/** A story for a live, untimed moment: never one that belongs to a particular print. */
 export function randomStory(rng: Rng): Story {
-  return pick(rng, STORIES);
+  return pick(
+    rng,
+    STORIES.filter((s) => !s.after),
+  );
+}
+
+/** 25–55 minutes after the week's last print the story is about; null when there is none. */
+function afterPrintMs(
+  after: NonNullable<Story['after']>,
+  eventDates: readonly SimEventDate[],
+  now: number,
+  rng: Rng,
+): number | null {
+  const prints = eventDates
+    .filter(
+      (ed) =>
+        ed.countryCode === after.country &&
+        ed.name === after.name &&
+        ed.actual !== null &&
+        Date.parse(ed.dateUtc) < now &&
+        Date.parse(ed.dateUtc) > now - 7 * 86_400_000,
+    )
+    .sort((a, b) => b.dateUtc.localeCompare(a.dateUtc));
+  const last = prints[0];
+  if (!last || !after.when(last)) return null;
+  const t = Date.parse(last.dateUtc) + (25 + Math.floor(rng() * 30)) * 60_000;
+  return t < now ? t : null;
+}
+
+/** Markets are shut at the weekend: a Saturday or Sunday time moves back to the Friday. */
+function weekday(t: number): number {
+  const day = new Date(t).getUTCDay();
+  return day === 6 ? t - 86_400_000 : day === 0 ? t - 2 * 86_400_000 : t;
 }
