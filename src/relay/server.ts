@@ -17,6 +17,9 @@ import { renderMetrics } from './metrics.js';
 import type { DurabilityMode } from './redis-durability.js';
 import { RedisEventLog } from './redis-log.js';
 import { SqliteEventLog } from './sqlite-log.js';
+import { RedisUserStore } from './redis-users.js';
+import type { UserStore } from './user-store.js';
+import { SqliteUserStore } from './users.js';
 import { PAGE_BYTES, SSE_HEADERS, SseHub } from './sse-hub.js';
 
 export interface RelayOptions {
@@ -102,7 +105,14 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   const counters = { rejected: 0 };
   const metrics = () => renderMetrics(events, hub, counters);
 
+  const users: UserStore = opts.redis
+    ? await RedisUserStore.open(opts.redis.url, now).catch(async (err: unknown) => {
+        await events.close();
+        throw err;
+      })
+    : SqliteUserStore.open(opts.dataDir, now);
   const desk = startDesk({
+    users,
     keys: null,
     authUrl: '',
     ...opts.desk,
@@ -209,11 +219,11 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       return hook(req, res, decodePathSegment(path.slice('/hooks/'.length)));
     const known = ['/healthz', '/metrics', '/events', '/events/page', '/token'];
     if (!known.includes(path)) return sendError(res, 404, 'not_found', 'Not found');
-    const user = desk.authenticate(req);
-    if (path === '/token') return user ? desk.token(req, res, user) : unauthorized(req, res);
-    req.resume();
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return sendError(res, 405, 'method_not_allowed', 'Use GET', { allow: 'GET' });
+    if (path !== '/token') {
+      req.resume();
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return sendError(res, 405, 'method_not_allowed', 'Use GET', { allow: 'GET' });
+    }
     if (path === '/healthz') {
       const h = events.health();
       return sendJson(res, h.ok ? 200 : 503, {
@@ -229,7 +239,28 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
         res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
         res.end(text);
       });
+    return authorized(req, res, url, path);
+  }
+
+  /** /token, /events and /events/page: for a user of the desk (or the legacy token). */
+  async function authorized(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    path: string,
+  ): Promise<void> {
+    let user: string | null;
+    try {
+      user = await desk.authenticate(req);
+    } catch (err) {
+      logger?.warn({ err }, 'the user store is unavailable; request refused with 503');
+      req.resume();
+      return sendError(res, 503, 'store_unavailable', 'The relay cannot check tokens now', {
+        'retry-after': '1',
+      });
+    }
     if (!user) return unauthorized(req, res);
+    if (path === '/token') return desk.token(req, res, user);
     if (path === '/events/page') return page(res, url);
     const after = resumePoint(req, url);
     if (after instanceof Error) return sendError(res, 400, 'invalid_request', after.message);
@@ -285,7 +316,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await events.close();
-      desk.close();
+      await desk.close();
     },
   };
 }
