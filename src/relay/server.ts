@@ -95,7 +95,9 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     ? await RedisEventLog.open({ ...opts.redis, now, logger })
     : new SqliteEventLog(join(opts.dataDir, 'relay.db'), now, opts.commitIntervalMs ?? 0);
   const durability =
-    events instanceof RedisEventLog ? events.describeDurability() : 'SQLite synchronous=FULL';
+    events instanceof RedisEventLog
+      ? events.describeDurability()
+      : 'SQLite WAL fsynced before each ack';
   const hub = new SseHub(events, {
     heartbeatMs: opts.heartbeatMs ?? 15_000,
     maxQueuedBytes: opts.maxQueuedBytesPerClient ?? 8 * 1024 * 1024,
