@@ -8,19 +8,12 @@
  * share the next. Only durable events are acknowledged, streamed or served to readers.
  */
 import Database from 'better-sqlite3';
-import {
-  closeSync,
-  fdatasync,
-  fdatasyncSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  statSync,
-} from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { EventLog, LogHealth, ResumePoint, StoredEvent } from './event-log.js';
 import { COMMIT_BUCKETS, Histogram } from './histogram.js';
 import { migrate } from './sqlite-migrations.js';
+import { WalSync } from './wal-sync.js';
 
 /** Consecutive failed commits after which /healthz answers 503 (a full disk, say). */
 const UNHEALTHY_AFTER_FAILURES = 3;
@@ -51,8 +44,7 @@ export class SqliteEventLog implements EventLog {
   private syncing: Promise<void> | null = null;
   /** The highest id known to be on disk: the limit of what is acknowledged, streamed, read. */
   private durableId = 0;
-  private walFd = -1;
-  private walIno = 0;
+  private readonly wal: WalSync;
   private readonly insert: Database.Statement;
   /** One transaction per batch (its WAL fsync follows in sync()). */
   private readonly insertBatch: (batch: Pending[], receivedAt: number) => StoredEvent[];
@@ -110,20 +102,10 @@ export class SqliteEventLog implements EventLog {
     this.selectLastId = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'");
     this.selectOldestId = this.db.prepare('SELECT min(id) AS id FROM events');
     this.selectTrimmed = this.db.prepare("SELECT value FROM meta WHERE key = 'trimmed_through'");
-    this.walPath = `${path}-wal`;
-    this.openWal();
+    this.wal = new WalSync(`${path}-wal`);
     // Whatever an earlier run committed is made durable before it is served.
-    fdatasyncSync(this.walFd);
+    this.wal.syncNow();
     this.durableId = this.storedLastId();
-  }
-
-  private readonly walPath: string;
-
-  /** The WAL file as it is now (SQLite keeps it while a connection is open; reopened if replaced). */
-  private openWal(): void {
-    if (this.walFd >= 0) closeSync(this.walFd);
-    this.walFd = openSync(this.walPath, 'r+');
-    this.walIno = fstatSync(this.walFd).ino;
   }
 
   /** Resolves with the event's id once it is committed to disk. */
@@ -163,10 +145,7 @@ export class SqliteEventLog implements EventLog {
       const done = this.unsynced;
       this.unsynced = [];
       try {
-        if (statSync(this.walPath).ino !== this.walIno) this.openWal();
-        await new Promise<void>((resolve, reject) =>
-          fdatasync(this.walFd, (err) => (err ? reject(err) : resolve())),
-        );
+        await this.wal.sync();
       } catch (err) {
         // Not known to be on disk: refused (the service retries). The rows stay in the
         // file, so a later fsync makes them durable and readable in order.
@@ -293,7 +272,7 @@ export class SqliteEventLog implements EventLog {
       return n;
     })();
     // The trim point must survive a crash too (a resume from before it gets its reset).
-    if (removed > 0) fdatasyncSync(this.walFd);
+    if (removed > 0) this.wal.syncNow();
     return Promise.resolve(removed);
   }
 
@@ -307,7 +286,7 @@ export class SqliteEventLog implements EventLog {
   async close(): Promise<void> {
     this.flush();
     await this.syncing;
-    closeSync(this.walFd);
+    this.wal.close();
     this.db.close();
   }
 }
