@@ -72,7 +72,7 @@ export async function benchIngestBackends(quick: boolean) {
 }
 
 /** One burst to `subscribers` streams split evenly over `nodes` relay nodes on one Redis. */
-export async function benchFanoutNodes(quick: boolean, nodes: number) {
+export async function benchFanoutNodes(quick: boolean, nodes: number, nodeArgs?: string[]) {
   const subscribers = quick ? 99 : 1000;
   const burst = quick ? 200 : 1000;
   const timeoutMs = 60_000;
@@ -81,7 +81,7 @@ export async function benchFanoutNodes(quick: boolean, nodes: number) {
   const children: ReturnType<typeof ipcChild>[] = [];
   try {
     for (let i = 0; i < nodes; i++)
-      relays.push(await startRelayProc(tmp('mb-bench-fan-'), { redisUrl: redis.url }));
+      relays.push(await startRelayProc(tmp('mb-bench-fan-'), { redisUrl: redis.url, nodeArgs }));
     const share = (i: number) =>
       Math.floor(subscribers / nodes) + (i < subscribers % nodes ? 1 : 0);
     const subs = relays.map((r, i) =>

@@ -1,6 +1,7 @@
 /**
  * The relay's desk subcommands (argv after the subcommand name; each returns an exit code):
- *   users add NAME | users list | users revoke NAME      (the relay may be running)
+ *   users add NAME | users list | users revoke NAME      (the relay may be running; with
+ *     --redis the users are the ones every node on that Redis shares)
  *   keys set        (provider keys from the environment or stdin into DATA, mode 0600)
  *   secrets show    (the webhook secret and legacy token, on request only)
  *   rotate-secret   (a new webhook secret, registered with the service in place of the old)
@@ -12,7 +13,7 @@ import { WebhookLimitError } from '../node/service/errors.js';
 import { maskUrl } from './mask-url.js';
 import { serviceWebhooks, type ServiceUrls } from './register.js';
 import { loadSecrets, saveSecrets, secretsFile } from './secrets.js';
-import { openUsersDatabase, UserDirectory } from './users.js';
+import type { UserStore } from './user-store.js';
 
 export interface DeskCliContext {
   dataDir: string;
@@ -23,12 +24,16 @@ export interface DeskCliContext {
 
 const when = (ms: number | null) => (ms === null ? 'never' : new Date(ms).toISOString());
 
-export function usersCommand(ctx: DeskCliContext, action: string, name?: string): number {
-  const db = openUsersDatabase(ctx.dataDir);
+/** `relay users …` on the desk's user store (SQLite in DATA, or Redis shared by the nodes). */
+export async function usersCommand(
+  ctx: DeskCliContext,
+  store: UserStore,
+  action: string,
+  name?: string,
+): Promise<number> {
   try {
-    const users = new UserDirectory(db);
     if (action === 'add' && name) {
-      const added = users.add(name);
+      const added = await store.add(name);
       ctx.out(
         `Added user ${added.name}. Their personal relay token (shown this once, only a hash is kept):`,
       );
@@ -36,7 +41,7 @@ export function usersCommand(ctx: DeskCliContext, action: string, name?: string)
       return 0;
     }
     if (action === 'list' && !name) {
-      const list = users.list();
+      const list = await store.list();
       if (list.length === 0) ctx.out('No users yet: add one with `relay users add NAME`.');
       for (const u of list)
         ctx.out(
@@ -45,12 +50,14 @@ export function usersCommand(ctx: DeskCliContext, action: string, name?: string)
       return 0;
     }
     if (action === 'revoke' && name) {
-      if (!users.revoke(name)) {
+      if (!(await store.revoke(name))) {
         ctx.err(`relay: no active user named "${name}"`);
         return 1;
       }
+      const where =
+        store.backend === 'redis' ? 'every relay node on this Redis' : 'a running relay';
       ctx.out(
-        `Revoked ${name}: a running relay refuses the token and closes their streams within a second.`,
+        `Revoked ${name}: ${where} refuses the token and closes their streams within a second.`,
       );
       return 0;
     }
@@ -60,7 +67,7 @@ export function usersCommand(ctx: DeskCliContext, action: string, name?: string)
     ctx.err(`relay: ${(err as Error).message}`);
     return 1;
   } finally {
-    db.close();
+    await store.close();
   }
 }
 

@@ -17,9 +17,11 @@ import {
   type DeskCliContext,
 } from './cli-desk.js';
 import { loadProviderKeys, providerKeysReader } from './provider-keys.js';
+import { RedisUserStore } from './redis-users.js';
 import { register } from './register.js';
 import { loadSecrets, secretsNotice, type RelaySecrets } from './secrets.js';
 import { startRelay } from './server.js';
+import { SqliteUserStore } from './users.js';
 
 const USAGE = `Usage:
   npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D] [--token-rate N]
@@ -29,7 +31,8 @@ const USAGE = `Usage:
     (--redis or MACROBELL_RELAY_REDIS: the log on Redis Streams, shared by several nodes)
   npm run relay -- register --public-url https://relay.example.com [--calendar] [--news]
                     [--replace <id>] [--data DIR] [--auth-url URL] [--calendar-url URL] [--news-url URL]
-  npm run relay -- users add NAME | users list | users revoke NAME   [--data DIR]
+  npm run relay -- users add NAME | users list | users revoke NAME   [--data DIR] [--redis URL]
+    (with --redis or MACROBELL_RELAY_REDIS: the users every node on that Redis shares)
   npm run relay -- keys set [--data DIR]        (keys from the environment or two lines of stdin)
   npm run relay -- secrets show [--data DIR]
   npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [service URLs]
@@ -56,6 +59,10 @@ const SERVE_OPTIONS = {
   'public-url': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 const DATA_ONLY = { data: { type: 'string' } } satisfies ParseArgsConfig['options'];
+const USERS_OPTIONS = {
+  data: { type: 'string' },
+  redis: { type: 'string' },
+} satisfies ParseArgsConfig['options'];
 const ROTATE_OPTIONS = {
   data: { type: 'string' },
   'public-url': { type: 'string' },
@@ -267,10 +274,15 @@ async function runDesk(command: string, args: string[]): Promise<never> {
   let code: number;
   try {
     if (command === 'users') {
-      const { values, positionals } = parseWith(args, DATA_ONLY, true);
+      const { values, positionals } = parseWith(args, USERS_OPTIONS, true);
       if (positionals.length < 1 || positionals.length > 2)
         fail('users takes: add NAME | list | revoke NAME');
-      code = usersCommand(deskContext(values.data), positionals[0] as string, positionals[1]);
+      const redis = redisOption(values.redis ?? process.env.MACROBELL_RELAY_REDIS, undefined);
+      const ctx = deskContext(values.data);
+      const store = redis
+        ? await RedisUserStore.open(redis.url)
+        : SqliteUserStore.open(ctx.dataDir);
+      code = await usersCommand(ctx, store, positionals[0] as string, positionals[1]);
     } else if (command === 'keys') {
       const { values, positionals } = parseWith(args, DATA_ONLY, true);
       if (positionals.join(' ') !== 'set') fail('keys takes: set');

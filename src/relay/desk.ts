@@ -11,10 +11,12 @@ import { bearerToken, constantTimeEqual, tokenHash } from '../node/security/comp
 import { fileSecret } from './secrets.js';
 import { RateLimiter } from './rate-limit.js';
 import { createTokenEndpoint } from './token-endpoint.js';
-import { openUsersDatabase, UserDirectory } from './users.js';
+import { LEGACY_USER, type UserStore } from './user-store.js';
 
 export interface DeskOptions {
   dataDir: string;
+  /** The desk's users: the relay database's, or Redis's shared by every node. */
+  users: UserStore;
   /** MACROBELL_RELAY_TOKEN / relay-secrets.json: the single user of older installs. */
   legacyToken: string | null;
   /** The provider keys (or how to read them now); null = /token answers 501. */
@@ -29,8 +31,8 @@ export interface DeskOptions {
 }
 
 export interface Desk {
-  /** The user behind the request's bearer token, or null. */
-  authenticate(req: IncomingMessage): string | null;
+  /** The user behind the request's bearer token, or null (rejects when the store is away). */
+  authenticate(req: IncomingMessage): Promise<string | null>;
   token(req: IncomingMessage, res: ServerResponse, user: string): Promise<void>;
   /** Access tokens with the desk's current keys, or null when the relay has none. */
   tokens(): TokenManager | null;
@@ -38,13 +40,12 @@ export interface Desk {
   trackStream(user: string, res: ServerResponse): void;
   /** A webhook secret `relay rotate-secret` saved after this relay started. */
   isRotatedSecret(segment: string): boolean;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export function startDesk(opts: DeskOptions): Desk {
   const now = opts.now ?? Date.now;
-  const db = openUsersDatabase(opts.dataDir);
-  const users = new UserDirectory(db, opts.legacyToken, now);
+  const { users, legacyToken } = opts;
   const keysNow =
     typeof opts.keys === 'function' ? opts.keys : () => opts.keys as Credentials | null;
   // One token manager per set of keys: new keys never get a token cached for the old ones.
@@ -75,22 +76,25 @@ export function startDesk(opts: DeskOptions): Desk {
   });
 
   const streams = new Map<string, Set<ServerResponse>>();
-  const closeRevoked = () => {
-    if (streams.size === 0) return;
-    const revoked = new Set(
-      db
-        .prepare<[], { name: string }>('SELECT name FROM relay_users WHERE revoked_at IS NOT NULL')
-        .all()
-        .map((r) => r.name),
-    );
-    for (const [user, open] of streams) {
-      if (!revoked.has(user)) continue;
-      opts.logger?.info({ audit: 'streams_closed', user, count: open.size }, 'user revoked');
-      for (const res of open) res.destroy();
-      streams.delete(user);
+  let checking = false;
+  const closeRevoked = async () => {
+    if (streams.size === 0 || checking) return;
+    checking = true;
+    try {
+      const revoked = await users.revokedNames();
+      for (const [user, open] of streams) {
+        if (!revoked.has(user)) continue;
+        opts.logger?.info({ audit: 'streams_closed', user, count: open.size }, 'user revoked');
+        for (const res of open) res.destroy();
+        streams.delete(user);
+      }
+    } catch (err) {
+      opts.logger?.warn({ err }, 'could not read revocations; retrying');
+    } finally {
+      checking = false;
     }
   };
-  const timer = setInterval(closeRevoked, opts.revocationCheckMs ?? 250);
+  const timer = setInterval(() => void closeRevoked(), opts.revocationCheckMs ?? 250);
   timer.unref();
 
   // Re-read at most once a second, and only when a webhook came with an unknown secret.
@@ -103,7 +107,13 @@ export function startDesk(opts: DeskOptions): Desk {
 
   return {
     isRotatedSecret,
-    authenticate: (req) => users.authenticate(bearerToken(req)),
+    authenticate(req) {
+      const presented = bearerToken(req);
+      if (!presented) return Promise.resolve(null);
+      if (legacyToken !== null && constantTimeEqual(presented, legacyToken))
+        return Promise.resolve(LEGACY_USER);
+      return users.authenticate(presented);
+    },
     token,
     tokens,
     trackStream(user, res) {
@@ -117,7 +127,7 @@ export function startDesk(opts: DeskOptions): Desk {
     },
     close() {
       clearInterval(timer);
-      db.close();
+      return users.close();
     },
   };
 }

@@ -18,6 +18,9 @@ import { renderMetrics } from './metrics.js';
 import type { DurabilityMode } from './redis-durability.js';
 import { RedisEventLog } from './redis-log.js';
 import { SqliteEventLog } from './sqlite-log.js';
+import { RedisUserStore } from './redis-users.js';
+import type { UserStore } from './user-store.js';
+import { SqliteUserStore } from './users.js';
 import { PAGE_BYTES, SSE_HEADERS, SseHub } from './sse-hub.js';
 
 export interface RelayOptions {
@@ -95,7 +98,9 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     ? await RedisEventLog.open({ ...opts.redis, now, logger })
     : new SqliteEventLog(join(opts.dataDir, 'relay.db'), now, opts.commitIntervalMs ?? 0);
   const durability =
-    events instanceof RedisEventLog ? events.describeDurability() : 'SQLite synchronous=FULL';
+    events instanceof RedisEventLog
+      ? events.describeDurability()
+      : 'SQLite WAL fsynced before each ack';
   const hub = new SseHub(events, {
     heartbeatMs: opts.heartbeatMs ?? 15_000,
     maxQueuedBytes: opts.maxQueuedBytesPerClient ?? 8 * 1024 * 1024,
@@ -105,7 +110,14 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   const counters = { rejected: 0 };
   const metrics = () => renderMetrics(events, hub, counters);
 
+  const users: UserStore = opts.redis
+    ? await RedisUserStore.open(opts.redis.url, now).catch(async (err: unknown) => {
+        await events.close();
+        throw err;
+      })
+    : SqliteUserStore.open(opts.dataDir, now);
   const desk = startDesk({
+    users,
     keys: null,
     authUrl: '',
     ...opts.desk,
@@ -119,6 +131,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     calendarUrl: '',
     ...opts.calendarFeed,
     dataDir: opts.dataDir,
+    users,
     tokens: () => desk.tokens(),
     logger,
     now,
@@ -222,11 +235,11 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     if (feed.handles(path)) return feed.route(req, res, path, () => desk.authenticate(req));
     const known = ['/healthz', '/metrics', '/events', '/events/page', '/token'];
     if (!known.includes(path)) return sendError(res, 404, 'not_found', 'Not found');
-    const user = desk.authenticate(req);
-    if (path === '/token') return user ? desk.token(req, res, user) : unauthorized(req, res);
-    req.resume();
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return sendError(res, 405, 'method_not_allowed', 'Use GET', { allow: 'GET' });
+    if (path !== '/token') {
+      req.resume();
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return sendError(res, 405, 'method_not_allowed', 'Use GET', { allow: 'GET' });
+    }
     if (path === '/healthz') {
       const h = events.health();
       return sendJson(res, h.ok ? 200 : 503, {
@@ -242,7 +255,28 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
         res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
         res.end(text);
       });
+    return authorized(req, res, url, path);
+  }
+
+  /** /token, /events and /events/page: for a user of the desk (or the legacy token). */
+  async function authorized(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    path: string,
+  ): Promise<void> {
+    let user: string | null;
+    try {
+      user = await desk.authenticate(req);
+    } catch (err) {
+      logger?.warn({ err }, 'the user store is unavailable; request refused with 503');
+      req.resume();
+      return sendError(res, 503, 'store_unavailable', 'The relay cannot check tokens now', {
+        'retry-after': '1',
+      });
+    }
     if (!user) return unauthorized(req, res);
+    if (path === '/token') return desk.token(req, res, user);
     if (path === '/events/page') return page(res, url);
     const after = resumePoint(req, url);
     if (after instanceof Error) return sendError(res, 400, 'invalid_request', after.message);
@@ -298,7 +332,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await events.close();
-      desk.close();
+      await desk.close();
       feed.close();
     },
   };

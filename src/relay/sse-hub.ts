@@ -18,6 +18,13 @@ const PAGE = 500;
 export const PAGE_BYTES = 1024 * 1024;
 /** Upper bound of the fan-out pacing gap (see SseHub.enqueue). */
 const MAX_PACING_MS = 50;
+/**
+ * The pacing gap as a share of the previous round's duration. The round's time now
+ * includes its socket writes (they happen in the round, not on a later tick), so a full
+ * gap would halve the rounds and double each event's wait: a quarter keeps rounds as
+ * frequent as the commits while ingest still gets a turn between them.
+ */
+const PACING_FACTOR = 0.25;
 
 interface Client {
   res: ServerResponse;
@@ -62,14 +69,16 @@ export class SseHub {
   private pending: 'microtask' | NodeJS.Timeout | null = null;
   private lastBroadcastEnd = 0;
   private lastBroadcastMs = 0;
+  /** The last id of the previous fan-out round. */
+  private lastRoundId = '';
 
   /**
    * Fan-out pacing. Right after a commit the events are queued; they go out after the
    * commit's acknowledgements (a microtask), unless the previous fan-out ended less than
-   * its own duration ago: then they wait out that gap, and every batch committed
-   * meanwhile joins the same write. Fan-out thus takes at most about half of the relay's
-   * time under a sustained burst (ingest keeps the rest), and each client gets one write
-   * per gap instead of one per commit. When idle there is no wait.
+   * a quarter of its own duration ago: then they wait out that gap, and every batch
+   * committed meanwhile joins the same write, so ingest always gets a turn between
+   * rounds and each client gets one write per gap instead of one per commit. When idle
+   * there is no wait.
    */
   private enqueue(batch: StoredEvent[]): void {
     if (this.clients.size === 0 || batch.length === 0) return;
@@ -77,7 +86,7 @@ export class SseHub {
     if (this.pending !== null) return;
     const wait = Math.min(
       MAX_PACING_MS,
-      this.lastBroadcastEnd + this.lastBroadcastMs - performance.now(),
+      this.lastBroadcastEnd + PACING_FACTOR * this.lastBroadcastMs - performance.now(),
     );
     if (wait < 1) {
       this.pending = 'microtask';
@@ -148,29 +157,36 @@ export class SseHub {
   }
 
   /**
-   * A commit batch goes out as one write per client: each frame is rendered once per
-   * event (not per client) and the whole batch once as bytes, shared by every client
-   * that is behind its first id — one syscall per client per batch, not per event.
+   * A fan-out round goes out as one write per client: each frame is rendered once per
+   * event (not per client), and the round once as bytes already framed as one HTTP chunk,
+   * shared by every client that is behind its first id. That buffer goes to the socket
+   * as is — one syscall per client per round, no per-client encoding or chunk header.
    */
   private broadcast(batch: StoredEvent[]): void {
     const first = batch[0];
     const last = batch.at(-1);
     if (first === undefined || last === undefined || this.clients.size === 0) return;
+    // Live clients are almost all exactly at the previous round's end: no id parsing for them.
+    const previous = this.lastRoundId;
+    this.lastRoundId = last.id;
     let frames: string[] | undefined;
-    let all: Buffer[] | undefined;
+    let all: RoundBytes | undefined;
     for (const c of this.clients) {
-      if (!c.live || compareIds(c.cursor, last.id) >= 0) continue;
-      frames ??= batch.map(sseFrame);
-      let chunks: Buffer[];
+      if (!c.live) continue;
+      let bytes: RoundBytes;
       let n = batch.length;
-      if (compareIds(c.cursor, first.id) < 0) chunks = all ??= pack(frames);
-      else {
+      if (c.cursor === previous || compareIds(c.cursor, first.id) < 0) {
+        frames ??= batch.map(sseFrame);
+        bytes = all ??= roundBytes(frames);
+      } else {
+        if (compareIds(c.cursor, last.id) >= 0) continue;
         // Part of the batch was already read by this client's replay: only the rest.
+        frames ??= batch.map(sseFrame);
         const from = batch.findIndex((e) => compareIds(e.id, c.cursor) > 0);
-        chunks = pack(frames.slice(from));
+        bytes = roundBytes(frames.slice(from));
         n -= from;
       }
-      if (!this.sendAll(c, chunks)) continue;
+      if (!this.writeRound(c, bytes)) continue;
       c.cursor = last.id;
       this.streamed += n;
     }
@@ -191,9 +207,14 @@ export class SseHub {
   }
 
   /** One live round to a client: cut it first if it left the previous rounds unread. */
-  private sendAll(c: Client, chunks: Buffer[]): boolean {
+  private writeRound(c: Client, bytes: RoundBytes): boolean {
     if (!this.keepsUp(c)) return false;
-    for (const chunk of chunks) c.res.write(chunk);
+    const socket = c.res.socket;
+    // Straight to the socket once the headers are out (they went with the `retry` line):
+    // the same bytes res.write would send, framed once for everyone.
+    if (socket && c.res.headersSent)
+      socket.write(c.res.chunkedEncoding ? bytes.chunked : bytes.raw);
+    else c.res.write(bytes.raw);
     c.backlogAfterWrite = c.res.writableLength;
     return true;
   }
@@ -241,6 +262,23 @@ function pack(frames: string[]): Buffer[] {
     }
   }
   return out;
+}
+
+/** A round's frames as one buffer, bare (HTTP/1.0 reader) and framed as one HTTP/1.1 chunk. */
+interface RoundBytes {
+  raw: Buffer;
+  chunked: Buffer;
+}
+
+function roundBytes(frames: string[]): RoundBytes {
+  const text = frames.join('');
+  const length = Buffer.byteLength(text, 'utf8');
+  const head = `${length.toString(16)}\r\n`;
+  const chunked = Buffer.allocUnsafe(head.length + length + 2);
+  chunked.write(head, 0, 'latin1');
+  chunked.write(text, head.length, 'utf8');
+  chunked.write('\r\n', head.length + length, 'latin1');
+  return { raw: chunked.subarray(head.length, head.length + length), chunked };
 }
 
 function drainOrClose(res: ServerResponse): Promise<void> {

@@ -1,27 +1,21 @@
 /**
- * The desk's traders: one bearer token each, stored only as its SHA-256 hash in the relay
- * database (SQLite, WAL, so `relay users …` works while the relay runs). The legacy
- * single token (MACROBELL_RELAY_TOKEN / relay-secrets.json) keeps working as one user.
+ * The desk's traders on one node: one bearer token each, stored only as its SHA-256 hash
+ * in the relay database (SQLite, WAL, so `relay users …` works while the relay runs). The
+ * legacy single token (MACROBELL_RELAY_TOKEN / relay-secrets.json) keeps working as one user.
  */
 import Database from 'better-sqlite3';
-import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { z } from 'zod';
 import { constantTimeEqual, tokenHash } from '../node/security/compare.js';
-
-const LEGACY_USER = 'relay-token';
-
-const userNameSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/, 'a name of 1–64 letters, digits, . _ @ -');
-
-interface UserInfo {
-  name: string;
-  createdAt: number;
-  lastSeenAt: number | null;
-  revokedAt: number | null;
-}
+import {
+  LEGACY_USER,
+  SEEN_EVERY_MS,
+  checkedUserName,
+  newUserToken,
+  userExistsMessage,
+  type UserInfo,
+  type UserStore,
+} from './user-store.js';
 
 /** The users table: one function, so it can become a numbered migration as it is. */
 export function createUsersTable(db: Database.Database): void {
@@ -66,9 +60,6 @@ const toInfo = (r: Row): UserInfo => ({
   revokedAt: r.revoked_at,
 });
 
-/** Last-seen is written at most this often per user (a write per request would be waste). */
-const SEEN_EVERY_MS = 60_000;
-
 export class UserDirectory {
   private readonly byHash: Database.Statement<[string], { name: string }>;
   private readonly seen = new Map<string, number>();
@@ -85,15 +76,12 @@ export class UserDirectory {
 
   /** A new user and their token (shown once; only its hash is kept). */
   add(name: string): { name: string; token: string } {
-    const checked = userNameSchema.safeParse(name);
-    if (!checked.success) throw new Error(`user name: ${checked.error.issues[0]?.message}`);
-    if (checked.data === LEGACY_USER) throw new Error(`"${LEGACY_USER}" is reserved`);
+    const checked = { data: checkedUserName(name) };
     const existing = this.db
       .prepare<[string], Row>('SELECT * FROM relay_users WHERE name = ?')
       .get(checked.data);
-    if (existing && existing.revoked_at === null)
-      throw new Error(`user "${checked.data}" exists: revoke it first to issue a new token`);
-    const token = `mbu_${randomBytes(32).toString('base64url')}`;
+    if (existing && existing.revoked_at === null) throw new Error(userExistsMessage(checked.data));
+    const token = newUserToken();
     this.db
       .prepare(
         `INSERT INTO relay_users (name, token_hash, created_at) VALUES (?, ?, ?)
@@ -145,5 +133,49 @@ export class UserDirectory {
     if (t - (this.seen.get(name) ?? 0) < SEEN_EVERY_MS) return;
     this.seen.set(name, t);
     this.db.prepare('UPDATE relay_users SET last_seen_at = ? WHERE name = ?').run(t, name);
+  }
+}
+
+/** The SQLite directory behind the UserStore interface (the legacy token is the desk's). */
+export class SqliteUserStore implements UserStore {
+  readonly backend = 'sqlite';
+  private readonly users: UserDirectory;
+  private readonly selectRevoked: Database.Statement<[], { name: string }>;
+
+  constructor(
+    private readonly db: Database.Database,
+    now: () => number = Date.now,
+  ) {
+    this.users = new UserDirectory(db, null, now);
+    this.selectRevoked = db.prepare('SELECT name FROM relay_users WHERE revoked_at IS NOT NULL');
+  }
+
+  static open(dataDir: string, now?: () => number): SqliteUserStore {
+    return new SqliteUserStore(openUsersDatabase(dataDir), now);
+  }
+
+  add(name: string) {
+    return Promise.resolve(this.users.add(name));
+  }
+
+  list() {
+    return Promise.resolve(this.users.list());
+  }
+
+  revoke(name: string) {
+    return Promise.resolve(this.users.revoke(name));
+  }
+
+  authenticate(token: string) {
+    return Promise.resolve(this.users.authenticate(token));
+  }
+
+  revokedNames() {
+    return Promise.resolve(new Set(this.selectRevoked.all().map((r) => r.name)));
+  }
+
+  close() {
+    this.db.close();
+    return Promise.resolve();
   }
 }

@@ -15,7 +15,8 @@ import type { EventDate } from '../../shared/domain.js';
 import type { HttpClient } from '../../node/http/client.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
 import { sendError, sendJson } from '../http-util.js';
-import { openUsersDatabase, UserDirectory } from '../users.js';
+import type { UserStore } from '../user-store.js';
+import { openUsersDatabase } from '../users.js';
 import { renderFeed, sendFeed } from './feed-response.js';
 import { FeedStore } from './feed-store.js';
 import { ReleaseWindow } from './release-window.js';
@@ -24,6 +25,8 @@ import { userStatus } from './user-status.js';
 
 export interface CalendarFeedOptions {
   dataDir: string;
+  /** The desk's users (revoked or re-added users lose their old feed). */
+  users: Pick<UserStore, 'list'>;
   calendarUrl: string;
   /** The desk's token manager for its current keys; null = no keys (501). */
   tokens: () => TokenManager | null;
@@ -42,7 +45,7 @@ export interface CalendarFeed {
     req: IncomingMessage,
     res: ServerResponse,
     path: string,
-    authenticate: () => string | null,
+    authenticate: () => Promise<string | null>,
   ): Promise<void> | void;
   close(): void;
 }
@@ -78,7 +81,7 @@ function baseUrl(req: IncomingMessage, configured: string | undefined): string {
 export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
   const now = opts.now ?? Date.now;
   const db = openUsersDatabase(opts.dataDir);
-  const users = new UserDirectory(db, null, now);
+  const { users } = opts;
   const store = new FeedStore(db, opts.dataDir, now);
   const cacheMs = opts.cacheMs ?? 60_000;
   const window = new ReleaseWindow({
@@ -90,8 +93,14 @@ export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
     now,
   });
 
-  function feedUrl(req: IncomingMessage, res: ServerResponse, user: string, rotate: boolean) {
-    const { token, createdAt } = store.feedToken(user, userStatus(users, user).createdAt, rotate);
+  async function feedUrl(
+    req: IncomingMessage,
+    res: ServerResponse,
+    user: string,
+    rotate: boolean,
+  ): Promise<void> {
+    const { createdAt: userCreatedAt } = await userStatus(users, user);
+    const { token, createdAt } = store.feedToken(user, userCreatedAt, rotate);
     const url = `${baseUrl(req, opts.publicUrl)}/calendar/${token}.ics`;
     if (rotate) opts.logger?.info({ audit: 'calendar_feed_rotated', user }, 'feed URL rotated');
     sendJson(res, 200, { url, webcal: url.replace(/^https?:\/\//, 'webcal://'), createdAt });
@@ -113,7 +122,7 @@ export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
 
   async function serveFeed(req: IncomingMessage, res: ServerResponse, feedToken: string) {
     const owner = store.ownerOf(feedToken);
-    const status = owner ? userStatus(users, owner.user) : null;
+    const status = owner ? await userStatus(users, owner.user) : null;
     if (!owner || !status?.active || status.createdAt !== owner.userCreatedAt)
       return plain(res, 404, 'No such calendar feed (the link was rotated or its user removed).');
     const tokens = opts.calendarUrl ? opts.tokens() : null;
@@ -138,7 +147,7 @@ export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
   return {
     handles: (path) =>
       path === '/watchlist' || path === '/calendar/feed-url' || path.startsWith('/calendar/'),
-    route(req, res, path, authenticate) {
+    async route(req, res, path, authenticate) {
       const feed = FEED_PATH.exec(path);
       if (feed) {
         req.resume();
@@ -152,7 +161,16 @@ export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
         req.resume();
         return plain(res, 404, 'No such calendar feed.');
       }
-      const user = authenticate();
+      let user: string | null;
+      try {
+        user = await authenticate();
+      } catch (err) {
+        opts.logger?.warn({ err }, 'the user store is unavailable; request refused with 503');
+        req.resume();
+        return sendError(res, 503, 'store_unavailable', 'The relay cannot check tokens now', {
+          'retry-after': '1',
+        });
+      }
       if (!user) {
         req.resume();
         return sendError(res, 401, 'unauthorized', 'Missing, wrong or revoked bearer token', {

@@ -1,9 +1,9 @@
 /**
  * Whether a desk user may still read their feed, through the users store's public API
- * (list): revoked → no. The legacy single-token user is not in the table and stays
- * active while the relay runs with that token.
+ * (list; on Redis every node sees the same answer): revoked → no. The legacy single-token
+ * user is not in the store and stays active while the relay runs with that token.
  */
-import type { UserDirectory } from '../users.js';
+import { LEGACY_USER, type UserStore } from '../user-store.js';
 
 export interface UserStatus {
   active: boolean;
@@ -11,8 +11,11 @@ export interface UserStatus {
   createdAt: number | null;
 }
 
-export function userStatus(users: Pick<UserDirectory, 'list'>, name: string): UserStatus {
-  const info = users.list().find((u) => u.name === name);
-  if (!info) return { active: name === 'relay-token', createdAt: null };
+export async function userStatus(
+  users: Pick<UserStore, 'list'>,
+  name: string,
+): Promise<UserStatus> {
+  const info = (await users.list()).find((u) => u.name === name);
+  if (!info) return { active: name === LEGACY_USER, createdAt: null };
   return { active: info.revokedAt === null, createdAt: info.createdAt };
 }

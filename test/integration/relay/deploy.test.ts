@@ -1,9 +1,55 @@
-/** The shipped proxy configs: deploy/nginx.conf passes `nginx -t` on the installed nginx. */
+/**
+ * The shipped deploy files: deploy/nginx.conf passes `nginx -t` on the installed nginx, and
+ * the two-node compose example and systemd unit start a real relay with their exact flags.
+ */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from './helpers.js';
+import { exited, spawnRelay, tempDir, waitFor } from './helpers.js';
+import { startRedis } from './redis-server.js';
+
+interface ComposeService {
+  command?: string | string[];
+  ports?: string[];
+  volumes?: string[];
+  env_file?: string[];
+}
+
+/** A relay command line with its places swapped for the test's: loopback, port 0, temp data. */
+function runnable(args: string[], redisUrl: string | null): string[] {
+  const out = [...args];
+  const swap = (flag: string, value: string) => {
+    const i = out.indexOf(flag);
+    expect(i, `${flag} in ${args.join(' ')}`).toBeGreaterThanOrEqual(0);
+    out[i + 1] = value;
+  };
+  swap('--host', '127.0.0.1');
+  swap('--port', '0');
+  swap('--data', tempDir('mb-deploy-data-'));
+  if (redisUrl) swap('--redis', redisUrl);
+  return out;
+}
+
+/** The argv after `src/relay/cli.ts` in a command line. */
+function relayArgs(command: string): string[] {
+  const words = command.trim().split(/\s+/);
+  const at = words.indexOf('src/relay/cli.ts');
+  expect(at, command).toBeGreaterThan(0);
+  return words.slice(at + 1);
+}
+
+async function startsWith(args: string[]): Promise<string> {
+  const relay = await spawnRelay(args, {
+    MACROBELL_RELAY_SECRET: 'deploy-secret',
+    MACROBELL_RELAY_TOKEN: 'deploy-token',
+  });
+  await waitFor(() => /^relay store: /m.test(relay.stdout()), 'the startup lines');
+  relay.child.kill('SIGTERM');
+  await exited(relay.child);
+  return relay.stdout();
+}
 
 const NGINX = '/usr/sbin/nginx';
 
@@ -39,4 +85,36 @@ describe('deploy configs', () => {
     const caddy = readFileSync('deploy/Caddyfile', 'utf8');
     expect(caddy).toMatch(/max_size 1MiB/);
   });
+
+  it('deploy/compose.ha.yml: two relay nodes on one durable Redis, each command runs as written', async () => {
+    const compose = load(readFileSync('deploy/compose.ha.yml', 'utf8')) as {
+      services: Record<string, ComposeService>;
+    };
+    const { redis, 'relay-a': a, 'relay-b': b } = compose.services;
+    expect(String(redis?.command)).toMatch(/--appendonly,yes,--appendfsync,always/);
+    expect(a && b).toBeTruthy();
+    // The same command and secrets; separate data volumes and host ports.
+    expect(b?.command).toEqual(a?.command);
+    expect(b?.env_file).toEqual(a?.env_file);
+    expect(a?.volumes?.[1]).not.toEqual(b?.volumes?.[1]);
+    expect(a?.ports?.[0]?.split(':')[0]).not.toEqual(b?.ports?.[0]?.split(':')[0]);
+    const args = relayArgs(String(a?.command));
+    expect(args.join(' ')).toMatch(/--redis redis:\/\/redis:6379\/0/);
+    const db = await startRedis();
+    try {
+      const out = await startsWith(runnable(args, db.url));
+      expect(out).toMatch(
+        /^relay store: redis 127\.0\.0\.1:\d+ \(durability: appendfsync always\)$/m,
+      );
+    } finally {
+      await db.stop();
+    }
+  }, 60_000);
+
+  it('deploy/macrobell-relay.service: ExecStart runs as written (SQLite)', async () => {
+    const unit = readFileSync('deploy/macrobell-relay.service', 'utf8');
+    const exec = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? '';
+    const out = await startsWith(runnable(relayArgs(exec), null));
+    expect(out).toMatch(/^relay store: sqlite /m);
+  }, 60_000);
 });
