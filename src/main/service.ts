@@ -235,6 +235,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     watchedEventIds: () => effective().alertRules.watchedEventIds,
     logger,
   });
+  emitter.on('status', (s: AppStatus) => watchlist.relayConnected(s.relay?.connected === true));
 
   const credentialsInfo = async (): Promise<CredentialsInfo> => {
     const available = await keychain.available();
