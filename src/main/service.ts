@@ -223,6 +223,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     watchedEventIds: () => effective().alertRules.watchedEventIds,
     logger,
   });
+  emitter.on('status', (s: AppStatus) => watchlist.relayConnected(s.relay?.connected === true));
 
   const credentials = await createCredentials({
     keychain,

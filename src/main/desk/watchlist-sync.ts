@@ -57,6 +57,7 @@ export class WatchlistSync {
   private dirty = false;
   private failures = 0;
   private stopped = false;
+  private connected = false;
   private status: WatchlistSyncState = { count: 0, pending: false, syncedAt: null, error: null };
 
   constructor(private readonly opts: WatchlistSyncOptions) {
@@ -76,6 +77,13 @@ export class WatchlistSync {
     this.failures = 0;
     this.setStatus({ pending: true });
     this.schedule(this.opts.debounceMs ?? 1_000);
+  }
+
+  /** On every (re)connection to the relay, upload again: a relay restored from a backup
+   *  or a failover node may not hold the latest list. */
+  relayConnected(connected: boolean): void {
+    if (connected && !this.connected) this.changed();
+    this.connected = connected;
   }
 
   /** Resolves when no upload is waiting or running (tests). */

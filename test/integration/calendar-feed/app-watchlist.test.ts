@@ -26,14 +26,24 @@ async function setup(env: 'desk' | 'demo') {
   const sim = await startSimulator({ seed: 6, autoplay: false, speed: 0, log: () => undefined });
   cleanups.push(() => sim.close());
   const relayData = tmp('mb-feed-app-relay-');
-  const relay = await startRelay({
+  const relayOptions = {
     dataDir: relayData,
     secret: 'feed-app-secret',
     token: 'feed-app-legacy-token',
     desk: { keys: { publicKey: sim.clientId, privateKey: sim.clientSecret }, authUrl: sim.authUrl },
     calendarFeed: { calendarUrl: sim.calendarUrl },
-  });
+  };
+  let relay = await startRelay(relayOptions);
   cleanups.push(() => relay.close());
+  /** The relay goes away and comes back (same port) with its watch lists emptied. */
+  const restoreRelayFromOldBackup = async () => {
+    const port = relay.port;
+    await relay.close();
+    const raw = openUsersDatabase(relayData);
+    raw.exec('DELETE FROM calendar_watchlists');
+    raw.close();
+    relay = await startRelay({ ...relayOptions, port });
+  };
   const db = openUsersDatabase(relayData);
   cleanups.push(async () => void db.close());
   const { token } = new UserDirectory(db).add('trader');
@@ -63,7 +73,7 @@ async function setup(env: 'desk' | 'demo') {
     return ((await res.body.json()) as { eventIds: string[] }).eventIds;
   };
   const eventIds = [...new Set([...sim.state.eventDates.values()].map((ed) => ed.eventId))];
-  return { sim, relay, app, relayWatchlist, eventIds };
+  return { sim, relay, app, relayWatchlist, eventIds, restoreRelayFromOldBackup };
 }
 
 describe('watch list sync to the desk relay', () => {
@@ -103,6 +113,22 @@ describe('watch list sync to the desk relay', () => {
     await old.body.text();
     expect(old.statusCode).toBe(404);
   });
+
+  it('uploads the list again when the app reconnects to a relay that lost it', async () => {
+    const { app, relayWatchlist, eventIds, restoreRelayFromOldBackup } = await setup('desk');
+    await app.start();
+    const watched = eventIds[2] as string;
+    await app.api.setWatched({ eventId: watched, watched: true });
+    await vi.waitFor(async () => expect(await relayWatchlist()).toEqual([watched]), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    await restoreRelayFromOldBackup();
+    await vi.waitFor(async () => expect(await relayWatchlist()).toEqual([watched]), {
+      timeout: 30_000,
+      interval: 200,
+    });
+  }, 60_000);
 
   it('outside desk mode explains where the feed comes from and uploads nothing', async () => {
     const { app, relayWatchlist, eventIds } = await setup('demo');
