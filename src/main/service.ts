@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventDate, Settings } from '../shared/domain.js';
+import type { AppStatus, EventDate, Settings } from '../shared/domain.js';
 import type { AppApi } from '../shared/ipc.js';
 import { AlertsEngine, type AlertsEngineOptions } from './alerts/index.js';
 import { createApiClients } from './api/index.js';
