@@ -77,6 +77,7 @@ export function startDesk(opts: DeskOptions): Desk {
 
   const streams = new Map<string, Set<ServerResponse>>();
   let checking = false;
+  let unreadable = false;
   const closeRevoked = async () => {
     if (streams.size === 0 || checking) return;
     checking = true;
@@ -88,8 +89,11 @@ export function startDesk(opts: DeskOptions): Desk {
         for (const res of open) res.destroy();
         streams.delete(user);
       }
+      unreadable = false;
     } catch (err) {
-      opts.logger?.warn({ err }, 'could not read revocations; retrying');
+      // Once per outage (Redis away), not every check.
+      if (!unreadable) opts.logger?.warn({ err }, 'could not read revocations; retrying');
+      unreadable = true;
     } finally {
       checking = false;
     }

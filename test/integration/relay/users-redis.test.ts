@@ -7,7 +7,14 @@ import Redis from 'ioredis';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayCommand } from '../desk/processes.js';
-import { exited, openSseReader, spawnRelay, tempDir, type RelayProcess } from './helpers.js';
+import {
+  exited,
+  openSseReader,
+  spawnRelay,
+  tempDir,
+  waitFor,
+  type RelayProcess,
+} from './helpers.js';
 import { startRedis, type TestRedis } from './redis-server.js';
 
 let redis: TestRedis;
@@ -97,6 +104,26 @@ describe('desk users on Redis, two nodes', () => {
     // The legacy single token keeps working on every node.
     for (const n of nodes) expect(await status(n.url, 'legacy-token')).toBe(200);
   }, 90_000);
+
+  it('answers 503 (retry shortly) while Redis is away, and lets the user in again once it is back', async () => {
+    const added = await users(['add', 'dave']);
+    expect(added.code, added.stderr).toBe(0);
+    const dave = added.stdout.trimEnd().split('\n').at(-1) as string;
+    expect(await status(nodes[0]!.url, dave)).toBe(200);
+    await redis.kill();
+    const res = await request(`${nodes[0]!.url}/events/page`, {
+      headers: { authorization: `Bearer ${dave}` },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(await res.body.text()).toMatch(/cannot check tokens now/);
+    await redis.restart();
+    await waitFor(
+      async () => (await status(nodes[0]!.url, dave)) === 200,
+      'the user again',
+      30_000,
+    );
+  }, 60_000);
 
   it('refuses a malformed --redis URL for users with the usage', async () => {
     const r = await relayCommand(['users', 'list', '--redis', 'http://nope']);
