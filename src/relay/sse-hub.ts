@@ -34,7 +34,17 @@ interface Client {
   live: boolean;
   /** Unsent bytes right after the last live write: a backlog that has not shrunk since is unread. */
   backlogAfterWrite: number;
+  /** When the backlog was last seen shrinking (or within the cap). */
+  progressAt: number;
 }
+
+/**
+ * A live client whose backlog stays past the cap without shrinking for this long has
+ * stopped reading. Measured in time, not in rounds: rounds can come milliseconds apart
+ * under a burst, and a client that reads (its process busy for a moment) must not be cut
+ * for missing one.
+ */
+const STALL_MS = 2_000;
 
 export const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -118,6 +128,7 @@ export class SseHub {
       cursor: after ?? this.log.lastId(),
       live: after === null,
       backlogAfterWrite: 0,
+      progressAt: performance.now(),
     };
     this.clients.add(client);
     const hb = setInterval(() => this.send(client, ': hb\n\n'), this.opts.heartbeatMs);
@@ -227,15 +238,17 @@ export class SseHub {
   }
 
   /**
-   * A client whose unsent backlog is past the cap and has not shrunk since the last round
-   * has stopped reading (or reads far too slowly, past 4× the cap): cut it; it resumes
-   * from its last id. A replaying client is never cut here: its pages wait for 'drain'.
+   * A client whose unsent backlog is past the cap and has not shrunk for STALL_MS has
+   * stopped reading (or reads far too slowly, past 4× the cap): cut it; it resumes from
+   * its last id. A replaying client is never cut here: its pages wait for 'drain'.
    */
   private keepsUp(c: Client): boolean {
     if (c.res.destroyed) return false;
     const backlog = c.res.writableLength;
     const cap = this.opts.maxQueuedBytes;
-    const stalled = backlog >= c.backlogAfterWrite || backlog > 4 * cap;
+    const now = performance.now();
+    if (backlog < c.backlogAfterWrite || backlog <= cap) c.progressAt = now;
+    const stalled = now - c.progressAt >= STALL_MS || backlog > 4 * cap;
     if (!c.live || backlog <= cap || !stalled) return true;
     this.opts.logger?.warn({ backlog: c.res.writableLength }, 'slow consumer disconnected');
     this.slowDisconnects++;
