@@ -235,7 +235,7 @@ const STORIES: Story[] = [
 function html(rng: Rng, lead: string, tag: string): string {
   const para2 = pick(rng, [
     'Technical picture: the pair holds above its 20-day moving average, with resistance at the recent high.',
-    'Positioning data show speculators trimming their longs ahead of the release.',
+    'Positioning data show speculators had trimmed their longs going into the week.',
     'Analysts at several banks see risks skewed to the upside in the near term.',
   ]);
   return [

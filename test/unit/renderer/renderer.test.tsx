@@ -214,6 +214,37 @@ describe('news', () => {
   });
 });
 
+describe('news reader', () => {
+  const openPost = async (p: Post) => {
+    mount([], {
+      listPosts: () => ({ items: [summaryOf(p)], page: 1, pageSize: 30, total: 1 }),
+      getPost: () => p,
+      markPostRead: () => null,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'News' }));
+    fireEvent.click(await screen.findByTestId('post-item'));
+    return screen.findByTestId('post-reader');
+  };
+
+  it('shows the opening sentence once when the summary repeats the body', async () => {
+    const reader = await openPost(
+      post({
+        summary: 'US ADP Employment Change came in at 39K.',
+        contentHtml:
+          '<p>US ADP Employment  Change came in at <b>39K</b>. EUR/USD turned firmer.</p>',
+      }),
+    );
+    expect(reader.textContent?.match(/came in at/g)).toHaveLength(1);
+  });
+
+  it('keeps a summary that says something the body does not', async () => {
+    const reader = await openPost(
+      post({ summary: 'Payrolls beat by 40K.', contentHtml: '<p>The labour market held up.</p>' }),
+    );
+    expect(reader.querySelector('.summary')?.textContent).toBe('Payrolls beat by 40K.');
+  });
+});
+
 describe('alerts', () => {
   const alert: AlertRecord = {
     id: 7,

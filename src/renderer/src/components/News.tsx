@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { sanitizePost, sanitizeSnippet } from '../lib/sanitize.js';
+import { bodyRepeatsSummary, sanitizePost, sanitizeSnippet } from '../lib/sanitize.js';
 import { dateTimeLabel } from '../lib/time.js';
 import { useApp, useNews, useStores } from '../state/index.js';
 
@@ -38,7 +38,9 @@ function Reader() {
         )}
         {post.updateDate && ' · updated'}
       </p>
-      {post.summary && <p className="summary">{post.summary}</p>}
+      {post.summary && !bodyRepeatsSummary(post.summary, clean.html) && (
+        <p className="summary">{post.summary}</p>
+      )}
       {clean.blockedImages > 0 && (
         <p className="notice">Images blocked — allow remote images in Settings.</p>
       )}

@@ -78,3 +78,16 @@ export function sanitizePost(html: string, allowRemoteImages: boolean): Sanitize
 export function sanitizeSnippet(html: string): string {
   return DOMPurify().sanitize(html, { ALLOWED_TAGS: ['mark'], ALLOWED_ATTR: [] });
 }
+
+/** Text as a reader sees it: whitespace runs as one space, case and edges ignored. */
+const plainText = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * Whether a post's summary is just the first words of its (sanitized) body, as many
+ * providers write it: then the reader shows the body alone instead of the sentence twice.
+ */
+export function bodyRepeatsSummary(summary: string, cleanHtml: string): boolean {
+  const body = new DOMParser().parseFromString(cleanHtml, 'text/html').body.textContent ?? '';
+  const lead = plainText(summary).replace(/[.…]+$/, '');
+  return lead.length > 0 && plainText(body).startsWith(lead);
+}
