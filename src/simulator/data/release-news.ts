@@ -50,7 +50,7 @@ function afterPrint(ed: SimEventDate, delayMin: number): ReleaseStory | null {
     'de-DE': `${who}: ${f(ed.actual)}${ed.consensus === null ? '' : ` nach ${f(ed.consensus)} erwartet`}`,
   };
   const body = {
-    'en-US': `${who} came in at ${f(ed.actual)}${vs}, after ${f(ed.previous)} previously. ${pair} turned ${moved} for the ${ed.currencyCode} in the minutes after the release.`,
+    'en-US': `${who} came in at ${f(ed.actual)}${vs}, after ${f(ed.previous)} previously. The ${ed.currencyCode} ${better === null ? 'was little changed' : `turned ${moved}`} in ${pair} trading in the minutes after the release.`,
     'es-ES': `${who} se publicó en ${f(ed.actual)}, tras ${f(ed.previous)} en el dato anterior. El ${pair} reaccionó tras la publicación.`,
     'de-DE': `${who} lag bei ${f(ed.actual)}, nach zuvor ${f(ed.previous)}. ${pair} reagierte unmittelbar nach der Veröffentlichung.`,
   };
