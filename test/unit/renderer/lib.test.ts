@@ -1,7 +1,7 @@
 // Pure helpers the calendar leans on: flags from the service's codes, zone-correct times.
 import { describe, expect, it } from 'vitest';
 import type { EventDate } from '../../../src/shared/domain.js';
-import { buildItems, buildItemsLinear } from '../../../src/renderer/src/lib/items.js';
+import { buildItems, buildItemsLinear, openingIndex } from '../../../src/renderer/src/lib/items.js';
 import { flagOf } from '../../../src/renderer/src/lib/flags.js';
 import { countdown, dateTimeLabel, dayKey, timeLabel } from '../../../src/renderer/src/lib/time.js';
 
@@ -42,9 +42,10 @@ describe('times', () => {
   });
 });
 
+const row = (i: number, dateUtc: string): EventDate =>
+  ({ id: `r${i}`, dateUtc }) as unknown as EventDate;
+
 describe('calendar items', () => {
-  const row = (i: number, dateUtc: string): EventDate =>
-    ({ id: `r${i}`, dateUtc }) as unknown as EventDate;
   // 2,000 releases over three weeks around daylight-saving changes, at random minutes.
   const sorted = (start: string, seed: number) => {
     let x = seed;
@@ -92,5 +93,33 @@ describe('calendar items', () => {
     ];
     expect(buildItems(unordered, 'UTC')).toEqual(buildItemsLinear(unordered, 'UTC'));
     expect(buildItems(unordered, 'UTC').filter((i) => i.kind === 'day')).toHaveLength(3);
+  });
+});
+
+describe('where the calendar opens', () => {
+  const rows = [
+    row(1, '2026-11-23T08:30:00Z'),
+    row(2, '2026-11-23T23:30:00Z'),
+    row(3, '2026-11-24T01:30:00Z'),
+    row(4, '2026-11-25T13:30:00Z'),
+    row(5, '2026-11-30T13:30:00Z'),
+  ];
+  const dayAt = (now: string, zone = 'UTC') => {
+    const items = buildItems(rows, zone);
+    const it = items[openingIndex(items, Date.parse(now), zone)];
+    return it?.kind === 'day' ? it.day : null;
+  };
+
+  it('opens at today, also in the minutes after midnight (not at yesterday’s first print)', () => {
+    expect(dayAt('2026-11-23T12:00:00Z')).toBe('2026-11-23');
+    expect(dayAt('2026-11-24T00:08:00Z')).toBe('2026-11-24');
+    // Midnight in New York is 05:00 UTC: still the 23rd there until then.
+    expect(dayAt('2026-11-24T00:08:00Z', 'America/New_York')).toBe('2026-11-23');
+  });
+
+  it('opens at the next day with releases on a quiet day, at the last day when all printed', () => {
+    expect(dayAt('2026-11-24T12:00:00Z')).toBe('2026-11-24');
+    expect(dayAt('2026-11-28T12:00:00Z')).toBe('2026-11-30');
+    expect(dayAt('2026-12-05T12:00:00Z')).toBe('2026-11-30');
   });
 });

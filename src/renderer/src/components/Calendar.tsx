@@ -1,6 +1,13 @@
 /** The calendar screen: filters, time navigation, the virtualised grid and the event detail. */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { buildItems, sortDaysBySurprise, withNowLine, type Item } from '../lib/items.js';
+import {
+  buildItems,
+  dayIndex,
+  openingIndex,
+  sortDaysBySurprise,
+  withNowLine,
+  type Item,
+} from '../lib/items.js';
 import { dayKey, warmFormatters } from '../lib/time.js';
 import { useNow } from '../lib/use-now.js';
 import { useApp, useCalendar, useStores } from '../state/index.js';
@@ -28,21 +35,6 @@ const COLUMNS = [
 ] as const;
 const NUMERIC = new Set(['actual', 'consensus', 'previous', 'surprise']);
 
-/** The index of the day header for `day` (the first day at or after it), else -1. */
-function dayIndex(items: Item[], day: string): number {
-  return items.findIndex((it) => it.kind === 'day' && it.day >= day);
-}
-
-/** Where the calendar opens: the day of the next release (or the last day when all printed). */
-function openingIndex(items: Item[], now: number): number {
-  const nextIdx = items.findIndex(
-    (it) => it.kind === 'row' && Date.parse(it.ed.dateUtc) >= now - 3_600_000,
-  );
-  let idx = nextIdx < 0 ? items.length - 1 : nextIdx;
-  while (idx > 0 && items[idx]?.kind !== 'day') idx--;
-  return Math.max(0, idx);
-}
-
 export function Calendar() {
   const { app, calendar } = useStores();
   const rows = useCalendar((s) => s.rows);
@@ -67,9 +59,9 @@ export function Calendar() {
   const anchor = useCallback(
     (list: Item[]) => {
       const i = targetDay === null ? -1 : dayIndex(list, targetDay);
-      return i >= 0 ? i : openingIndex(list, now);
+      return i >= 0 ? i : openingIndex(list, now, zone);
     },
-    [targetDay, now],
+    [targetDay, now, zone],
   );
   const win = useRowWindow(items, anchor, generation);
   // Turning the surprise sort off puts the rows back in time order: go back to today (or the

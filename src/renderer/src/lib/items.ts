@@ -1,7 +1,7 @@
 /** The calendar's list: a header per local day, then that day's releases. */
 import type { EventDate } from '../../../shared/domain.js';
 import { surpriseSize } from '../../../shared/format.js';
-import { dayLabel, rowDayKey } from './time.js';
+import { dayKey, dayLabel, rowDayKey } from './time.js';
 
 export type Item =
   | { kind: 'day'; key: string; label: string; day: string }
@@ -135,4 +135,23 @@ export function sortDaysBySurprise(items: Item[]): Item[] {
   }
   flush();
   return out;
+}
+
+/** The index of the day header for `day` (the first day at or after it), else -1. */
+export function dayIndex(items: Item[], day: string): number {
+  return items.findIndex((it) => it.kind === 'day' && it.day >= day);
+}
+
+/**
+ * Where the calendar opens: today's header in the display zone (where "Today" jumps too),
+ * else the next day that has releases, else the last day when everything has printed.
+ * By the day, not by the last hour's rows: just after midnight those are yesterday's, and
+ * the list would open at yesterday's first release.
+ */
+export function openingIndex(items: Item[], now: number, zone: string): number {
+  const today = dayIndex(items, dayKey(new Date(now).toISOString(), zone));
+  if (today >= 0) return today;
+  let idx = items.length - 1;
+  while (idx > 0 && items[idx]?.kind !== 'day') idx--;
+  return Math.max(0, idx);
 }
