@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import Database from 'better-sqlite3';
 import type { summarize } from './lib.js';
-import { RELAY_SECRET, RELAY_TOKEN, startBareProc, startRelayProc } from './procs.js';
+import { RELAY_SECRET, RELAY_TOKEN, startBareProc, startRelayProc, type Proc } from './procs.js';
 import { findWrk, runWrk, type WrkResult } from './wrk.js';
 
 const median = (xs: number[]): number => {
@@ -191,36 +191,60 @@ export async function benchFanout(
   quick: boolean,
   opts: { relayNodeArgs?: string[]; subscriberNodeArgs?: string[] } = {},
 ) {
-  const subscribers = quick ? 100 : 1000;
-  const burst = quick ? 200 : 1000;
-  const timeoutMs = 60_000;
   const relay = await startRelayProc(mkdtempSync(join(tmpdir(), 'mb-bench-fanout-')), {
     nodeArgs: opts.relayNodeArgs,
   });
-  const hookUrl = `${relay.url}/hooks/${RELAY_SECRET}`;
+  try {
+    return await runFanout(quick, [relay], opts.subscriberNodeArgs);
+  } finally {
+    await relay.stopAndWait();
+  }
+}
+
+/** Warm-up: webhooks of another type, which the subscribers' parser does not count. */
+async function warmUp(hookUrl: string): Promise<void> {
+  const agent = new Agent({ connections: 50 });
+  for (let i = 0; i < 200; i += 50)
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const res = await request(hookUrl, {
+          method: 'POST',
+          dispatcher: agent,
+          headers: { 'content-type': 'application/json' },
+          body: `{"type":"warmup","i":${i},"r":${Math.random()}}`,
+        });
+        await res.body.dump();
+      }),
+    );
+  await agent.close();
+}
+
+/**
+ * One measured burst to subscribers dealt evenly over `relays` (nodes on one log), the
+ * webhooks POSTed to the first. Every relay is warmed up first, as a relay that has run
+ * for a while is.
+ */
+export async function runFanout(quick: boolean, relays: Proc[], subscriberNodeArgs?: string[]) {
+  const subscribers = quick ? 100 : 1000;
+  const burst = quick ? 200 : 1000;
+  const timeoutMs = 60_000;
+  const first = relays[0] as Proc;
+  const hookUrl = `${first.url}/hooks/${RELAY_SECRET}`;
   const subs = ipcChild(
     'bench/sse-subscribers.ts',
-    [`${relay.url}/events`, RELAY_TOKEN, String(subscribers), String(burst), String(timeoutMs)],
-    opts.subscriberNodeArgs,
+    [
+      relays.map((r) => `${r.url}/events`).join(','),
+      RELAY_TOKEN,
+      String(subscribers),
+      String(burst),
+      String(timeoutMs),
+    ],
+    subscriberNodeArgs,
   );
   let sender: ReturnType<typeof ipcChild> | undefined;
   try {
     await subs.next('ready', 60_000);
-    // Warm-up: webhooks of another type, which the subscribers' parser does not count.
-    const agent = new Agent({ connections: 50 });
-    for (let i = 0; i < 200; i += 50)
-      await Promise.all(
-        Array.from({ length: 50 }, async () => {
-          const res = await request(hookUrl, {
-            method: 'POST',
-            dispatcher: agent,
-            headers: { 'content-type': 'application/json' },
-            body: '{"type":"warmup"}',
-          });
-          await res.body.dump();
-        }),
-      );
-    await agent.close();
+    for (const r of relays) await warmUp(`${r.url}/hooks/${RELAY_SECRET}`);
     sender = ipcChild('bench/burst-sender.ts', [hookUrl, String(burst), '64']);
     await sender.next('ready', 30_000);
     const a = await subs.clockOffset();
@@ -228,8 +252,8 @@ export async function benchFanout(
     // subscriber − sender = (subscriber − us) − (sender − us)
     const clockOffsetMs = { low: a.low - b.high, high: a.high - b.low };
     await new Promise((r) => setTimeout(r, 300));
-    const counts0 = await relayCounts(relay.url);
-    const cpu0 = cpuMs(relay.child.pid);
+    const counts0 = await Promise.all(relays.map((r) => relayCounts(r.url)));
+    const cpu0 = relays.map((r) => cpuMs(r.child.pid));
     subs.child.send({ type: 'start' });
     sender.child.send({ type: 'start' });
     const sent = await sender.next<{ acked: number; failures: number; ms: number; cpuMs: number }>(
@@ -237,9 +261,12 @@ export async function benchFanout(
       timeoutMs,
     );
     const r = await subs.next<SubscriberResult>('result', timeoutMs + 10_000);
-    const relayCpuMs = cpuMs(relay.child.pid) - cpu0;
-    const counts = await relayCounts(relay.url);
+    const relayCpuMs = relays.reduce((a, x, i) => a + cpuMs(x.child.pid) - (cpu0[i] as number), 0);
+    const counts = await Promise.all(relays.map((x) => relayCounts(x.url)));
+    const sum = (f: (c: { commits: number; rounds: number }) => number, cs: typeof counts) =>
+      cs.reduce((acc, c) => acc + f(c), 0);
     return {
+      nodes: relays.length,
       subscribers,
       burst,
       delivered: r.delivered,
@@ -251,18 +278,18 @@ export async function benchFanout(
       sendFailures: sent.failures,
       burstMs: sent.ms,
       clockOffsetMs,
-      /** Group commits for the burst, and fan-out rounds (one write per subscriber each). */
-      commitBatches: counts.commits - counts0.commits,
-      fanoutRounds: counts.rounds - counts0.rounds,
-      /** CPU time of each process from the burst's start to the last delivery. */
+      /** Group commits for the burst (at the node taking the webhooks), and fan-out rounds (all nodes). */
+      commitBatches: (counts[0]?.commits ?? NaN) - (counts0[0]?.commits ?? NaN),
+      fanoutRounds: sum((c) => c.rounds, counts) - sum((c) => c.rounds, counts0),
+      /** CPU time of the relays (all nodes), subscribers and senders, burst start → last delivery. */
       relayCpuMs,
+      relayCpuUsPerFrame: (relayCpuMs * 1000) / Math.max(1, r.delivered),
       subscriberCpuMs: r.cpuMs,
       senderCpuMs: sent.cpuMs,
       method:
-        'relay, subscribers (lean parser) and senders (64 raw keep-alive connections) in three processes',
+        'relay node(s), subscribers (lean parser, one process) and senders (64 raw keep-alive connections) in their own processes',
     };
   } finally {
     await Promise.all([subs.stop(), sender?.stop()]);
-    await relay.stopAndWait();
   }
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { startBareProc, startRelayProc, RELAY_SECRET, RELAY_TOKEN, type Proc } from './procs.js';
 import { startRedisProc } from './redis-proc.js';
-import { cpuMs, ipcChild, type SubscriberResult } from './relay-bench.js';
+import { runFanout } from './relay-bench.js';
 import { findWrk, runWrk, type WrkResult } from './wrk.js';
 
 const median = (xs: number[]): number => {
@@ -71,60 +71,15 @@ export async function benchIngestBackends(quick: boolean) {
   }
 }
 
-/** One burst to `subscribers` streams split evenly over `nodes` relay nodes on one Redis. */
+/** One burst to 1,000 subscribers split evenly over `nodes` relay nodes on one Redis. */
 export async function benchFanoutNodes(quick: boolean, nodes: number, nodeArgs?: string[]) {
-  const subscribers = quick ? 99 : 1000;
-  const burst = quick ? 200 : 1000;
-  const timeoutMs = 60_000;
   const redis = await startRedisProc();
   const relays: Proc[] = [];
-  const children: ReturnType<typeof ipcChild>[] = [];
   try {
     for (let i = 0; i < nodes; i++)
       relays.push(await startRelayProc(tmp('mb-bench-fan-'), { redisUrl: redis.url, nodeArgs }));
-    const share = (i: number) =>
-      Math.floor(subscribers / nodes) + (i < subscribers % nodes ? 1 : 0);
-    const subs = relays.map((r, i) =>
-      ipcChild('bench/sse-subscribers.ts', [
-        `${r.url}/events`,
-        RELAY_TOKEN,
-        String(share(i)),
-        String(burst),
-        String(timeoutMs),
-      ]),
-    );
-    children.push(...subs);
-    for (const s of subs) await s.next('ready', 60_000);
-    const sender = ipcChild('bench/burst-sender.ts', [
-      `${(relays[0] as Proc).url}/hooks/${RELAY_SECRET}`,
-      String(burst),
-      '64',
-    ]);
-    children.push(sender);
-    await sender.next('ready', 30_000);
-    const cpu0 = relays.map((r) => cpuMs(r.child.pid));
-    for (const s of subs) s.child.send({ type: 'start' });
-    sender.child.send({ type: 'start' });
-    await sender.next('sent', timeoutMs);
-    const results = await Promise.all(
-      subs.map((s) => s.next<SubscriberResult>('result', timeoutMs + 10_000)),
-    );
-    const relayCpuMs = relays.reduce((a, r, i) => a + cpuMs(r.child.pid) - (cpu0[i] as number), 0);
-    const delivered = results.reduce((a, r) => a + r.delivered, 0);
-    return {
-      nodes,
-      subscribers,
-      burst,
-      delivered,
-      expected: results.reduce((a, r) => a + r.expected, 0),
-      duplicates: results.reduce((a, r) => a + r.duplicates, 0),
-      /** The worst node's p99 (per-node summaries cannot be merged exactly). */
-      p99: Math.max(...results.map((r) => r.latency.p99)),
-      p50: median(results.map((r) => r.latency.p50)),
-      relayCpuUsPerFrame: (relayCpuMs * 1000) / Math.max(1, delivered),
-    };
+    return await runFanout(quick, relays);
   } finally {
-    await Promise.all(children.map((c) => c.stop()));
     await Promise.all(relays.map((r) => r.stopAndWait()));
     await redis.stop();
   }

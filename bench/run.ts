@@ -105,10 +105,10 @@ for (const nodes of [1, 2, 3]) {
   add({
     figure: `Fan-out on Redis: ${f.subscribers} subscribers over ${nodes} node${nodes > 1 ? 's' : ''} × ${f.burst} webhooks, delivery p99`,
     target: '≤ 250 ms, each frame once',
-    measured: `${fmt(f.p99)} ms (p50 ${fmt(f.p50)}; ${f.delivered}/${f.expected} delivered, ${f.duplicates} duplicates; ${fmt(f.relayCpuUsPerFrame, 1)} µs relay CPU per frame)`,
+    measured: `${fmt(f.latency.p99)} ms (p50 ${fmt(f.latency.p50)}; ${f.delivered}/${f.expected} delivered, ${f.duplicates} duplicates; ${fmt(f.relayCpuUsPerFrame, 1)} µs relay CPU per frame)`,
     baseline: '—',
     ratio: '—',
-    pass: f.p99 <= 250 && f.delivered === f.expected && f.duplicates === 0,
+    pass: f.latency.p99 <= 250 && f.delivered === f.expected && f.duplicates === 0,
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * The fan-out benchmark's subscribers, in their own process so that parsing a million
  * frames does not share an event loop with the senders. Started by benchFanout with an
- * IPC channel; argv: <events url> <bearer token> <subscribers> <burst> <timeout ms>.
+ * IPC channel; argv: <events url[,url…]> <bearer token> <subscribers> <burst> <timeout ms>.
+ * With several URLs (relay nodes) the subscribers are dealt over them in turn.
  *
  * A lean parser on raw TCP connections (no HTTP client): per read, only the bytes up to
  * the last complete frame are scanned for
@@ -58,11 +59,14 @@ function hasAt(b: Buffer, at: number, mark: Buffer): boolean {
   return true;
 }
 
-const target = new URL(url as string);
-const REQUEST = Buffer.from(
-  `GET ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nAuthorization: Bearer ${token}\r\n` +
-    'Accept: text/event-stream\r\n\r\n',
-);
+const targets = (url as string).split(',').map((u) => {
+  const target = new URL(u);
+  const request = Buffer.from(
+    `GET ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nAuthorization: Bearer ${token}\r\n` +
+      'Accept: text/event-stream\r\n\r\n',
+  );
+  return { port: Number(target.port), host: target.hostname, request };
+});
 const OK = Buffer.from('HTTP/1.1 200 ');
 const HEAD_END = Buffer.from('\r\n\r\n');
 
@@ -72,14 +76,15 @@ const HEAD_END = Buffer.from('\r\n\r\n');
  * SSE frames (the relay writes whole frames), so they never break a data line; a frame
  * cut by TCP is carried to the next read. Anything unparseable counts as malformed.
  */
-function subscribe(): Promise<void> {
+function subscribe(index: number): Promise<void> {
+  const target = targets[index % targets.length] as (typeof targets)[number];
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(target.port), target.hostname);
+    const socket = connect(target.port, target.host);
     const seen = new Uint8Array(burst);
     let got = 0;
     let carry: Buffer | null = null;
     let headersDone = false;
-    socket.on('connect', () => socket.write(REQUEST));
+    socket.on('connect', () => socket.write(target.request));
     socket.on('data', (chunk: Buffer) => {
       const at = clock();
       let buf: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
@@ -148,7 +153,7 @@ function summary(): { n: number; p50: number; p99: number; max: number; mean: nu
 let connected = 0;
 for (let i = 0; i < subscribers; i += 100) {
   const wave = Math.min(100, subscribers - i);
-  await Promise.all(Array.from({ length: wave }, () => subscribe()));
+  await Promise.all(Array.from({ length: wave }, (_, k) => subscribe(i + k)));
   connected += wave;
 }
 send({ type: 'ready', connected });

@@ -2,10 +2,10 @@
  * The relay's log on Redis Streams: any number of relay nodes share one stream, so each
  * serves any reader with the same ids. An append is one Lua script (dedup check by the
  * hash of the raw body, XADD, dedup mark) so the HA pair's two copies are stored once;
- * the ack waits for what the server promises (fsync'd AOF, or WAIT for a replica). Each
+ * the ack waits for what the server promises (fsync'd AOF, or WAIT for a replica). Appends
+ * read in one turn go in one script call (redis-appender.ts). Each
  * node tails the stream (XREAD BLOCK) to feed its live clients with every node's appends.
  */
-import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import {
@@ -18,19 +18,18 @@ import {
 } from './event-log.js';
 import { COMMIT_BUCKETS, Histogram } from './histogram.js';
 import { checkDurability, type Durability, type DurabilityMode } from './redis-durability.js';
-import { APPEND_SCRIPT, PREFIX, STREAM, STREAM_ID, TRIMMED, TRIM_SCRIPT } from './redis-scripts.js';
+import { RedisBatchAppender, type BatchAppendingRedis } from './redis-appender.js';
+import {
+  APPEND_BATCH_SCRIPT,
+  PREFIX,
+  STREAM,
+  STREAM_ID,
+  TRIMMED,
+  TRIM_SCRIPT,
+} from './redis-scripts.js';
 
-type AppendingRedis = Redis & {
+type AppendingRedis = BatchAppendingRedis & {
   mbTrim(stream: string, trimmedKey: string, minId: string): Promise<number>;
-  mbAppend(
-    stream: string,
-    dedupKey: string,
-    windowMs: number,
-    receivedAt: number,
-    type: string,
-    body: Buffer,
-    headers: string,
-  ): Promise<[number, string]>;
 };
 
 export interface RedisLogOptions {
@@ -43,19 +42,21 @@ export interface RedisLogOptions {
 }
 
 type Entry = [Buffer, Buffer[]];
+const EMPTY = Buffer.alloc(0);
 
+/** An entry's fields (written as t, type, body, h), read in one pass over the reply. */
 function toEvent([id, fields]: Entry): StoredEvent {
-  const get = (name: string) => {
-    for (let i = 0; i < fields.length; i += 2)
-      if ((fields[i] as Buffer).toString() === name) return fields[i + 1] as Buffer;
-    return Buffer.alloc(0);
-  };
-  return {
-    id: id.toString(),
-    receivedAt: Number(get('t').toString()),
-    type: get('type').toString(),
-    body: get('body'),
-  };
+  let receivedAt = 0;
+  let type = '';
+  let body: Buffer = EMPTY;
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const name = fields[i] as Buffer;
+    const value = fields[i + 1] as Buffer;
+    if (name.length === 1 && name[0] === 0x74) receivedAt = Number(value.toString('latin1'));
+    else if (name.length === 4 && name[0] === 0x74) type = value.toString();
+    else if (name.length === 4 && name[0] === 0x62) body = value;
+  }
+  return { id: id.toString('latin1'), receivedAt, type, body };
 }
 
 /** XINFO STREAM's flat reply as a map (null when the stream does not exist yet). */
@@ -81,6 +82,7 @@ export class RedisEventLog implements EventLog {
   private closed = false;
   private down: string | null = null;
   private readonly where: string;
+  private readonly appender: RedisBatchAppender;
 
   private constructor(
     private readonly redis: AppendingRedis,
@@ -90,6 +92,18 @@ export class RedisEventLog implements EventLog {
   ) {
     const u = new URL(opts.url);
     this.where = `${u.hostname}:${u.port || 6379}`;
+    this.appender = new RedisBatchAppender(redis, {
+      dedupWindowMs: opts.dedupWindowMs ?? 3_600_000,
+      now: opts.now ?? Date.now,
+      waitReplicas: () => this.durability.waitReplicas,
+      onCommitted: (seconds, count) => {
+        this.commitLatency.observe(seconds);
+        this.ingested += count;
+      },
+      onFailed: (count) => {
+        this.storeFailures += count;
+      },
+    });
   }
 
   static async open(opts: RedisLogOptions): Promise<RedisEventLog> {
@@ -102,7 +116,7 @@ export class RedisEventLog implements EventLog {
       retryStrategy: (n) => Math.min(100 * n, 2000),
     }) as AppendingRedis;
     redis.on('error', () => undefined); // reported through health(); reconnects by itself
-    redis.defineCommand('mbAppend', { numberOfKeys: 2, lua: APPEND_SCRIPT });
+    redis.defineCommand('mbAppendBatch', { lua: APPEND_BATCH_SCRIPT });
     redis.defineCommand('mbTrim', { numberOfKeys: 2, lua: TRIM_SCRIPT });
     try {
       await redis.connect();
@@ -177,32 +191,12 @@ export class RedisEventLog implements EventLog {
     }
   }
 
-  async append(body: Buffer, type: string, headers: Record<string, string>): Promise<string> {
+  append(body: Buffer, type: string, headers: Record<string, string>): Promise<string> {
     if (this.down !== null || this.redis.status !== 'ready')
-      throw new StoreUnavailable(this.down ?? `Redis at ${this.where} is not connected`);
-    const start = performance.now();
-    const hash = createHash('sha256').update(body).digest('hex');
-    let id: string;
-    try {
-      [, id] = await this.redis.mbAppend(
-        STREAM,
-        `${PREFIX}dedup:${hash}`,
-        this.opts.dedupWindowMs ?? 3_600_000,
-        (this.opts.now ?? Date.now)(),
-        type,
-        body,
-        JSON.stringify(headers),
+      return Promise.reject(
+        new StoreUnavailable(this.down ?? `Redis at ${this.where} is not connected`),
       );
-      const want = this.durability.waitReplicas;
-      if (want > 0 && (await this.redis.wait(want, 2000)) < want)
-        throw new StoreUnavailable('no Redis replica confirmed the write in time');
-    } catch (err) {
-      this.storeFailures++;
-      throw err instanceof StoreUnavailable ? err : new StoreUnavailable((err as Error).message);
-    }
-    this.commitLatency.observe((performance.now() - start) / 1000);
-    this.ingested++;
-    return String(id);
+    return this.appender.append(body, type, JSON.stringify(headers));
   }
 
   onAppend(listener: (events: StoredEvent[]) => void): () => void {

@@ -4,15 +4,26 @@ export const PREFIX = 'macrobell:{relay}:'; // one hash slot, so the script's ke
 export const STREAM = `${PREFIX}events`;
 export const STREAM_ID = /^\d{1,15}-\d{1,15}$/;
 /**
- * One append: if the body's hash was seen within the window, the id it got; else XADD it and
- * remember the hash with that id — atomically, so the HA pair's two copies store once.
+ * A batch of appends in one call: for each body, if its hash was seen within the window,
+ * the id it got; else XADD it and remember the hash with that id — atomically, so the HA
+ * pair's two copies (and a retry, and a duplicate within the batch) are stored once.
+ * KEYS: stream, then one dedup key per body. ARGV: window ms, received at, then
+ * (type, body, headers) per body. Returns the ids in order.
  */
-export const APPEND_SCRIPT = `
-local existing = redis.call('GET', KEYS[2])
-if existing then return {0, existing} end
-local id = redis.call('XADD', KEYS[1], '*', 't', ARGV[2], 'type', ARGV[3], 'body', ARGV[4], 'h', ARGV[5])
-redis.call('SET', KEYS[2], id, 'PX', ARGV[1])
-return {1, id}`;
+export const APPEND_BATCH_SCRIPT = `
+local ids = {}
+for i = 2, #KEYS do
+  local existing = redis.call('GET', KEYS[i])
+  if existing then
+    ids[#ids + 1] = existing
+  else
+    local a = 3 * (i - 2) + 3
+    local id = redis.call('XADD', KEYS[1], '*', 't', ARGV[2], 'type', ARGV[a], 'body', ARGV[a + 1], 'h', ARGV[a + 2])
+    redis.call('SET', KEYS[i], id, 'PX', ARGV[1])
+    ids[#ids + 1] = id
+  end
+end
+return ids`;
 
 /**
  * Retention: the newest id older than the cutoff is remembered (XTRIM does not record it

@@ -6,6 +6,7 @@
 import Redis from 'ioredis';
 import { Agent, request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RedisEventLog } from '../../../src/relay/redis-log.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
 import {
   SECRET,
@@ -95,6 +96,27 @@ describe('two nodes on one Redis', () => {
     cleanups.push(async () => old.close());
     await waitFor(() => ns(old.frames).length >= 5, 'the replay after reset');
     expect(old.frames[0]?.event).toBe('reset');
+  });
+
+  it('stores appends made in one turn with one script call, a body twice in it once', async () => {
+    const r = await redis();
+    const log = await RedisEventLog.open({ url: r.url });
+    cleanups.push(() => log.close());
+    const body = (n: number) => Buffer.from(JSON.stringify({ type: 'eventDate_updated', n }));
+    // All in one turn of the event loop: one batch, in which body 2 comes twice.
+    const ids = await Promise.all([1, 2, 3, 2, 4].map((n) => log.append(body(n), 'x', {})));
+    expect(ids[3]).toBe(ids[1]);
+    expect(new Set(ids).size).toBe(4);
+    expect([...ids].sort(byStreamId)).toEqual(
+      [ids[0], ids[1], ids[2], ids[1], ids[4]].sort(byStreamId),
+    );
+    expect(log.commitLatency.lines('commits').at(-1)).toBe('commits_count 1');
+    const stored = await log.after('0', 100);
+    expect(stored.map((e) => JSON.parse(e.body.toString()).n)).toEqual([1, 2, 3, 4]);
+    expect(stored.map((e) => e.id)).toEqual([ids[0], ids[1], ids[2], ids[4]]);
+    // The same body again later (the HA pair's second copy, or a retry) gets the same id.
+    expect(await log.append(body(3), 'x', {})).toBe(ids[2]);
+    expect(await log.after('0', 100)).toHaveLength(4);
   });
 
   it('answers 503 while Redis is down, says why in /healthz, and recovers by itself', async () => {
