@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import { startBareProc, startRelayProc, RELAY_SECRET, RELAY_TOKEN, type Proc } from './procs.js';
+import { startBareProc, startRelayProc, RELAY_SECRET, type Proc } from './procs.js';
 import { startRedisProc } from './redis-proc.js';
 import { runFanout } from './relay-bench.js';
 import { findWrk, runWrk, type WrkResult } from './wrk.js';
