@@ -44,7 +44,7 @@ export class SqliteEventLog implements EventLog {
   private syncing: Promise<void> | null = null;
   /** The highest id known to be on disk: the limit of what is acknowledged, streamed, read. */
   private durableId = 0;
-  private readonly wal: WalSync;
+  private readonly wal: Pick<WalSync, 'sync' | 'syncNow' | 'close'>;
   private readonly insert: Database.Statement;
   /** One transaction per batch (its WAL fsync follows in sync()). */
   private readonly insertBatch: (batch: Pending[], receivedAt: number) => StoredEvent[];
@@ -62,11 +62,15 @@ export class SqliteEventLog implements EventLog {
   /**
    * @param commitIntervalMs 0 = commit when the event loop turns (every request already
    *   read joins the batch); > 0 = also wait that long for more to arrive.
+   * @param walSync the WAL's fsync (tests hold or fail it to check nothing is acknowledged,
+   *   streamed or read before it).
    */
   constructor(
     path: string,
     private readonly now: () => number = Date.now,
     private readonly commitIntervalMs = 0,
+    walSync: (walPath: string) => Pick<WalSync, 'sync' | 'syncNow' | 'close'> = (p) =>
+      new WalSync(p),
   ) {
     mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
@@ -102,7 +106,7 @@ export class SqliteEventLog implements EventLog {
     this.selectLastId = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'");
     this.selectOldestId = this.db.prepare('SELECT min(id) AS id FROM events');
     this.selectTrimmed = this.db.prepare("SELECT value FROM meta WHERE key = 'trimmed_through'");
-    this.wal = new WalSync(`${path}-wal`);
+    this.wal = walSync(`${path}-wal`);
     // Whatever an earlier run committed is made durable before it is served.
     this.wal.syncNow();
     this.durableId = this.storedLastId();
