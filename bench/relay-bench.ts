@@ -1,7 +1,7 @@
 /** Relay durable ingest (vs a bare 204 server) and SSE fan-out latency. */
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import Database from 'better-sqlite3';
@@ -125,6 +125,8 @@ export interface SubscriberResult {
   malformed: number;
   cpuMs: number;
   latency: ReturnType<typeof summarize>;
+  /** With several nodes: the same summary for the subscribers of each. */
+  byNode?: ReturnType<typeof summarize>[];
 }
 
 /** A bench child with an IPC channel: typed waits for its messages, bounded in time. */
@@ -201,6 +203,23 @@ export async function benchFanout(
   }
 }
 
+/**
+ * The load generators stand for a thousand desktops and the service, each on machines of
+ * their own; here they share two cores with the relays and Redis. A starved reader shows
+ * up as "latency" that is its own unread backlog (seen: 29 MB waiting in the subscribers'
+ * socket buffers after the relays had written every frame), so they get the scheduler's
+ * preference (nice −10) and what is measured stays the relay's delivery. Returns what
+ * was applied (renice needs root or CAP_SYS_NICE).
+ */
+function preferLoadGenerators(pids: (number | undefined)[]): string {
+  try {
+    for (const pid of pids) if (pid !== undefined) setPriority(pid, -10);
+    return 'nice -10';
+  } catch {
+    return 'default (renice refused)';
+  }
+}
+
 /** Warm-up: webhooks of another type, which the subscribers' parser does not count. */
 async function warmUp(hookUrl: string): Promise<void> {
   const agent = new Agent({ connections: 50 });
@@ -247,6 +266,7 @@ export async function runFanout(quick: boolean, relays: Proc[], subscriberNodeAr
     for (const r of relays) await warmUp(`${r.url}/hooks/${RELAY_SECRET}`);
     sender = ipcChild('bench/burst-sender.ts', [hookUrl, String(burst), '64']);
     await sender.next('ready', 30_000);
+    const loadGeneratorPriority = preferLoadGenerators([subs.child.pid, sender.child.pid]);
     const a = await subs.clockOffset();
     const b = await sender.clockOffset();
     // subscriber − sender = (subscriber − us) − (sender − us)
@@ -272,6 +292,7 @@ export async function runFanout(quick: boolean, relays: Proc[], subscriberNodeAr
       delivered: r.delivered,
       expected: r.expected,
       latency: r.latency,
+      latencyByNode: r.byNode,
       duplicates: r.duplicates,
       malformed: r.malformed,
       acked: sent.acked,
@@ -286,6 +307,7 @@ export async function runFanout(quick: boolean, relays: Proc[], subscriberNodeAr
       relayCpuUsPerFrame: (relayCpuMs * 1000) / Math.max(1, r.delivered),
       subscriberCpuMs: r.cpuMs,
       senderCpuMs: sent.cpuMs,
+      loadGeneratorPriority,
       method:
         'relay node(s), subscribers (lean parser, one process) and senders (64 raw keep-alive connections) in their own processes',
     };

@@ -31,6 +31,8 @@ const END = Buffer.from('\n\n');
 
 const latencies = new Float64Array(subscribers * burst);
 let samples = 0;
+/** Which target (node) each sample came through, for the per-node summaries. */
+const sampleNode = new Uint8Array(subscribers * burst);
 let delivered = 0;
 let duplicates = 0;
 let complete = 0;
@@ -125,6 +127,7 @@ function subscribe(index: number): Promise<void> {
         }
         seen[n] = 1;
         delivered++;
+        sampleNode[samples] = index % targets.length;
         latencies[samples++] = at - t / 1000;
         if (++got === burst) complete++;
       }
@@ -135,8 +138,14 @@ function subscribe(index: number): Promise<void> {
 
 const cpuTotal = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
-function summary(): { n: number; p50: number; p99: number; max: number; mean: number } {
-  const s = latencies.subarray(0, samples).sort();
+type Summary = { n: number; p50: number; p99: number; max: number; mean: number };
+
+/** Every sample, or only those through one node. */
+function summary(node?: number): Summary {
+  const all = latencies.subarray(0, samples);
+  const s = (
+    node === undefined ? all.slice() : all.filter((_, i) => sampleNode[i] === node)
+  ).sort();
   const pick = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
   let sum = 0;
   for (const v of s) sum += v;
@@ -172,6 +181,7 @@ const finish = () => {
     malformed,
     cpuMs: cpuAtStart ? cpuTotal(process.cpuUsage(cpuAtStart)) : NaN,
     latency: summary(),
+    byNode: targets.length > 1 ? targets.map((_, k) => summary(k)) : undefined,
   });
   process.disconnect?.();
   setTimeout(() => process.exit(0), 100).unref();
