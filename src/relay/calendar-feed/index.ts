@@ -6,7 +6,9 @@
  *   POST /calendar/feed-url                         (bearer) a new URL; the old one 404s
  *   GET  /calendar/<feed token>.ics                 (no bearer: the URL is the credential)
  * Releases come from the service with the desk's keys (one shared, briefly cached window);
- * a revoked user's feed 404s; without provider keys every route answers 501.
+ * a revoked user's feed 404s; without provider keys every route answers 501. Lists and
+ * tokens are in a FeedStore (this node's SQLite, or the desk's Redis); a store outage or a
+ * key that is not the desk's answers 503 (feed-failure.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
