@@ -1,7 +1,8 @@
 /**
  * How the feed routes answer when a store fails: Redis away → 503 with Retry-After (as
  * /events does for the users store), this node's key not the desk's → 503 with what to do,
- * logged once (not on every poll of every calendar app). Other errors go to the server.
+ * logged once (not on every poll of every calendar app); anything else → 500. Only error
+ * messages are logged: a Redis error object can carry a command's arguments.
  */
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
@@ -24,9 +25,10 @@ export function plain(
 }
 
 const UNAVAILABLE = 'The relay cannot reach its store now; try again shortly.';
+const FAILED = 'The relay could not serve the calendar feed; its log says why.';
 
 export interface FeedFailure {
-  /** Answers a store failure (true), or false when the error is not one. */
+  /** Answers a failed request (false only when its answer was already under way). */
   answer(res: ServerResponse, err: unknown, asText: boolean): boolean;
   /** The key matched: a later mismatch is logged again. */
   keyOk(): void;
@@ -45,8 +47,14 @@ export function feedFailure(logger: Logger | undefined): FeedFailure {
         else sendError(res, 503, 'feed_key_mismatch', text);
         return true;
       }
-      if (!(err instanceof StoreUnavailable)) return false;
-      logger?.warn({ err }, 'calendar feed: the store is unavailable; request refused with 503');
+      const reason = err instanceof Error ? err.message : String(err);
+      if (!(err instanceof StoreUnavailable)) {
+        logger?.warn({ reason }, 'calendar feed: request failed');
+        if (asText) plain(res, 500, FAILED);
+        else sendError(res, 500, 'server_error', FAILED);
+        return true;
+      }
+      logger?.warn({ reason }, 'calendar feed: the store is unavailable; request refused with 503');
       const headers = { 'retry-after': '1' };
       if (asText) plain(res, 503, UNAVAILABLE, headers);
       else sendError(res, 503, 'store_unavailable', UNAVAILABLE, headers);

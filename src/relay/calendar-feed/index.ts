@@ -198,7 +198,7 @@ export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
         return await serveFeed(req, res, feed[1] as string);
       } catch (err) {
         // The .ics answers plain text (a calendar app shows it); the others JSON.
-        if (!failure.answer(res, err, feed !== null)) throw err;
+        if (!failure.answer(res, err, feed !== null)) res.destroy();
       }
     },
     close: () => store.close(),

@@ -54,12 +54,15 @@ type FeedRedis = Redis & {
 
 const num = (v: string | undefined) => (v === undefined || v === '' ? null : Number(v));
 
-/** Redis errors become StoreUnavailable (the route answers 503); the cause is kept for logs. */
+/**
+ * Redis errors become StoreUnavailable (the route answers 503), message only: the error
+ * object can carry the command's arguments (a nonce, a token hash).
+ */
 async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    throw new StoreUnavailable(`Redis: ${(err as Error).message}`, { cause: err });
+    throw new StoreUnavailable(`Redis: ${(err as Error).message}`);
   }
 }
 

@@ -21,7 +21,7 @@ export async function userStatus(
     list = await users.list();
   } catch (err) {
     // Redis away: the route answers 503 (retry), not 500.
-    throw new StoreUnavailable(`the users store: ${(err as Error).message}`, { cause: err });
+    throw new StoreUnavailable(`the users store: ${(err as Error).message}`);
   }
   const info = list.find((u) => u.name === name);
   if (!info) return { active: name === LEGACY_USER, createdAt: null };

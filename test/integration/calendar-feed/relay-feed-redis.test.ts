@@ -4,7 +4,7 @@
  * same DATA/calendar-feed.key; a node with another key (or none) refuses feeds with what
  * to do; Redis away answers 503 and the feeds come back with it.
  */
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import pino from 'pino';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,6 +166,17 @@ describe('the calendar feed on two relay nodes sharing one Redis', () => {
     // With the desk's key copied in, the node serves without a restart.
     copyFileSync(keyFilePath(dirA), keyFilePath(dirD));
     expect((await call(`${nodeD.url}${path}`)).status).toBe(200);
+  });
+
+  it('answers 500 (the reason in its log, not the answer) on a node with a damaged key file', async () => {
+    const dirE = tempDir('mb-feed-ha-e-');
+    writeFileSync(keyFilePath(dirE), 'short');
+    const lines: string[] = [];
+    const nodeE = await startNode(dirE, lines);
+    const url = await call(`${nodeE.url}/calendar/feed-url`, 'GET', alice);
+    expect(url.status).toBe(500);
+    expect(JSON.parse(url.text).message).toMatch(/could not serve the calendar feed/);
+    expect(lines.join('')).toMatch(/calendar-feed\.key is damaged/);
   });
 
   it('answers 503 with a message while Redis is away, and serves again once it is back', async () => {
