@@ -12,6 +12,9 @@ import { StoreUnavailable, type EventLog } from './event-log.js';
 import { constantTimeEqual } from '../node/security/compare.js';
 import { startDesk, type DeskOptions } from './desk.js';
 import { startCalendarFeed, type CalendarFeedOptions } from './calendar-feed/index.js';
+import type { FeedStore } from './calendar-feed/feed-store.js';
+import { RedisFeedStore } from './calendar-feed/redis-feed-store.js';
+import { SqliteFeedStore } from './calendar-feed/sqlite-feed-store.js';
 import { decodePathSegment, sendError, sendJson, sendJsonText } from './http-util.js';
 import { readWebhook } from './ingest.js';
 import { renderMetrics } from './metrics.js';
@@ -116,6 +119,14 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
         throw err;
       })
     : SqliteUserStore.open(opts.dataDir, now);
+  // Watch lists and feed tokens follow the users: shared in Redis, or in this node's file.
+  const feedStore: FeedStore = opts.redis
+    ? await RedisFeedStore.open(opts.redis.url, opts.dataDir, now).catch(async (err: unknown) => {
+        await users.close();
+        await events.close();
+        throw err;
+      })
+    : SqliteFeedStore.open(opts.dataDir, now);
   const desk = startDesk({
     users,
     keys: null,
@@ -130,7 +141,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   const feed = startCalendarFeed({
     calendarUrl: '',
     ...opts.calendarFeed,
-    dataDir: opts.dataDir,
+    store: feedStore,
     users,
     tokens: () => desk.tokens(),
     logger,
@@ -333,7 +344,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       await new Promise<void>((r) => server.close(() => r()));
       await events.close();
       await desk.close();
-      feed.close();
+      await feed.close();
     },
   };
 }

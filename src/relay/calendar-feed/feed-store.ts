@@ -1,132 +1,95 @@
 /**
- * Each desk user's watch list and webcal feed token, in the relay database beside the
- * users table (own tables, created here, so the users store can change underneath).
+ * Each desk user's watch list and webcal feed token. Two backends, chosen with the users
+ * store: the relay's SQLite file (one node; sqlite-feed-store.ts) or Redis (every node of
+ * a desk serves every list and feed URL; redis-feed-store.ts).
  *
  * Why an HMAC and not a random token: a calendar app cannot send a bearer header, so the
  * feed URL itself is the credential and must be unguessable. A random token stored only as
  * its hash could be shown once; deriving it as HMAC(key, user + nonce) lets Settings show
- * the same URL on every machine of the user at any time, while the database still holds
- * only the token's hash and the nonce — useless without the key, which lives in its own
- * 0600 file (DATA/calendar-feed.key), not in the database. Rotating draws a new nonce, so
- * the old URL stops matching at once.
+ * the same URL on every machine of the user at any time, while the store still holds only
+ * the token's hash and the nonce — useless without the key, which lives in its own 0600
+ * file (feed-key.ts), never in the store. Rotating draws a new nonce, so the old URL stops
+ * matching at once.
  */
-import type Database from 'better-sqlite3';
-import { createHmac, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { tokenHash } from '../../node/security/compare.js';
-
-const KEY_FILE = 'calendar-feed.key';
-
-function createTables(db: Database.Database): void {
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS calendar_watchlists (
-      user TEXT PRIMARY KEY,
-      event_ids TEXT NOT NULL,
-      updated_at INTEGER NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS calendar_feed_tokens (
-      user TEXT PRIMARY KEY,
-      nonce TEXT NOT NULL,
-      token_hash TEXT NOT NULL UNIQUE,
-      created_at INTEGER NOT NULL,
-      -- The user's own created_at when the feed was made: a user revoked and added again
-      -- gets a new feed, never the old (possibly shared) URL back.
-      user_created_at INTEGER
-    );
-  `);
-}
-
-/** The HMAC key: made once (32 random bytes, mode 0600), kept across restarts. */
-function feedKey(dataDir: string): Buffer {
-  const file = join(dataDir, KEY_FILE);
-  if (existsSync(file)) {
-    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
-    if (key.length >= 32) return key;
-    throw new Error(`${file} is damaged: delete it to issue new feed URLs to every user`);
-  }
-  const key = randomBytes(32);
-  writeFileSync(file, key.toString('base64url'), { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return key;
-}
+import { deriveFeedToken } from './feed-key.js';
 
 export interface FeedOwner {
   user: string;
   userCreatedAt: number | null;
 }
 
-export class FeedStore {
-  private key: Buffer | null = null;
+export interface Watchlist {
+  eventIds: string[];
+  updatedAt: number;
+}
 
-  constructor(
-    private readonly db: Database.Database,
-    private readonly dataDir: string,
-    private readonly now: () => number = Date.now,
-  ) {
-    createTables(db);
-  }
+export interface FeedToken {
+  token: string;
+  createdAt: number;
+}
 
-  setWatchlist(user: string, eventIds: readonly string[]): void {
-    this.db
-      .prepare(
-        `INSERT INTO calendar_watchlists (user, event_ids, updated_at) VALUES (?, ?, ?)
-         ON CONFLICT(user) DO UPDATE SET event_ids = excluded.event_ids, updated_at = excluded.updated_at`,
-      )
-      .run(user, JSON.stringify(eventIds), this.now());
-  }
-
-  watchlist(user: string): { eventIds: string[]; updatedAt: number } {
-    const row = this.db
-      .prepare<[string], { event_ids: string; updated_at: number }>(
-        'SELECT event_ids, updated_at FROM calendar_watchlists WHERE user = ?',
-      )
-      .get(user);
-    if (!row) return { eventIds: [], updatedAt: 0 };
-    return { eventIds: JSON.parse(row.event_ids) as string[], updatedAt: row.updated_at };
-  }
-
-  private derive(user: string, nonce: string): string {
-    // Read (or made) on first use: a relay nobody asks for a feed writes no key file.
-    this.key ??= feedKey(this.dataDir);
-    const mac = createHmac('sha256', this.key).update(`${user}\n${nonce}`).digest('base64url');
-    return `mbf_${mac}`;
-  }
-
+export interface FeedStore {
+  readonly backend: 'sqlite' | 'redis';
+  /** Replaces the user's list; resolves with what is stored. */
+  setWatchlist(user: string, eventIds: readonly string[]): Promise<Watchlist>;
+  /** The user's list (empty, updatedAt 0, when none was uploaded). */
+  watchlist(user: string): Promise<Watchlist>;
+  /** Rejects with FeedKeyMismatch when this node's key cannot serve the desk's feeds. */
+  checkKey(): Promise<void>;
   /** The user's feed token, made on first use; `rotate` replaces it (the old one dies). */
-  feedToken(
-    user: string,
-    userCreatedAt: number | null,
-    rotate = false,
-  ): { token: string; createdAt: number } {
-    const row = this.db
-      .prepare<[string], { nonce: string; created_at: number; user_created_at: number | null }>(
-        'SELECT nonce, created_at, user_created_at FROM calendar_feed_tokens WHERE user = ?',
-      )
-      .get(user);
-    if (row && !rotate && row.user_created_at === userCreatedAt)
-      return { token: this.derive(user, row.nonce), createdAt: row.created_at };
-    const nonce = randomBytes(16).toString('base64url');
-    const token = this.derive(user, nonce);
-    const createdAt = this.now();
-    this.db
-      .prepare(
-        `INSERT INTO calendar_feed_tokens (user, nonce, token_hash, created_at, user_created_at)
-         VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(user) DO UPDATE SET nonce = excluded.nonce, token_hash = excluded.token_hash,
-           created_at = excluded.created_at, user_created_at = excluded.user_created_at`,
-      )
-      .run(user, nonce, tokenHash(token), createdAt, userCreatedAt);
-    return { token, createdAt };
-  }
-
+  feedToken(user: string, userCreatedAt: number | null, rotate?: boolean): Promise<FeedToken>;
   /** Whose feed a token opens, or null (unknown, or rotated away). */
-  ownerOf(token: string): FeedOwner | null {
-    const row = this.db
-      .prepare<[string], { user: string; user_created_at: number | null }>(
-        'SELECT user, user_created_at FROM calendar_feed_tokens WHERE token_hash = ?',
-      )
-      .get(tokenHash(token));
-    return row ? { user: row.user, userCreatedAt: row.user_created_at } : null;
-  }
+  ownerOf(token: string): Promise<FeedOwner | null>;
+  close(): Promise<void>;
+}
+
+/** A user's stored token: the nonce it is derived from and its hash, never the token. */
+export interface TokenRow {
+  nonce: string;
+  tokenHash: string;
+  createdAt: number;
+  /**
+   * The user's own created_at when the feed was made: a user revoked and added again gets
+   * a new feed, never the old (possibly shared) URL back.
+   */
+  userCreatedAt: number | null;
+}
+
+// The users store's names, plus its legacy single user; both are safe in a Redis key.
+const FEED_USER = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
+
+export function checkedFeedUser(user: string): string {
+  if (!FEED_USER.test(user)) throw new Error('calendar feed: not a desk user name');
+  return user;
+}
+
+/**
+ * The row's token when it still opens this user's feed, else null (a new one is due):
+ * none yet, a rotation, a user added again, or a key that no longer derives the stored
+ * hash (the key file was replaced — the old URLs are dead, so issue new ones).
+ */
+export function liveToken(
+  key: Buffer,
+  user: string,
+  row: TokenRow | null,
+  userCreatedAt: number | null,
+  rotate: boolean,
+): string | null {
+  if (!row || rotate || row.userCreatedAt !== userCreatedAt) return null;
+  const token = deriveFeedToken(key, user, row.nonce);
+  return tokenHash(token) === row.tokenHash ? token : null;
+}
+
+/** A new token for the user and the row to store for it. */
+export function newToken(
+  key: Buffer,
+  user: string,
+  userCreatedAt: number | null,
+  now: number,
+): { token: string; row: TokenRow } {
+  const nonce = randomBytes(16).toString('base64url');
+  const token = deriveFeedToken(key, user, nonce);
+  return { token, row: { nonce, tokenHash: tokenHash(token), createdAt: now, userCreatedAt } };
 }

@@ -6,7 +6,9 @@
  *   POST /calendar/feed-url                         (bearer) a new URL; the old one 404s
  *   GET  /calendar/<feed token>.ics                 (no bearer: the URL is the credential)
  * Releases come from the service with the desk's keys (one shared, briefly cached window);
- * a revoked user's feed 404s; without provider keys every route answers 501.
+ * a revoked user's feed 404s; without provider keys every route answers 501. Lists and
+ * tokens are in a FeedStore (this node's SQLite, or the desk's Redis); a store outage or a
+ * key that is not the desk's answers 503 (feed-failure.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
@@ -16,15 +18,16 @@ import type { HttpClient } from '../../node/http/client.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
 import { sendError, sendJson } from '../http-util.js';
 import type { UserStore } from '../user-store.js';
-import { openUsersDatabase } from '../users.js';
 import { renderFeed, sendFeed } from './feed-response.js';
-import { FeedStore } from './feed-store.js';
+import { feedFailure, plain } from './feed-failure.js';
+import type { FeedStore } from './feed-store.js';
 import { ReleaseWindow } from './release-window.js';
 import { readJsonBody } from './read-body.js';
 import { userStatus } from './user-status.js';
 
 export interface CalendarFeedOptions {
-  dataDir: string;
+  /** Watch lists and feed tokens: the relay database's, or Redis's shared by every node. */
+  store: FeedStore;
   /** The desk's users (revoked or re-added users lose their old feed). */
   users: Pick<UserStore, 'list'>;
   calendarUrl: string;
@@ -47,7 +50,7 @@ export interface CalendarFeed {
     path: string,
     authenticate: () => Promise<string | null>,
   ): Promise<void> | void;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** What the feed asks calendar apps to poll at (most poll less often anyway). */
@@ -59,14 +62,6 @@ const NO_KEYS =
 
 const NO_CALENDAR_URL =
   'This relay was started without the service’s calendar URL, so it cannot serve calendar feeds.';
-
-function plain(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, {
-    'content-type': 'text/plain; charset=utf-8',
-    'cache-control': 'no-store',
-  });
-  res.end(`${text}\n`);
-}
 
 /** The base URL calendar apps should use: the configured one, else what the client called. */
 function baseUrl(req: IncomingMessage, configured: string | undefined): string {
@@ -80,9 +75,8 @@ function baseUrl(req: IncomingMessage, configured: string | undefined): string {
 
 export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
   const now = opts.now ?? Date.now;
-  const db = openUsersDatabase(opts.dataDir);
-  const { users } = opts;
-  const store = new FeedStore(db, opts.dataDir, now);
+  const { users, store } = opts;
+  const failure = feedFailure(opts.logger);
   const cacheMs = opts.cacheMs ?? 60_000;
   const window = new ReleaseWindow({
     calendarUrl: opts.calendarUrl,
@@ -100,7 +94,8 @@ export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
     rotate: boolean,
   ): Promise<void> {
     const { createdAt: userCreatedAt } = await userStatus(users, user);
-    const { token, createdAt } = store.feedToken(user, userCreatedAt, rotate);
+    const { token, createdAt } = await store.feedToken(user, userCreatedAt, rotate);
+    failure.keyOk();
     const url = `${baseUrl(req, opts.publicUrl)}/calendar/${token}.ics`;
     if (rotate) opts.logger?.info({ audit: 'calendar_feed_rotated', user }, 'feed URL rotated');
     sendJson(res, 200, { url, webcal: url.replace(/^https?:\/\//, 'webcal://'), createdAt });
@@ -116,18 +111,20 @@ export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
       return sendError(res, 400, 'invalid_watchlist', `${where}${issue?.message ?? 'invalid'}`);
     }
     const eventIds = [...new Set(parsed.data.eventIds.map((id) => id.toLowerCase()))];
-    store.setWatchlist(user, eventIds);
-    sendJson(res, 200, { eventIds, updatedAt: store.watchlist(user).updatedAt });
+    sendJson(res, 200, await store.setWatchlist(user, eventIds));
   }
 
   async function serveFeed(req: IncomingMessage, res: ServerResponse, feedToken: string) {
-    const owner = store.ownerOf(feedToken);
+    // A node with the wrong key refuses rather than serve a desk it does not match.
+    await store.checkKey();
+    failure.keyOk();
+    const owner = await store.ownerOf(feedToken);
     const status = owner ? await userStatus(users, owner.user) : null;
     if (!owner || !status?.active || status.createdAt !== owner.userCreatedAt)
       return plain(res, 404, 'No such calendar feed (the link was rotated or its user removed).');
     const tokens = opts.calendarUrl ? opts.tokens() : null;
     if (!tokens) return plain(res, 501, opts.calendarUrl ? NO_KEYS : NO_CALENDAR_URL);
-    const list = store.watchlist(owner.user);
+    const list = await store.watchlist(owner.user);
     let snapshot = { items: [] as EventDate[] };
     try {
       // An empty watch list needs nothing from the service.
@@ -144,54 +141,66 @@ export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
     sendFeed(req, res, body, Math.round(cacheMs / 1000));
   }
 
+  async function bearerRoute(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    authenticate: () => Promise<string | null>,
+  ): Promise<void> {
+    let user: string | null;
+    try {
+      user = await authenticate();
+    } catch (err) {
+      opts.logger?.warn({ err }, 'the user store is unavailable; request refused with 503');
+      req.resume();
+      return sendError(res, 503, 'store_unavailable', 'The relay cannot check tokens now', {
+        'retry-after': '1',
+      });
+    }
+    if (!user) {
+      req.resume();
+      return sendError(res, 401, 'unauthorized', 'Missing, wrong or revoked bearer token', {
+        'www-authenticate': 'Bearer',
+      });
+    }
+    if (!opts.tokens()) {
+      req.resume();
+      return sendError(res, 501, 'not_configured', NO_KEYS);
+    }
+    const method = req.method ?? 'GET';
+    if (path === '/watchlist') {
+      if (method === 'PUT') return putWatchlist(req, res, user);
+      req.resume();
+      if (method === 'GET') return sendJson(res, 200, await store.watchlist(user));
+      return sendError(res, 405, 'method_not_allowed', 'Use GET or PUT', { allow: 'GET, PUT' });
+    }
+    req.resume();
+    if (method === 'GET' || method === 'POST') return feedUrl(req, res, user, method === 'POST');
+    return sendError(res, 405, 'method_not_allowed', 'Use GET or POST', { allow: 'GET, POST' });
+  }
+
   return {
     handles: (path) =>
       path === '/watchlist' || path === '/calendar/feed-url' || path.startsWith('/calendar/'),
     async route(req, res, path, authenticate) {
       const feed = FEED_PATH.exec(path);
-      if (feed) {
+      try {
+        if (!feed && path !== '/watchlist' && path !== '/calendar/feed-url') {
+          req.resume();
+          return plain(res, 404, 'No such calendar feed.');
+        }
+        if (!feed) return await bearerRoute(req, res, path, authenticate);
         req.resume();
         if (req.method !== 'GET' && req.method !== 'HEAD') {
           res.setHeader('allow', 'GET, HEAD');
           return plain(res, 405, 'Use GET');
         }
-        return serveFeed(req, res, feed[1] as string);
-      }
-      if (path !== '/watchlist' && path !== '/calendar/feed-url') {
-        req.resume();
-        return plain(res, 404, 'No such calendar feed.');
-      }
-      let user: string | null;
-      try {
-        user = await authenticate();
+        return await serveFeed(req, res, feed[1] as string);
       } catch (err) {
-        opts.logger?.warn({ err }, 'the user store is unavailable; request refused with 503');
-        req.resume();
-        return sendError(res, 503, 'store_unavailable', 'The relay cannot check tokens now', {
-          'retry-after': '1',
-        });
+        // The .ics answers plain text (a calendar app shows it); the others JSON.
+        if (!failure.answer(res, err, feed !== null)) res.destroy();
       }
-      if (!user) {
-        req.resume();
-        return sendError(res, 401, 'unauthorized', 'Missing, wrong or revoked bearer token', {
-          'www-authenticate': 'Bearer',
-        });
-      }
-      if (!opts.tokens()) {
-        req.resume();
-        return sendError(res, 501, 'not_configured', NO_KEYS);
-      }
-      const method = req.method ?? 'GET';
-      if (path === '/watchlist') {
-        if (method === 'PUT') return putWatchlist(req, res, user);
-        req.resume();
-        if (method === 'GET') return sendJson(res, 200, store.watchlist(user));
-        return sendError(res, 405, 'method_not_allowed', 'Use GET or PUT', { allow: 'GET, PUT' });
-      }
-      req.resume();
-      if (method === 'GET' || method === 'POST') return feedUrl(req, res, user, method === 'POST');
-      return sendError(res, 405, 'method_not_allowed', 'Use GET or POST', { allow: 'GET, POST' });
     },
-    close: () => db.close(),
+    close: () => store.close(),
   };
 }

@@ -3,7 +3,8 @@
  * (list; on Redis every node sees the same answer): revoked → no. The legacy single-token
  * user is not in the store and stays active while the relay runs with that token.
  */
-import { LEGACY_USER, type UserStore } from '../user-store.js';
+import { StoreUnavailable } from '../event-log.js';
+import { LEGACY_USER, type UserInfo, type UserStore } from '../user-store.js';
 
 export interface UserStatus {
   active: boolean;
@@ -15,7 +16,14 @@ export async function userStatus(
   users: Pick<UserStore, 'list'>,
   name: string,
 ): Promise<UserStatus> {
-  const info = (await users.list()).find((u) => u.name === name);
+  let list: UserInfo[];
+  try {
+    list = await users.list();
+  } catch (err) {
+    // Redis away: the route answers 503 (retry), not 500.
+    throw new StoreUnavailable(`the users store: ${(err as Error).message}`);
+  }
+  const info = list.find((u) => u.name === name);
   if (!info) return { active: name === LEGACY_USER, createdAt: null };
   return { active: info.revokedAt === null, createdAt: info.createdAt };
 }
