@@ -74,11 +74,12 @@ add({
 const ingest = await step('ingest', () => benchIngest(quick));
 add({
   figure: 'Relay durable ingest, 64 concurrent senders',
-  target: '≥ 20,000/s and ≥ 0.5× bare',
+  // 0.7× since issue #15 (was 0.5×).
+  target: '≥ 20,000/s and ≥ 0.7× bare',
   measured: `${fmt(ingest.durablePerSec)}/s`,
   baseline: `bare 204 server ${fmt(ingest.barePerSec)}/s`,
   ratio: `${fmt(ingest.durablePerSec / ingest.barePerSec, 2)}×`,
-  pass: ingest.durablePerSec >= 20_000 && ingest.durablePerSec / ingest.barePerSec >= 0.5,
+  pass: ingest.durablePerSec >= 20_000 && ingest.durablePerSec / ingest.barePerSec >= 0.7,
 });
 
 const fan = await step('fanout', () => benchFanout(quick));
