@@ -6,8 +6,9 @@
  * only, so a lookup is one HGET and a revoked token is simply not there. Add and revoke
  * are Lua scripts, so two admins at once cannot leave the keys half-written.
  */
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { tokenHash } from '../node/security/compare.js';
+import { connectSharedRedis } from './redis-connect.js';
 import { PREFIX } from './redis-scripts.js';
 import {
   SEEN_EVERY_MS,
@@ -62,22 +63,10 @@ export class RedisUserStore implements UserStore {
 
   /** Connects (and fails with a plain message when Redis cannot be reached). */
   static async open(url: string, now: () => number = Date.now): Promise<RedisUserStore> {
-    const redis = new Redis(url, {
-      lazyConnect: true,
-      // A lookup while Redis is away fails at once (the request gets 503), never queues.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      retryStrategy: (n) => Math.min(100 * n, 2000),
-    }) as UsersRedis;
-    redis.on('error', () => undefined); // reconnects by itself; requests fail meanwhile
-    redis.defineCommand('mbUserAdd', { numberOfKeys: 4, lua: ADD_SCRIPT });
-    redis.defineCommand('mbUserRevoke', { numberOfKeys: 3, lua: REVOKE_SCRIPT });
-    try {
-      await redis.connect();
-    } catch (err) {
-      redis.disconnect();
-      throw new Error(`cannot reach Redis for the desk's users: ${(err as Error).message}`);
-    }
+    const redis = await connectSharedRedis<UsersRedis>(url, "the desk's users", {
+      mbUserAdd: { numberOfKeys: 4, lua: ADD_SCRIPT },
+      mbUserRevoke: { numberOfKeys: 3, lua: REVOKE_SCRIPT },
+    });
     return new RedisUserStore(redis, now);
   }
 

@@ -5,9 +5,10 @@
  * token hash → user for live tokens, and the key's fingerprint (shared-feed-key.ts).
  * Issuing a token is one Lua script, so the index and the user's nonce change together.
  */
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { tokenHash } from '../../node/security/compare.js';
 import { StoreUnavailable } from '../event-log.js';
+import { connectSharedRedis } from '../redis-connect.js';
 import { PREFIX } from '../redis-scripts.js';
 import {
   checkedFeedUser,
@@ -85,22 +86,10 @@ export class RedisFeedStore implements FeedStore {
 
   /** Connects (and fails with a plain message when Redis cannot be reached). */
   static async open(url: string, dataDir: string, now = Date.now): Promise<RedisFeedStore> {
-    const redis = new Redis(url, {
-      lazyConnect: true,
-      // A request while Redis is away fails at once (503), never queues.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      retryStrategy: (n) => Math.min(100 * n, 2000),
-    }) as FeedRedis;
-    redis.on('error', () => undefined); // reconnects by itself; requests fail meanwhile
-    redis.defineCommand('mbFeedIssue', { numberOfKeys: 2, lua: ISSUE_SCRIPT });
-    redis.defineCommand('mbFeedKeyClaim', { numberOfKeys: 1, lua: CLAIM_SCRIPT });
-    try {
-      await redis.connect();
-    } catch (err) {
-      redis.disconnect();
-      throw new Error(`cannot reach Redis for the calendar feeds: ${(err as Error).message}`);
-    }
+    const redis = await connectSharedRedis<FeedRedis>(url, 'the calendar feeds', {
+      mbFeedIssue: { numberOfKeys: 2, lua: ISSUE_SCRIPT },
+      mbFeedKeyClaim: { numberOfKeys: 1, lua: CLAIM_SCRIPT },
+    });
     return new RedisFeedStore(redis, dataDir, now);
   }
 

@@ -1,0 +1,29 @@
+/**
+ * A Redis connection for the desk's shared state (users, calendar feeds): a request while
+ * Redis is away fails at once — the caller answers 503 — and never queues; the connection
+ * comes back by itself. Fails with a plain message when Redis cannot be reached at start.
+ */
+import Redis from 'ioredis';
+
+export async function connectSharedRedis<R extends Redis>(
+  url: string,
+  /** What the connection is for, in the start-up error ("the desk's users"). */
+  purpose: string,
+  scripts: Record<string, { numberOfKeys: number; lua: string }>,
+): Promise<R> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: (n) => Math.min(100 * n, 2000),
+  });
+  redis.on('error', () => undefined); // reconnects by itself; requests fail meanwhile
+  for (const [name, script] of Object.entries(scripts)) redis.defineCommand(name, script);
+  try {
+    await redis.connect();
+  } catch (err) {
+    redis.disconnect();
+    throw new Error(`cannot reach Redis for ${purpose}: ${(err as Error).message}`);
+  }
+  return redis as R;
+}
