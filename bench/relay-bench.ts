@@ -103,8 +103,8 @@ export function cpuMs(pid: number | undefined): number {
 }
 
 /**
- * From the relay's /metrics: commits made (its latency summary count; it keeps the recent
- * 500–1000) and fan-out rounds.
+ * From the relay's /metrics: commit batches made (its commit-latency histogram's count,
+ * never reset while it runs) and fan-out rounds.
  */
 export async function relayCounts(url: string): Promise<{ commits: number; rounds: number }> {
   const res = await request(`${url}/metrics`);

@@ -1,10 +1,10 @@
 /**
  * The relay's log on Redis Streams: any number of relay nodes share one stream, so each
- * serves any reader with the same ids. An append is one Lua script (dedup check by the
- * hash of the raw body, XADD, dedup mark) so the HA pair's two copies are stored once;
- * the ack waits for what the server promises (fsync'd AOF, or WAIT for a replica). Appends
- * read in one turn go in one script call (redis-appender.ts). Each
- * node tails the stream (XREAD BLOCK) to feed its live clients with every node's appends.
+ * serves any reader with the same ids. The appends read in one turn go to Redis in one Lua
+ * script call (redis-appender.ts: for each, a dedup check by the hash of the raw body, XADD,
+ * a dedup mark) so the HA pair's two copies are stored once; the ack waits for what the
+ * server promises (fsync'd AOF, or WAIT for a replica). Each node tails the stream
+ * (XREAD BLOCK) to feed its live clients with every node's appends.
  */
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
