@@ -1,5 +1,5 @@
 // Lint rules that keep the architecture true (docs/architecture.md, "Layers"): which part
-// may import which. Each zone below lists what its files must not import; a test
+// may import which. Each zone is an allow-list of the parts its files may import; a test
 // (test/unit/lint/import-zones.test.ts) shows every rule firing.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -20,31 +20,93 @@ const noNode = nodeBuiltins.map((name) => ({
 
 /** A folder of src/ that an import specifier (relative or not) points into. */
 const into = (folder) => `(^|/)${folder}/`;
-const edges = {
-  hosts: {
-    regex: `${into('electron')}|${into('web')}`,
-    message: `The core (src/main outside electron/ and web/) never imports the hosts (src/main/electron, src/main/web): they wire the core, not the other way round. ${WHY}`,
-  },
-  simulator: {
-    regex: into('simulator'),
-    message: `The app never imports the simulator (the packaged app must not ship the fake service): only src/main/demo.ts may, lazily. ${WHY}`,
-  },
-  relayToMain: {
-    regex: into('main'),
-    message: `src/relay never imports src/main (the relay runs without the app); shared Node code lives in src/node. ${WHY}`,
-  },
-  renderer: {
-    regex: `${into('main')}|${into('relay')}|${into('simulator')}|${into('preload')}|${into('node')}`,
-    message: `The renderer imports only src/shared and itself; it reaches the app through the bridge. ${WHY}`,
-  },
-  shared: {
-    regex: `${into('main')}|${into('relay')}|${into('simulator')}|${into('preload')}|${into('node')}|${into('renderer')}`,
-    message: `src/shared imports nothing else in src: every part may import it. ${WHY}`,
-  },
-  node: {
-    regex: `${into('main')}|${into('relay')}|${into('simulator')}|${into('preload')}|${into('renderer')}`,
-    message: `src/node (Node code shared by the app and the relay) imports only src/shared. ${WHY}`,
-  },
+
+/**
+ * The parts of src/ an import can point into. Each zone below is an allow-list (as VS
+ * Code's code-layering): it names the parts its files may import, and every other part is
+ * forbidden with the zone's reason. Imports inside a part (`../sync/…`) name no part's
+ * folder, so they never match.
+ */
+const PARTS = {
+  main: 'the app core (src/main)',
+  electron: 'the Electron host (src/main/electron)',
+  web: 'the web host (src/main/web)',
+  relay: 'the relay (src/relay)',
+  simulator: 'the simulator (src/simulator)',
+  preload: 'the preload (src/preload)',
+  renderer: 'the renderer (src/renderer)',
+  node: 'shared Node code (src/node)',
+};
+const partRegex = {
+  main: into('main'),
+  electron: into('electron'),
+  web: into('web'),
+  relay: into('relay'),
+  simulator: into('simulator'),
+  preload: into('preload'),
+  renderer: into('renderer'),
+  node: into('node'),
+};
+
+/** The forbidden edges of a zone that may import `allowed` (src/shared is always allowed). */
+function allowOnly(zoneName, allowed, why) {
+  const may = ['src/shared', ...allowed.map((p) => PARTS[p])].join(', ');
+  return Object.keys(PARTS)
+    .filter((part) => !allowed.includes(part))
+    .map((part) => ({
+      regex: partRegex[part],
+      message: `${zoneName} may import only ${may}: not ${PARTS[part]}. ${why} ${WHY}`,
+    }));
+}
+
+const CORE = 'The core';
+const rules = {
+  core: allowOnly(
+    CORE,
+    ['node'],
+    'The hosts wire the core, not the other way round; the simulator is loaded only by src/main/demo.ts; the relay runs without the app.',
+  ),
+  demo: allowOnly(
+    'src/main/demo.ts',
+    ['node', 'simulator'],
+    'It is the one module that loads the simulator (lazily: demo mode runs it in-process).',
+  ),
+  electron: allowOnly(
+    'The Electron host',
+    ['main', 'electron', 'node'],
+    'A host starts the core (demo mode through src/main/demo.ts), never the simulator or the other host.',
+  ),
+  web: allowOnly(
+    'The web host',
+    ['main', 'web', 'node'],
+    'A host starts the core (demo mode through src/main/demo.ts), never the simulator or the other host.',
+  ),
+  relay: allowOnly(
+    'src/relay',
+    ['node'],
+    'The relay runs on its own server without the app or the simulator; shared Node code lives in src/node.',
+  ),
+  simulator: allowOnly(
+    'src/simulator',
+    ['node'],
+    'The simulator stands for the service: it knows nothing of the app or the relay.',
+  ),
+  preload: allowOnly(
+    'src/preload',
+    [],
+    'It runs sandboxed in the renderer process and exposes exactly the IPC contract.',
+  ),
+  renderer: allowOnly('The renderer', [], 'It reaches the app through the bridge.'),
+  node: allowOnly(
+    'src/node (Node code shared by the app and the relay)',
+    [],
+    'Every Node part may import it, so it imports none of them.',
+  ),
+  shared: allowOnly(
+    'src/shared',
+    [],
+    'Every part may import it, so it imports nothing else in src.',
+  ),
 };
 
 /** `no-restricted-imports` for static imports and exports, `no-restricted-syntax` for `import()`. */
@@ -80,15 +142,17 @@ export default tseslint.config(
   {
     files: ['src/main/**'],
     ignores: ['src/main/electron/**', 'src/main/web/**', 'src/main/demo.ts'],
-    rules: zone([edges.hosts, edges.simulator]),
+    rules: zone(rules.core),
   },
-  { files: ['src/main/demo.ts'], rules: zone([edges.hosts]) },
-  { files: ['src/main/web/**'], rules: zone([edges.simulator]) },
-  { files: ['src/main/electron/**'], rules: zone([edges.simulator], []) },
-  { files: ['src/relay/**'], rules: zone([edges.relayToMain]) },
-  { files: ['src/node/**'], rules: zone([edges.node]) },
+  { files: ['src/main/demo.ts'], rules: zone(rules.demo) },
+  { files: ['src/main/web/**'], rules: zone(rules.web) },
+  { files: ['src/main/electron/**'], rules: zone(rules.electron, []) },
+  { files: ['src/relay/**'], rules: zone(rules.relay) },
+  { files: ['src/simulator/**'], rules: zone(rules.simulator) },
+  { files: ['src/node/**'], rules: zone(rules.node) },
+  { files: ['src/preload/**'], rules: zone(rules.preload, []) },
   {
-    files: ['src/preload/**', 'test/unit/electron/**', 'scripts/**'],
+    files: ['test/unit/electron/**', 'scripts/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
@@ -99,12 +163,12 @@ export default tseslint.config(
   {
     files: ['src/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: zone([edges.renderer], [noElectron, ...noNode]),
+    rules: zone(rules.renderer, [noElectron, ...noNode]),
   },
   {
     files: ['src/shared/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: zone([edges.shared], [noElectron, ...noNode]),
+    rules: zone(rules.shared, [noElectron, ...noNode]),
   },
   {
     files: ['src/renderer/**/*.tsx', 'src/renderer/**/*.ts'],

@@ -202,7 +202,7 @@ export async function benchStore(quick: boolean) {
 export async function benchApply(quick: boolean) {
   const { ChangeApplier } = await import('../src/main/sync/applier.js');
   const { AlertsEngine } = await import('../src/main/alerts/index.js');
-  const { silentLogger } = await import('../src/main/log/logger.js');
+  const { silentLogger } = await import('../src/node/log/logger.js');
   const { DEFAULT_ALERT_RULES } = await import('../src/shared/domain.js');
   const n = quick ? 2_000 : 20_000;
   const store = openStore({

@@ -17,7 +17,7 @@ import { WatchlistSync } from './desk/watchlist-sync.js';
 import { clientCredentialsSource } from '../node/oauth/client-credentials.js';
 import { startDemoMarket, type DemoMarket } from './demo.js';
 import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
-import { createLogger } from './log/logger.js';
+import { createLogger } from '../node/log/logger.js';
 import { KeytarSecretStore, MemorySecretStore, type SecretStore } from './secrets/index.js';
 import type { MacrobellService, ServiceEvents, Unsubscribe } from './service-contract.js';
 import { logSlowReads } from './store/slow-log.js';

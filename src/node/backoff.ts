@@ -4,7 +4,8 @@
  * clients that failed together do not retry together; a server's Retry-After wins over
  * the computed delay, capped so a hostile or mistaken hint cannot park the client.
  * Used by the HTTP client (src/node/http/client.ts), the relay consumer and the safety
- * net (src/main/sync/), and the simulator's webhook deliveries.
+ * net (src/main/sync/), the watch-list upload (src/main/desk/) and the simulator's
+ * webhook deliveries.
  */
 
 export interface BackoffPolicy {

@@ -6,7 +6,6 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import pino from 'pino';
 import { credentialUrlProblem } from '../shared/url-policy.js';
 import { REAL_SERVICE_URLS } from '../shared/domain.js';
 import {
@@ -22,6 +21,7 @@ import { register } from './register.js';
 import { loadSecrets, secretsNotice, type RelaySecrets } from './secrets.js';
 import { startRelay } from './server.js';
 import { SqliteUserStore } from './users.js';
+import { createLogger } from '../node/log/logger.js';
 
 const USAGE = `Usage:
   npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D] [--token-rate N]
@@ -207,10 +207,10 @@ async function runServe(args: string[]): Promise<void> {
   const redis = redisOption(v.redis ?? process.env.MACROBELL_RELAY_REDIS, v['redis-durability']);
   const secrets = secretsOrFail(dataDir);
   const urls = serviceUrls(v);
-  const logger = pino({
+  const logger = createLogger({
+    stdout: true,
     level: process.env.LOG_LEVEL ?? 'info',
     base: { name: 'macrobell-relay' },
-    redact: ['token', 'secret', 'authorization', 'req.headers.authorization'],
   });
   let keys;
   try {

@@ -26,7 +26,7 @@ import {
 } from '../../shared/wire.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
 import { defaultHttpClient, HttpError, type HttpClient } from '../../node/http/client.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../../node/log/logger.js';
 import { createWebhookClient, type WebhookClient } from '../../node/service/webhooks.js';
 import type { Raw } from '../sync/ports.js';
 import { ApiInputError, NotFoundError, ResponseShapeError } from './errors.js';

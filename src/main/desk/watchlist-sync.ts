@@ -17,6 +17,7 @@ import {
 import { parseRelayUrls } from '../../shared/relay-urls.js';
 import { realTimers, type Timers } from '../../shared/timers.js';
 import { defaultHttpClient, HttpError, type HttpClient } from '../../node/http/client.js';
+import { backoffDelay, retryAfterOf } from '../../node/backoff.js';
 
 export interface WatchlistSyncOptions {
   /** Desk mode now (the relay holds the keys). */
@@ -152,7 +153,8 @@ export class WatchlistSync {
         this.dirty = true;
         this.failures++;
         const { minMs, maxMs } = this.opts.retry ?? { minMs: 5_000, maxMs: 300_000 };
-        const wait = Math.min(maxMs, minMs * 2 ** (this.failures - 1));
+        const policy = { baseMs: minMs, maxMs, jitter: 'none' } as const;
+        const wait = backoffDelay(policy, this.failures - 1, { retryAfterMs: retryAfterOf(err) });
         const error = relayMessage(err);
         this.opts.logger?.warn({ err, retryInMs: wait }, 'watch list not uploaded to the relay');
         this.setStatus({

@@ -26,7 +26,7 @@ import { AppTray } from './tray.js';
 import type { UpdateController } from './update-controller.js';
 import { createUpdater, pushNotice } from './updater.js';
 import { appUrlOf, WindowHost } from './window.js';
-import { createLogger } from '../log/logger.js';
+import { createLogger } from '../../node/log/logger.js';
 
 export const APP_USER_MODEL_ID = 'app.macrobell.desktop';
 /** How long Quit waits for the service to flush and close before exiting anyway. */

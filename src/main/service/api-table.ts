@@ -8,7 +8,7 @@ import type { Settings } from '../../shared/domain.js';
 import type { AppApi } from '../../shared/ipc.js';
 import type { createApiClients } from '../api/index.js';
 import { recentErrors, runtimeInfo } from '../diagnostics.js';
-import { scrubSecrets, type Logger } from '../log/logger.js';
+import { scrubSecrets, type Logger } from '../../node/log/logger.js';
 import type { Store } from '../store/index.js';
 import { listPostsTriaged, markAllPostsRead } from '../store/news-triage.js';
 import type { ChangeApplier } from '../sync/applier.js';

@@ -2,7 +2,7 @@
  * Demo mode: the embedded simulator's webhooks come straight in (no relay), so demo data
  * is live.
  */
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../../node/log/logger.js';
 import type { ChangeApplier } from '../sync/applier.js';
 import { InvalidNotificationError } from '../sync/notification.js';
 import type { SyncEngine } from '../sync/engine.js';

@@ -12,7 +12,7 @@ import { startSimulator, type RunningSimulator } from '../../../src/simulator/in
 import { TokenManager, type Credentials } from '../../../src/main/auth/index.js';
 import { createApiClients } from '../../../src/main/api/index.js';
 import { HttpClient } from '../../../src/node/http/client.js';
-import { createLogger } from '../../../src/main/log/logger.js';
+import { createLogger } from '../../../src/node/log/logger.js';
 
 const WRONG: Credentials = { publicKey: 'pk-NEVER-SHOWN-7f3a', privateKey: 'sk-NEVER-SHOWN-91c2' };
 let sim: RunningSimulator;

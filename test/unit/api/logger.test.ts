@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger, scrubSecrets } from '../../../src/main/log/logger.js';
+import { createLogger, scrubSecrets } from '../../../src/node/log/logger.js';
 
 const dirs: string[] = [];
 function tempFile(): string {
@@ -68,6 +68,39 @@ describe('createLogger', () => {
     expect(readFileSync(`${file}.1`, 'utf8')).toMatch(/second run/);
     expect(readFileSync(file, 'utf8')).toMatch(/third run/);
     expect(readFileSync(file, 'utf8')).not.toMatch(/first run/);
+  });
+});
+
+/** Every shape a secret has reached a log call in, in the app or the relay. */
+const SECRET_SHAPES: Record<string, unknown>[] = [
+  { privateKey: 'LEAK-1', publicKey: 'LEAK-2' },
+  { settings: { privateKey: 'LEAK-3', relayToken: 'LEAK-4' } },
+  { headers: { authorization: 'Bearer LEAK-5', cookie: 'macrobell_session=LEAK-6' } },
+  { req: { headers: { authorization: 'Bearer LEAK-7', cookie: 'sid=LEAK-8' } } },
+  { body: { client_id: 'LEAK-9', client_secret: 'LEAK-10', access_token: 'LEAK-11' } },
+  { token: 'LEAK-12', secret: 'LEAK-13', webhookSecret: 'LEAK-14', password: 'LEAK-15' },
+  { user: { token: 'LEAK-16' }, feed: { feedToken: 'LEAK-17' }, admin: { adminToken: 'LEAK-18' } },
+  { session: { sessionToken: 'LEAK-19', Cookie: 'LEAK-20' } },
+];
+
+describe('one logger for the app and the relay', () => {
+  it.each([
+    ['the app (file)', {}],
+    ['the relay (named, as src/relay/cli.ts builds it)', { base: { name: 'macrobell-relay' } }],
+  ])('%s redacts every secret-bearing shape', (_part, opts) => {
+    const file = tempFile();
+    const log = createLogger({ file, level: 'debug', ...opts });
+    for (const shape of SECRET_SHAPES) log.warn(shape, 'shape');
+    const text = readFileSync(file, 'utf8');
+    expect(text.trim().split('\n')).toHaveLength(SECRET_SHAPES.length);
+    expect(text).not.toMatch(/LEAK/);
+    expect(text.match(/\[redacted\]/g)?.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('the relay names its lines', () => {
+    const file = tempFile();
+    createLogger({ file, base: { name: 'macrobell-relay' } }).info('up');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ name: 'macrobell-relay' });
   });
 });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AlertsEngine } from '../../../src/main/alerts/index.js';
-import { silentLogger } from '../../../src/main/log/logger.js';
+import { silentLogger } from '../../../src/node/log/logger.js';
 import { openStore, type Store } from '../../../src/main/store/index.js';
 import { ChangeApplier } from '../../../src/main/sync/applier.js';
 import { DEFAULT_ALERT_RULES, type DomainChange } from '../../../src/shared/domain.js';

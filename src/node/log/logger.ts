@@ -1,6 +1,8 @@
 /**
- * Structured JSON logs (pino) with secrets redacted by field path. The app writes to a
- * size-capped file in its data folder (one `.1` backup); tests and the relay to stdout.
+ * The one logger of the app and the relay: structured JSON (pino) with secrets redacted by
+ * field path, one list for both (the relay holds the provider keys, the webhook secret and
+ * every trader's token, so it needs the list at least as much as the app). The app writes
+ * to a size-capped file in its data folder (one `.1` backup); tests and the relay to stdout.
  */
 import {
   closeSync,
@@ -16,6 +18,7 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger } from 'pino';
 
+/** Field names whose values are secrets wherever they appear (top level or one level down). */
 const SECRET_KEYS = [
   'privateKey',
   'publicKey',
@@ -32,6 +35,13 @@ const SECRET_KEYS = [
   'relayToken',
   'password',
   'secret',
+  'webhookSecret',
+  'adminToken',
+  'feedToken',
+  'sessionToken',
+  'cookie',
+  'Cookie',
+  'set-cookie',
 ];
 export const REDACT_PATHS = [
   ...SECRET_KEYS,
@@ -39,6 +49,10 @@ export const REDACT_PATHS = [
   'headers.authorization',
   'req.headers.authorization',
   '*.headers.authorization',
+  'headers.cookie',
+  'req.headers.cookie',
+  '*.headers.cookie',
+  'res.headers["set-cookie"]',
 ];
 
 export interface LoggerOptions {
@@ -49,12 +63,15 @@ export interface LoggerOptions {
   stdout?: boolean;
   /** Rotate the file past this size (default 5 MiB). */
   maxBytes?: number;
+  /** Fields on every line, e.g. `{ name: 'macrobell-relay' }`. */
+  base?: Record<string, unknown>;
 }
 
 export function createLogger(opts: LoggerOptions = {}): Logger {
   const base = {
     level: opts.level ?? 'info',
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    ...(opts.base ? { base: opts.base } : {}),
   };
   const streams: DestinationStream[] = [];
   if (opts.file) streams.push(new CappedFile(opts.file, opts.maxBytes ?? 5 * 1024 * 1024));
@@ -101,6 +118,6 @@ class CappedFile implements DestinationStream {
   }
 }
 
-export { scrubSecrets } from '../../node/log/scrub.js';
+export { scrubSecrets } from './scrub.js';
 
 export const silentLogger = (): Logger => pino({ level: 'silent' });
