@@ -19,14 +19,8 @@ import {
 import { COMMIT_BUCKETS, Histogram } from './histogram.js';
 import { checkDurability, type Durability, type DurabilityMode } from './redis-durability.js';
 import { RedisBatchAppender, type BatchAppendingRedis } from './redis-appender.js';
-import {
-  APPEND_BATCH_SCRIPT,
-  PREFIX,
-  STREAM,
-  STREAM_ID,
-  TRIMMED,
-  TRIM_SCRIPT,
-} from './redis-scripts.js';
+import { APPEND_BATCH_SCRIPT, PREFIX, STREAM, TRIMMED, TRIM_SCRIPT } from './redis-scripts.js';
+import { STREAM_EVENT_ID } from '../shared/relay-ids.js';
 
 type AppendingRedis = BatchAppendingRedis & {
   mbTrim(stream: string, trimmedKey: string, minId: string): Promise<number>;
@@ -242,7 +236,7 @@ export class RedisEventLog implements EventLog {
 
   /** Stream ids and "0"; a plain integer is from a SQLite log: it resumes with a reset. */
   parseId(raw: string): string | null {
-    if (raw === '0' || STREAM_ID.test(raw)) return raw;
+    if (raw === '0' || STREAM_EVENT_ID.test(raw)) return raw;
     return /^\d{1,15}$/.test(raw) ? raw : null;
   }
 
@@ -252,7 +246,7 @@ export class RedisEventLog implements EventLog {
     const first = info?.get('first-entry') as [string, unknown] | null | undefined;
     const oldestId = first ? String(first[0]) : null;
     const trimmed = (await this.redis.get(TRIMMED)) ?? '0-0';
-    const foreign = after !== '0' && !STREAM_ID.test(after);
+    const foreign = after !== '0' && !STREAM_EVENT_ID.test(after);
     const gap = foreign || compareIds(trimmed, after) > 0 || compareIds(after, lastId) > 0;
     return { from: gap ? '0' : after, gap, oldestId, lastId };
   }

@@ -2,7 +2,6 @@
 
 export const PREFIX = 'macrobell:{relay}:'; // one hash slot, so the script's keys may be used together
 export const STREAM = `${PREFIX}events`;
-export const STREAM_ID = /^\d{1,15}-\d{1,15}$/;
 /**
  * A batch of appends in one call: for each body, if its hash was seen within the window,
  * the id it got; else XADD it and remember the hash with that id — atomically, so the HA

@@ -25,6 +25,7 @@ import { RedisUserStore } from './redis-users.js';
 import type { UserStore } from './user-store.js';
 import { SqliteUserStore } from './users.js';
 import { PAGE_BYTES, SSE_HEADERS, SseHub } from './sse-hub.js';
+import { RELAY_EVENT_ID } from '../shared/relay-ids.js';
 
 export interface RelayOptions {
   dataDir: string;
@@ -63,7 +64,7 @@ export interface RunningRelay {
 }
 
 /** Ids are opaque to clients; each backend checks its own format (parseId). */
-const eventId = z.string().regex(/^\d{1,15}(-\d{1,15})?$/, 'must be an event id');
+const eventId = z.string().regex(RELAY_EVENT_ID, 'must be an event id');
 const pageQuery = z.object({
   after: eventId.default('0'),
   limit: z

@@ -14,10 +14,10 @@ import type { EventLog, LogHealth, ResumePoint, StoredEvent } from './event-log.
 import { COMMIT_BUCKETS, Histogram } from './histogram.js';
 import { migrate } from './sqlite-migrations.js';
 import { WalSync } from './wal-sync.js';
+import { SQLITE_EVENT_ID, STREAM_EVENT_ID } from '../shared/relay-ids.js';
 
 /** Consecutive failed commits after which /healthz answers 503 (a full disk, say). */
 const UNHEALTHY_AFTER_FAILURES = 3;
-const SQLITE_ID = /^\d{1,15}$/;
 
 /** A committed batch waiting for its fsync. */
 interface Committed {
@@ -230,8 +230,8 @@ export class SqliteEventLog implements EventLog {
 
   /** Integer ids only; a stream id ("…-…") is from a Redis log: it resumes with a reset. */
   parseId(raw: string): string | null {
-    if (SQLITE_ID.test(raw)) return String(Number(raw));
-    return /^\d{1,15}-\d{1,15}$/.test(raw) ? raw : null;
+    if (SQLITE_EVENT_ID.test(raw)) return String(Number(raw));
+    return STREAM_EVENT_ID.test(raw) ? raw : null;
   }
 
   /**
@@ -241,7 +241,7 @@ export class SqliteEventLog implements EventLog {
   resume(after: string): Promise<ResumePoint> {
     const lastId = this.lastId();
     const oldestId = this.oldestId();
-    const n = SQLITE_ID.test(after) ? Number(after) : Number.POSITIVE_INFINITY;
+    const n = SQLITE_EVENT_ID.test(after) ? Number(after) : Number.POSITIVE_INFINITY;
     const gap = this.trimmedThrough() > n || n > Number(lastId);
     // Everything available follows a gap; ids before the oldest are gone (or from another log).
     const from = gap

@@ -9,5 +9,9 @@ export function compareEventIds(a: string, b: string): number {
   return Number(am) - Number(bm) || Number(as) - Number(bs);
 }
 
-/** The shape a relay id must have (checked where ids cross a boundary). */
+/** A SQLite relay's id: its log's integer row id. */
+export const SQLITE_EVENT_ID = /^\d{1,15}$/;
+/** A Redis relay's id: the stream entry id, milliseconds-sequence. */
+export const STREAM_EVENT_ID = /^\d{1,15}-\d{1,15}$/;
+/** The shape a relay id must have, either form (checked where ids cross a boundary). */
 export const RELAY_EVENT_ID = /^\d{1,15}(-\d{1,15})?$/;

@@ -5,32 +5,14 @@
  * so it is tested without Electron; security.ts registers it.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
-import { CSP } from '../../shared/csp.js';
+import { contentTypeOf, RENDERER_HEADERS, staticFileFor } from '../../node/http/static-files.js';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'macrobell';
 export const APP_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-};
-
 /** Headers on every app:// response, errors included. */
-export const APP_HEADERS = {
-  'content-security-policy': CSP,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
-};
+export const APP_HEADERS = RENDERER_HEADERS;
 
 const answer = (status: number, body: BodyInit | null, type = 'text/plain; charset=utf-8') =>
   new Response(body, { status, headers: { ...APP_HEADERS, 'content-type': type } });
@@ -44,16 +26,7 @@ export function appFileFor(url: string, rootDir: string): string | null {
     return null;
   }
   if (u.protocol !== `${APP_SCHEME}:` || u.host !== APP_HOST) return null;
-  let path: string;
-  try {
-    path = decodeURIComponent(u.pathname);
-  } catch {
-    return null;
-  }
-  if (path.includes('\0')) return null;
-  const root = resolve(rootDir);
-  const file = resolve(root, `.${path === '/' ? '/index.html' : path}`);
-  return file.startsWith(root + sep) ? file : null;
+  return staticFileFor(rootDir, u.pathname);
 }
 
 /** Answer one app:// request from the built renderer in `rootDir`. */
@@ -68,7 +41,7 @@ export async function handleAppRequest(
   try {
     if (!(await stat(file)).isFile()) return answer(404, 'Not found');
     const body = request.method === 'HEAD' ? null : await readFile(file);
-    return answer(200, body, MIME[extname(file).toLowerCase()] ?? 'application/octet-stream');
+    return answer(200, body, contentTypeOf(file));
   } catch {
     return answer(404, 'Not found');
   }

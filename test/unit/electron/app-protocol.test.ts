@@ -9,6 +9,7 @@ vi.mock('electron', async () => await import('./fake-electron.js'));
 import * as fake from './fake-electron.js';
 import { CSP } from '../../../src/shared/csp.js';
 import { SECURITY_HEADERS } from '../../../src/main/web/static.js';
+import { contentTypeOf } from '../../../src/node/http/static-files.js';
 import { APP_URL, appFileFor, handleAppRequest } from '../../../src/main/electron/app-protocol.js';
 import { serveAppProtocol } from '../../../src/main/electron/security.js';
 
@@ -21,6 +22,8 @@ beforeAll(() => {
   mkdirSync(join(root, 'assets'), { recursive: true });
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Macrobell</title>');
   writeFileSync(join(root, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(join(root, 'assets', 'worker-abc.mjs'), 'export {}');
+  writeFileSync(join(root, 'assets', 'chime.wav'), 'RIFF');
   writeFileSync(outside, 'keys');
 });
 afterAll(() => rmSync(join(root, '..'), { recursive: true, force: true }));
@@ -39,6 +42,16 @@ describe('the app:// protocol', () => {
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(await script.text()).toBe('console.log(1)');
     expect((await get('app://macrobell/')).status).toBe(200);
+  });
+
+  it('types every file as the web host does (one MIME table: .mjs modules, .wav sounds)', async () => {
+    const served = (url: string) => get(url).then((r) => r.headers.get('content-type'));
+    expect(await served('app://macrobell/assets/worker-abc.mjs')).toBe(
+      'text/javascript; charset=utf-8',
+    );
+    expect(await served('app://macrobell/assets/chime.wav')).toBe(contentTypeOf('chime.wav'));
+    expect(contentTypeOf('chime.wav')).toBe('audio/wav');
+    expect(contentTypeOf('x.unknown-kind')).toBe('application/octet-stream');
   });
 
   it('never serves a file outside the renderer folder, and puts the CSP on errors too', async () => {
