@@ -24,7 +24,8 @@ import { SqliteEventLog } from './sqlite-log.js';
 import { RedisUserStore } from './redis-users.js';
 import type { UserStore } from './user-store.js';
 import { SqliteUserStore } from './users.js';
-import { PAGE_BYTES, SSE_HEADERS, SseHub } from './sse-hub.js';
+import { PAGE_BYTES, SseHub } from './sse-hub.js';
+import { SSE_HEADERS } from '../node/http/server/sse.js';
 import { RELAY_EVENT_ID } from '../shared/relay-ids.js';
 
 export interface RelayOptions {

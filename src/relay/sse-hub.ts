@@ -12,6 +12,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { compareIds, type EventLog, type StoredEvent } from './event-log.js';
+import { SSE_HEADERS } from '../node/http/server/sse.js';
 
 const PAGE = 500;
 /** Bodies per replay page: bounded so a resume never buffers more than this per client. */
@@ -45,13 +46,6 @@ interface Client {
  * for missing one.
  */
 const STALL_MS = 2_000;
-
-export const SSE_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-store',
-  connection: 'keep-alive',
-  'x-accel-buffering': 'no',
-} as const;
 
 export function sseFrame(e: StoredEvent): string {
   // JSON allows raw newlines only as whitespace, so turning CR/LF into spaces keeps it

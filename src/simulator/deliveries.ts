@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import { backoffDelay, type BackoffPolicy } from '../node/backoff.js';
-import { HttpError } from './http-util.js';
+import { ReplyError } from '../node/http/server/reply-error.js';
 import type { Api, DeliveryRecord, SimulatorState, Webhook } from './state.js';
 
 export const MAX_WEBHOOKS = 2;
@@ -29,13 +29,13 @@ export class Deliverer {
 
   register(api: Api, url: string): { webhook: Webhook; created: boolean } {
     if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) {
-      throw new HttpError(400, 'invalid_url', 'url must be an absolute http(s) URL');
+      throw new ReplyError(400, 'invalid_url', 'url must be an absolute http(s) URL');
     }
     const list = this.state.webhooks[api];
     const existing = list.find((w) => w.url === url);
     if (existing) return { webhook: existing, created: false };
     if (list.length >= MAX_WEBHOOKS) {
-      throw new HttpError(
+      throw new ReplyError(
         444,
         'webhook_limit',
         `At most ${MAX_WEBHOOKS} webhook URLs can be registered`,
@@ -54,7 +54,7 @@ export class Deliverer {
   remove(api: Api, id: string): void {
     const list = this.state.webhooks[api];
     const i = list.findIndex((w) => w.id === id);
-    if (i < 0) throw new HttpError(404, 'not_found', `No webhook ${id}`);
+    if (i < 0) throw new ReplyError(404, 'not_found', `No webhook ${id}`);
     list.splice(i, 1);
   }
 

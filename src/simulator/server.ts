@@ -5,12 +5,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Deliverer } from './deliveries.js';
-import { HttpError, sendError, sendJson } from './http-util.js';
+import { ReplyError } from '../node/http/server/reply-error.js';
+import { sendReplyError, sendJson } from '../node/http/server/respond.js';
 import { authRoutes } from './routes/auth.js';
 import { calendarRoutes } from './routes/calendar.js';
 import { controlRoutes } from './routes/control.js';
 import { newsRoutes } from './routes/news.js';
-import { Router } from './routes/router.js';
+import { Router } from '../node/http/server/router.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import type { Autoplay, ScenarioClock } from './scenario.js';
 import type { Api, SimulatorState } from './state.js';
@@ -27,7 +28,7 @@ export interface ServerContext {
   log: (msg: string) => void;
 }
 
-const router = new Router([
+const router = new Router<ServerContext>([
   ...authRoutes,
   ...calendarRoutes,
   ...newsRoutes,
@@ -38,7 +39,7 @@ const router = new Router([
 export function createHandler(ctx: ServerContext) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     handle(ctx, req, res).catch((err: unknown) => {
-      if (err instanceof HttpError) return sendError(res, err);
+      if (err instanceof ReplyError) return sendReplyError(res, err);
       ctx.log(`simulator error: ${err instanceof Error ? err.stack : String(err)}`);
       if (!res.headersSent)
         sendJson(res, 500, { error: 'server_error', message: 'Internal simulator error' });
@@ -56,7 +57,7 @@ async function handle(
   try {
     url = new URL(req.url ?? '/', 'http://sim');
   } catch {
-    throw new HttpError(400, 'invalid_path', 'The request target is not a valid path');
+    throw new ReplyError(400, 'invalid_path', 'The request target is not a valid path');
   }
   const path = url.pathname;
   await gate(ctx, req, path);
@@ -68,7 +69,7 @@ async function handle(
 async function gate(ctx: ServerContext, req: IncomingMessage, path: string): Promise<void> {
   if (path.startsWith('/_sim/')) {
     if (!isLoopback(req.socket.remoteAddress))
-      throw new HttpError(403, 'forbidden', 'The control API is loopback-only');
+      throw new ReplyError(403, 'forbidden', 'The control API is loopback-only');
     return;
   }
   const api: Api | null = path.startsWith('/calendar/')
@@ -91,7 +92,7 @@ async function injectApiFaults(ctx: ServerContext): Promise<void> {
     if (f.count === 0) delete faults.api;
     const headers: Record<string, string> =
       f.retryAfterSec !== undefined ? { 'retry-after': String(f.retryAfterSec) } : {};
-    throw new HttpError(
+    throw new ReplyError(
       f.status,
       f.status === 429 ? 'rate_limited' : 'server_error',
       `Injected ${f.status}`,

@@ -1,7 +1,8 @@
 /** The OAuth 2.0 client-credentials token endpoint (RFC 6749 §4.4, errors per §5.2). */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { HttpError, readBody } from './http-util.js';
+import { ReplyError } from '../node/http/server/reply-error.js';
+import { readBody } from '../node/http/server/body.js';
 import type { SimulatorState } from './state.js';
 
 export type Scope = 'calendar' | 'news';
@@ -103,8 +104,8 @@ function oauth(
   error: string,
   description: string,
   headers: Record<string, string> = {},
-): HttpError {
-  return new HttpError(
+): ReplyError {
+  return new ReplyError(
     status,
     error,
     description,
@@ -113,8 +114,8 @@ function oauth(
   );
 }
 
-function bearer(status: number, error: string, description: string): HttpError {
-  return new HttpError(
+function bearer(status: number, error: string, description: string): ReplyError {
+  return new ReplyError(
     status,
     error,
     description,

@@ -12,7 +12,7 @@ import {
 } from './data/calendar.js';
 import { makePost, type SimPost } from './data/news.js';
 import type { Deliverer } from './deliveries.js';
-import { HttpError } from './http-util.js';
+import { ReplyError } from '../node/http/server/reply-error.js';
 import { createRng, type Rng } from './rng.js';
 import { postKey, type SimulatorState } from './state.js';
 
@@ -75,9 +75,9 @@ export class World {
     input: { eventId: string; dateUtc?: string } & Partial<SimEventDate>,
   ): SimEventDate {
     const model = this.state.events.get(input.eventId);
-    if (!model) throw new HttpError(404, 'not_found', `No event ${input.eventId}`);
+    if (!model) throw new ReplyError(404, 'not_found', `No event ${input.eventId}`);
     const date = input.dateUtc ? Date.parse(input.dateUtc) : this.clock() + 3_600_000;
-    if (Number.isNaN(date)) throw new HttpError(400, 'invalid_date', 'dateUtc must be ISO-8601');
+    if (Number.isNaN(date)) throw new ReplyError(400, 'invalid_date', 'dateUtc must be ISO-8601');
     const last = [...this.state.eventDates.values()]
       .filter((d) => d.eventId === model.event.id)
       .at(-1);
@@ -110,14 +110,14 @@ export class World {
   /** Apply a patch; the webhook carries exactly the keys whose values changed. */
   patchEventDate(id: string, patch: Record<string, unknown>): SimEventDate {
     const ed = this.state.eventDates.get(id);
-    if (!ed) throw new HttpError(404, 'not_found', `No event date ${id}`);
+    if (!ed) throw new ReplyError(404, 'not_found', `No event date ${id}`);
     const next = { ...ed } as Record<string, unknown>;
     for (const [k, v] of Object.entries(patch)) {
       if (!(EDITABLE_KEYS as readonly string[]).includes(k))
-        throw new HttpError(400, 'invalid_key', `${k} cannot be changed`);
+        throw new ReplyError(400, 'invalid_key', `${k} cannot be changed`);
       if (k === 'dateUtc') {
         if (typeof v !== 'string' || Number.isNaN(Date.parse(v)))
-          throw new HttpError(400, 'invalid_date', 'dateUtc must be ISO-8601');
+          throw new ReplyError(400, 'invalid_date', 'dateUtc must be ISO-8601');
         next[k] = new Date(v).toISOString().replace('.000Z', 'Z');
       } else next[k] = v;
     }
@@ -155,7 +155,7 @@ export class World {
 
   deleteEventDate(id: string): SimEventDate {
     const ed = this.state.eventDates.get(id);
-    if (!ed) throw new HttpError(404, 'not_found', `No event date ${id}`);
+    if (!ed) throw new ReplyError(404, 'not_found', `No event date ${id}`);
     this.state.eventDates.delete(id);
     this.deliverer.notify('calendar', {
       type: 'eventDate_deleted',
@@ -199,7 +199,7 @@ export class World {
   ): SimPost {
     const key = postKey(culture, id);
     const post = this.state.posts.get(key);
-    if (!post) throw new HttpError(404, 'not_found', `No post ${id} in ${culture}`);
+    if (!post) throw new ReplyError(404, 'not_found', `No post ${id} in ${culture}`);
     const updated: SimPost = {
       ...post,
       Title: patch.title ?? post.Title,
@@ -220,7 +220,7 @@ export class World {
   deletePost(id: string, culture: string): SimPost {
     const key = postKey(culture, id);
     const post = this.state.posts.get(key);
-    if (!post) throw new HttpError(404, 'not_found', `No post ${id} in ${culture}`);
+    if (!post) throw new ReplyError(404, 'not_found', `No post ${id} in ${culture}`);
     this.state.posts.delete(key);
     this.deliverer.notify('news', {
       type: 'post_deleted',

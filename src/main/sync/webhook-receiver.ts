@@ -4,56 +4,78 @@
  * second without a relay. (Real users are behind NAT: they use the relay or polling.)
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import { readJson } from '../../node/http/server/body.js';
+import { ReplyError } from '../../node/http/server/reply-error.js';
+import { sendReplyError } from '../../node/http/server/respond.js';
+import { Router, type Route } from '../../node/http/server/router.js';
+import { constantTimeEqual } from '../../node/security/compare.js';
 
 export interface WebhookReceiver {
   url: string;
   close(): Promise<void>;
 }
 
+interface ReceiverContext {
+  secret: string;
+  /** Apply one payload after every earlier one (arrival order, like the relay consumer). */
+  applyInOrder(payload: unknown): Promise<void>;
+  logger?: Logger;
+}
+
+const routes: Route<ReceiverContext>[] = [
+  {
+    method: 'POST',
+    path: '/hooks/:secret',
+    async handle({ ctx, req, res, params }) {
+      if (!constantTimeEqual(params.secret ?? '', ctx.secret))
+        throw new ReplyError(404, 'not_found', 'Not found');
+      const payload = await readJson(req);
+      try {
+        await ctx.applyInOrder(payload);
+      } catch (err) {
+        ctx.logger?.warn({ err }, 'demo webhook not applied; the simulator retries');
+        throw new ReplyError(503, 'not_applied', 'Not applied; retry');
+      }
+      res.writeHead(204).end();
+    },
+  },
+];
+const router = new Router(routes);
+
 export async function startWebhookReceiver(opts: {
   apply: (payload: unknown) => Promise<void>;
   logger?: Logger;
 }): Promise<WebhookReceiver> {
-  const secret = randomBytes(16).toString('base64url');
-  // Apply in arrival order, one at a time, like the relay consumer.
   let chain = Promise.resolve();
+  const ctx: ReceiverContext = {
+    secret: randomBytes(16).toString('base64url'),
+    logger: opts.logger,
+    applyInOrder(payload) {
+      const applied = chain.then(() => opts.apply(payload));
+      chain = applied.catch(() => undefined);
+      return applied;
+    },
+  };
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const { route, params } = router.find(req.method ?? 'GET', url.pathname);
+    await route.handle({ ctx, req, res, url, params });
+  };
   const server = createServer((req, res) => {
-    if (req.method !== 'POST' || req.url !== `/hooks/${secret}`) {
-      res.writeHead(404).end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= 1024 * 1024) chunks.push(c);
-    });
-    req.on('end', () => {
-      let payload: unknown;
-      try {
-        payload = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        res.writeHead(400).end();
-        return;
-      }
-      chain = chain
-        .then(() => opts.apply(payload))
-        .then(
-          () => void res.writeHead(204).end(),
-          (err: unknown) => {
-            opts.logger?.warn({ err }, 'demo webhook not applied; the simulator retries');
-            res.writeHead(503).end();
-          },
-        );
+    handle(req, res).catch((err: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      if (err instanceof ReplyError) return sendReplyError(res, err);
+      opts.logger?.error({ err }, 'demo webhook receiver failed');
+      res.writeHead(500).end();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/hooks/${secret}`,
+    url: `http://127.0.0.1:${port}/hooks/${ctx.secret}`,
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();

@@ -18,6 +18,7 @@ import { statusForApiError, toApiError } from '../errors.js';
 import type { MacrobellService } from '../service-contract.js';
 import { checkOriginAndHost, newToken, sessionCookie, WebSessions } from './session.js';
 import { SECURITY_HEADERS, assertBuilt, serveStatic } from './static.js';
+import { SSE_HEADERS, startHeartbeat } from '../../node/http/server/sse.js';
 
 export interface WebHostOptions {
   service: Pick<MacrobellService, 'api' | 'on'>;
@@ -171,13 +172,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
   }
 
   function events(req: IncomingMessage, res: ServerResponse): void {
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      ...SECURITY_HEADERS,
-    });
+    res.writeHead(200, { ...SSE_HEADERS, ...SECURITY_HEADERS });
     res.write('retry: 2000\n\n');
     clients.add(res);
     const offs = PUSH_EVENTS.map((name) =>
@@ -185,10 +180,9 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
         res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
       }),
     );
-    const hb = setInterval(() => res.write(': hb\n\n'), opts.heartbeatMs ?? 15_000);
-    hb.unref();
+    const stopHeartbeat = startHeartbeat(res, opts.heartbeatMs ?? 15_000);
     req.on('close', () => {
-      clearInterval(hb);
+      stopHeartbeat();
       offs.forEach((off) => off());
       clients.delete(res);
     });

@@ -1,5 +1,5 @@
 /** The token endpoint (OAuth 2.0 client credentials). */
-import { sendJson } from '../http-util.js';
+import { sendJson } from '../../node/http/server/respond.js';
 import type { Route } from './router.js';
 
 export const authRoutes: Route[] = [

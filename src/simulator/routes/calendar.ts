@@ -1,7 +1,8 @@
 /** The calendar API: events, their history, event dates by window or id, categories, assets. */
 import { ASSETS, CATEGORY_LIST } from '../data/categories.js';
 import { translated } from '../data/translations.js';
-import { HttpError, sendJson } from '../http-util.js';
+import { ReplyError } from '../../node/http/server/reply-error.js';
+import { sendJson } from '../../node/http/server/respond.js';
 import type { Request, Route } from './router.js';
 
 // Names come back in the path's language (`/calendar/events/{id}` has none: English).
@@ -10,14 +11,14 @@ const MAX_RANGE_MS = 366 * 86_400_000;
 
 function event({ ctx, res, params }: Request): void {
   const model = ctx.state.events.get(params.id as string);
-  if (!model) throw new HttpError(404, 'not_found', 'No such event');
+  if (!model) throw new ReplyError(404, 'not_found', 'No such event');
   sendJson(res, 200, translated(model.event, params.lang ?? 'en'));
 }
 
 function history({ ctx, res, params }: Request): void {
   const { state } = ctx;
   const model = state.events.get(params.id as string);
-  if (!model) throw new HttpError(404, 'not_found', 'No such event');
+  if (!model) throw new ReplyError(404, 'not_found', 'No such event');
   const now = ctx.clock.now();
   const past = [
     ...model.history,
@@ -37,10 +38,10 @@ function window({ ctx, res, url, params }: Request): void {
   const from = Date.parse(params.from as string);
   const to = Date.parse(params.to as string);
   if (Number.isNaN(from) || Number.isNaN(to))
-    throw new HttpError(400, 'invalid_date', 'from and to must be ISO-8601 dates');
-  if (to < from) throw new HttpError(400, 'invalid_range', 'to is before from');
+    throw new ReplyError(400, 'invalid_date', 'from and to must be ISO-8601 dates');
+  if (to < from) throw new ReplyError(400, 'invalid_range', 'to is before from');
   if (to - from > MAX_RANGE_MS)
-    throw new HttpError(400, 'invalid_range', 'The range may span at most a year');
+    throw new ReplyError(400, 'invalid_range', 'The range may span at most a year');
   const upper = (name: string) => url.searchParams.getAll(name).map((v) => v.toUpperCase());
   const vols = upper('volatilities');
   const countries = upper('countries');
@@ -67,7 +68,7 @@ function window({ ctx, res, url, params }: Request): void {
 
 function eventDate({ ctx, res, params }: Request): void {
   const ed = ctx.state.eventDates.get(params.id as string);
-  if (!ed) throw new HttpError(404, 'not_found', 'No such event date');
+  if (!ed) throw new ReplyError(404, 'not_found', 'No such event date');
   sendJson(res, 200, translated(ed, params.lang as string));
 }
 

@@ -2,7 +2,8 @@
  * The control API (`/_sim/…`, loopback only): tests and the demo create, change and delete
  * records, move the clock and inject faults.
  */
-import { readJson, sendJson } from '../http-util.js';
+import { readJson } from '../../node/http/server/body.js';
+import { sendJson } from '../../node/http/server/respond.js';
 import type { World } from '../world.js';
 import {
   clockBody,

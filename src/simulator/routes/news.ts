@@ -1,5 +1,6 @@
 /** The news API: the general feed of a culture, page by page, and one post. */
-import { HttpError, sendJson } from '../http-util.js';
+import { ReplyError } from '../../node/http/server/reply-error.js';
+import { sendJson } from '../../node/http/server/respond.js';
 import { postKey } from '../state.js';
 import type { Route } from './router.js';
 
@@ -13,7 +14,7 @@ export const newsRoutes: Route[] = [
     handle: ({ ctx, res, url, params }) => {
       const page = Number(url.searchParams.get('page') ?? '1');
       if (!Number.isInteger(page) || page < 1)
-        throw new HttpError(400, 'invalid_page', 'page must be an integer from 1');
+        throw new ReplyError(400, 'invalid_page', 'page must be an integer from 1');
       const all = [...ctx.state.posts.values()]
         .filter((p) => p.Culture === params.culture)
         .sort((a, b) => b.PublicationDate.localeCompare(a.PublicationDate));
@@ -30,7 +31,7 @@ export const newsRoutes: Route[] = [
     path: `${V4}/post/:id`,
     handle: ({ ctx, res, params }) => {
       const post = ctx.state.posts.get(postKey(params.culture as string, params.id as string));
-      if (!post) throw new HttpError(404, 'not_found', 'No such post');
+      if (!post) throw new ReplyError(404, 'not_found', 'No such post');
       sendJson(res, 200, post);
     },
   },

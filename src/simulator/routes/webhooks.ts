@@ -1,6 +1,7 @@
 /** Webhook registrations, one list per API (calendar, news). */
 import { z } from 'zod';
-import { readJson, sendJson } from '../http-util.js';
+import { readJson } from '../../node/http/server/body.js';
+import { sendJson } from '../../node/http/server/respond.js';
 import type { Api } from '../state.js';
 import { parseBody } from './parse.js';
 import type { Route } from './router.js';
