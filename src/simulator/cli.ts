@@ -1,6 +1,7 @@
 /** `npm run simulator -- [--port N] [--host H] [--seed S] [--speed X] [--client-id ID] [--client-secret S]` */
 import { parseArgs } from 'node:util';
 import { startSimulator } from './index.js';
+import { messageOf } from '../shared/error-message.js';
 
 function fail(message: string): never {
   process.stderr.write(
@@ -45,7 +46,7 @@ try {
     strict: true,
   }).values;
 } catch (err) {
-  fail(err instanceof Error ? err.message : String(err));
+  fail(messageOf(err));
 }
 
 const sim = await startSimulator({
@@ -56,7 +57,7 @@ const sim = await startSimulator({
   speed: number('speed', args.speed, 0, 10_000) ?? 1,
   clientId: args['client-id'],
   clientSecret: args['client-secret'],
-}).catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
+}).catch((err: unknown) => fail(messageOf(err)));
 
 process.stdout.write(`simulator listening on ${sim.url}\n`);
 process.stdout.write(

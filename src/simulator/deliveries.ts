@@ -9,6 +9,7 @@ import { request } from 'undici';
 import { backoffDelay, type BackoffPolicy } from '../node/backoff.js';
 import { ReplyError } from '../node/http/server/reply-error.js';
 import type { Api, DeliveryRecord, SimulatorState, Webhook } from './state.js';
+import { messageOf } from '../shared/error-message.js';
 
 export const MAX_WEBHOOKS = 2;
 
@@ -113,7 +114,7 @@ export class Deliverer {
       status = res.statusCode;
       await res.body.dump();
     } catch (err) {
-      error = err instanceof Error ? err.message : String(err);
+      error = messageOf(err);
     }
     const ok = status === 200 || status === 204;
     if (ok) webhook.lastSentAt = new Date().toISOString();

@@ -24,6 +24,7 @@ import { Delivery, type DeliveryItem } from './delivery.js';
 import { reminderText } from './message.js';
 import { realTimers, type AlertStore, type Timers } from './port.js';
 import { ReminderPlanner } from './reminders.js';
+import { messageOf } from '../../shared/error-message.js';
 
 export type { AlertStore, NewAlert, Timers, UpcomingQuery } from './port.js';
 
@@ -82,9 +83,7 @@ export class AlertsEngine {
   constructor(private readonly opts: AlertsEngineOptions) {
     this.now = opts.now ?? Date.now;
     this.hourCycle = opts.hourCycle ?? (() => 'h23');
-    this.onError =
-      opts.onError ??
-      ((err) => console.warn('alerts:', err instanceof Error ? err.message : String(err)));
+    this.onError = opts.onError ?? ((err) => console.warn('alerts:', messageOf(err)));
     this.staleMs = opts.staleReleaseMs ?? 10 * 60_000;
     const timers = opts.timers ?? realTimers;
     this.delivery = new Delivery({

@@ -13,6 +13,7 @@ import {
   type SettingsPatch,
 } from '../../shared/settings-schema.js';
 import { z } from 'zod';
+import { messageOf } from '../../shared/error-message.js';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -91,7 +92,7 @@ export class SettingsFile {
       if (parsed.success) return { settings: parsed.data as Settings, problem: null };
       reason = z.prettifyError(parsed.error);
     } catch (err) {
-      reason = err instanceof Error ? err.message : String(err);
+      reason = messageOf(err);
     }
     const aside = `${this.path}.invalid-${this.now()}`;
     renameSync(this.path, aside);

@@ -3,9 +3,10 @@ import { app, dialog } from 'electron';
 import { runShell } from './app.js';
 import { runSmokeTest } from './smoke-run.js';
 import { parseSmokeArgs } from './smoke-test.js';
+import { messageOf } from '../../shared/error-message.js';
 
 function explain(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = messageOf(err);
   // better-sqlite3 built for Node instead of Electron: say how to fix it.
   if (/NODE_MODULE_VERSION|better_sqlite3\.node/.test(message))
     return `${message}\n\nThe SQLite module is not built for Electron. Run \`node scripts/electron-native.mjs\` (npm start does this for you).`;

@@ -4,6 +4,7 @@
  * user would see; this module runs them under one deadline and writes one JSON line.
  * Plain logic, no `electron` import, so it is tested as is.
  */
+import { messageOf } from '../../shared/error-message.js';
 export const SMOKE_FLAG = '--smoke-test';
 export const SMOKE_OUTPUT_FLAG = '--smoke-output=';
 export const SMOKE_TIMEOUT_MS = 60_000;
@@ -55,8 +56,6 @@ export interface SmokeRunOptions {
   versions?: Record<string, string | undefined>;
 }
 
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
 /**
  * Start the app (`start` resolves with its probes), run every probe, and report. Never
  * throws and never takes longer than the timeout: a hung start or probe is reported by name.
@@ -87,7 +86,7 @@ export async function runSmokeChecks(
     try {
       probes = await start();
     } catch (err) {
-      return report(`the app did not start: ${message(err)}`);
+      return report(`the app did not start: ${messageOf(err)}`);
     }
     pending.delete('start');
     CHECKS.forEach((c) => pending.add(c));
@@ -96,7 +95,7 @@ export async function runSmokeChecks(
         try {
           checks[name] = { ok: true, ...(await probes[name]()) };
         } catch (err) {
-          checks[name] = { ok: false, reason: message(err) };
+          checks[name] = { ok: false, reason: messageOf(err) };
         }
         pending.delete(name);
       }),

@@ -14,6 +14,7 @@ import { parseRelayUrls } from '../../shared/relay-urls.js';
 import { backoffDelay, retryAfterMs, type BackoffPolicy } from '../../node/backoff.js';
 import type { RelayConsumerOptions, RelayStatus } from './live-source.js';
 import { readSse, type SseMessage } from './sse-reader.js';
+import { messageOf } from '../../shared/error-message.js';
 
 export const TOKEN_REJECTED = 'relay rejected the token';
 /** A connection counts as healthy (backoff resets) after this long or its first event. */
@@ -102,7 +103,7 @@ export class RelayConsumer {
       } catch (err) {
         if (!this.running) break;
         first = false;
-        const message = err instanceof Error ? err.message : String(err);
+        const message = messageOf(err);
         this.opts.logger?.warn({ err }, 'relay connection lost');
         this.update({ connected: false, error: message });
         // A wrong token will not fix itself quickly: retry much more slowly.

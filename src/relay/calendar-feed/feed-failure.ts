@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { StoreUnavailable } from '../event-log.js';
 import { sendError } from '../http-util.js';
 import { FeedKeyMismatch } from './feed-key.js';
+import { messageOf } from '../../shared/error-message.js';
 
 export function plain(
   res: ServerResponse,
@@ -47,7 +48,7 @@ export function feedFailure(logger: Logger | undefined): FeedFailure {
         else sendError(res, 503, 'feed_key_mismatch', text);
         return true;
       }
-      const reason = err instanceof Error ? err.message : String(err);
+      const reason = messageOf(err);
       if (!(err instanceof StoreUnavailable)) {
         logger?.warn({ reason }, 'calendar feed: request failed');
         if (asText) plain(res, 500, FAILED);

@@ -6,6 +6,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { CacheInfo, ConnectionTestResult, CredentialsInfo } from '../../../shared/domain.js';
 import type { Bridge } from '../bridge/index.js';
+import { messageOf } from '../../../shared/error-message.js';
 
 export interface SettingsState {
   credentials: CredentialsInfo | null;
@@ -24,8 +25,6 @@ export interface SettingsState {
   syncNow(): Promise<string>;
   diagnostics(): Promise<string>;
 }
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export function createSettingsStore(bridge: Bridge) {
   return createStore<SettingsState>()((set) => ({
