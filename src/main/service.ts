@@ -170,6 +170,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     ...opts.alertDelivery,
     store,
     coveredSince: () => coveredSince,
+    now,
     rules: () => effective().alertRules,
     timeZone: () => effective().timeZone,
     hourCycle: () => effective().hourCycle,

@@ -23,13 +23,20 @@ export interface ConnectionFacts {
   now: number;
 }
 
+/** A relay stream down for less than this, while the API fails, is a retry, not a loss. */
+const RELAY_BLIP_MS = 10_000;
+
 /** Webhooks count as still arriving for this long after the last one. */
 export const DELIVERY_FRESH_MS = 5 * 60_000;
 
 /** The API fails, but the live transport is up and webhooks arrived since (or just before). */
 function webhooksCarry(f: ConnectionFacts): boolean {
   if (f.transport === 'polling' || f.lastDeliveryAt === null) return false;
-  if (f.relay && !f.relay.connected) return false;
+  if (f.webhooksLateSince !== null) return false; // they are missing, not carrying
+  // A notification that needs a fetch fails while the API is down, and the stream is
+  // re-opened to retry it: a blip that short does not mean webhooks stopped.
+  if (f.relay && !f.relay.connected && f.now - (f.relay.downSince ?? 0) > RELAY_BLIP_MS)
+    return false;
   return f.now - f.lastDeliveryAt <= DELIVERY_FRESH_MS;
 }
 

@@ -203,6 +203,9 @@ export class SafetyNet {
     const deadline = this.now() + this.tuning.webhookGraceMs;
     for (const c of changes) {
       if (!('eventDate' in c) || !c.eventDate) continue;
+      // The grace runs from the first unconfirmed find: a later find of the same release
+      // (its print after its creation) must not push the judgement back.
+      if (this.expected.has(c.eventDate.id)) continue;
       this.expected.set(c.eventDate.id, { lastUpdated: c.eventDate.lastUpdated, deadline });
     }
     this.armJudge();

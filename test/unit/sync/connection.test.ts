@@ -42,9 +42,12 @@ describe('connection state', () => {
     const stale = facts({ health, lastDeliveryAt: 9_000, now: 9_000 + 6 * 60_000 });
     expect(deriveConnection(stale).state).toBe('offline');
     const relayDown = { connected: false, downSince: 8_000, error: null };
-    expect(deriveConnection(facts({ health, lastDeliveryAt: 9_000, relay: relayDown })).state).toBe(
-      'offline',
-    );
+    const down = (now: number) =>
+      deriveConnection(facts({ health, lastDeliveryAt: 9_000, relay: relayDown, now })).state;
+    // a re-open to retry a notification the API could not complete is a blip…
+    expect(down(9_000)).toBe('apiDown');
+    // …a stream down for longer is not carrying anything
+    expect(down(19_000)).toBe('offline');
   });
 
   it('keeps one reason while the calendar and the news API fail alike', () => {
