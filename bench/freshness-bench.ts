@@ -3,7 +3,10 @@
  * (src/main/sync/safety-net.ts) can find the print, beside the same prints over the normal
  * webhook path. The app runs in demo mode on the embedded simulator with the default
  * cadence (2 s); each release prints at a random moment up to 2 s after its scheduled time,
- * so the poll phase is not aligned with the print.
+ * so the poll phase is not aligned with the print. A third run creates the releases while
+ * webhooks are already dropped, so the app first learns of them from the minute's near-window
+ * re-read — before their print (then the net polls them) or after it (a print first seen
+ * printed, which alerts all the same).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,17 +29,23 @@ async function control<T>(base: string, method: string, path: string, body?: unk
   return (await res.json()) as T;
 }
 
-/**
- * `n` HIGH releases, printed one after another; the delay of each print to its alert.
- * `whenKnown` runs once the app has them all (the faults start then: a release whose
- * `*_created` webhook is lost is the near-window read's job, a minute's matter).
- */
+interface MeasureOptions {
+  /** Runs once the app has them all (known releases: the faults start then). */
+  whenKnown?: () => Promise<unknown>;
+  /** False: the releases are created while webhooks are already lost, so the app first
+   * hears of them from the near-window re-read (a minute apart) — printed or not yet. */
+  known?: boolean;
+  /** How long after the last print an alert may still come. */
+  waitMs?: number;
+}
+
+/** `n` HIGH releases, printed one after another; the delay of each print to its alert. */
 async function measure(
   service: AppService,
   sim: string,
   n: number,
   seed: string,
-  whenKnown: () => Promise<unknown> = async () => undefined,
+  opts: MeasureOptions = {},
 ) {
   const rng = createRng(seed);
   const eventId = (await control<EventDate[]>(sim, 'GET', '/_sim/event-dates'))[0]?.eventId;
@@ -56,9 +65,12 @@ async function measure(
     from: new Date(start - 60_000).toISOString(),
     to: new Date(start + n * SPACING_MS + 60_000).toISOString(),
   };
-  while ((await service.api.listEventDates(window)).filter((d) => ids.has(d.id)).length < n)
+  while (
+    opts.known !== false &&
+    (await service.api.listEventDates(window)).filter((d) => ids.has(d.id)).length < n
+  )
     await new Promise((r) => setTimeout(r, 20));
-  await whenKnown();
+  await opts.whenKnown?.();
   const alertedAt = new Map<string, number>();
   const off = service.on('alert', (a) => {
     if (a.kind === 'released' && a.target.type === 'eventDate')
@@ -71,7 +83,7 @@ async function measure(
     await control(sim, 'PATCH', `/_sim/event-dates/${ed.id}`, { actual: i });
     printedAt.set(ed.id, Date.now());
   }
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + (opts.waitMs ?? 30_000);
   while (alertedAt.size < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   off();
   const delays = releases.flatMap((ed) => {
@@ -82,8 +94,7 @@ async function measure(
   return { ...summarize(delays), missed: n - delays.length };
 }
 
-export async function benchFreshness(quick: boolean) {
-  const n = quick ? 6 : 40;
+async function withDemoApp<T>(run: (service: AppService, sim: string) => Promise<T>) {
   const service = await createAppService({
     dataDir: mkdtempSync(join(tmpdir(), 'mb-bench-fresh-')),
     mode: 'demo',
@@ -95,14 +106,34 @@ export async function benchFreshness(quick: boolean) {
     alertDelivery: { coalesceMs: 0, maxPerMinute: 10_000 },
   });
   await service.start();
-  const sim = service.simulatorUrl as string;
   try {
-    const normal = await measure(service, sim, n, 'normal');
-    const dropped = await measure(service, sim, n, 'dropped', () =>
-      control(sim, 'POST', '/_sim/faults', { deliveries: { drop: 1_000_000 } }),
-    );
-    return { normal, dropped };
+    return await run(service, service.simulatorUrl as string);
   } finally {
     await service.stop();
   }
+}
+
+const dropAll = (sim: string) =>
+  control(sim, 'POST', '/_sim/faults', { deliveries: { drop: 1_000_000 } });
+
+/** Releases created while every webhook is already lost: print → alert. */
+export function benchUnknownFreshness(quick: boolean) {
+  return withDemoApp(async (service, sim) => {
+    await dropAll(sim);
+    return measure(service, sim, quick ? 6 : 20, 'unknown', { known: false, waitMs: 90_000 });
+  });
+}
+
+export function benchFreshness(quick: boolean) {
+  const n = quick ? 6 : 40;
+  return withDemoApp(async (service, sim) => {
+    const normal = await measure(service, sim, n, 'normal');
+    const dropped = await measure(service, sim, n, 'dropped', { whenKnown: () => dropAll(sim) });
+    return { normal, dropped };
+  });
+}
+
+// `npx tsx bench/freshness-bench.ts unknown`: that row alone, short.
+if (process.argv[2] === 'unknown' && process.argv[1]?.endsWith('freshness-bench.ts')) {
+  console.log(JSON.stringify(await benchUnknownFreshness(true)));
 }

@@ -21,7 +21,7 @@ import { createLogger } from '../node/log/logger.js';
 import { KeytarSecretStore, MemorySecretStore, type SecretStore } from './secrets/index.js';
 import type { MacrobellService, ServiceEvents, Unsubscribe } from './service-contract.js';
 import { logSlowReads } from './store/slow-log.js';
-import { openStore } from './store/index.js';
+import { openStore, type Store } from './store/index.js';
 import { PruneScheduler } from './store/prune-schedule.js';
 import { ChangeApplier } from './sync/applier.js';
 import { SyncEngine } from './sync/engine.js';
@@ -35,6 +35,8 @@ import { createCredentials } from './service/credentials.js';
 import { connectDemoWebhooks } from './service/demo-webhooks.js';
 import { createSettingsFanout } from './service/settings-fanout.js';
 import { createStatusReporter } from './service/status.js';
+
+const COVERED_SINCE_KEY = 'alerts.coveredSince';
 
 export const DEMO_KEYS = { publicKey: 'demo-public', privateKey: 'demo-private' } as const;
 
@@ -162,9 +164,13 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
   });
   const { calendar, news } = observeApis(health, clients.calendar, clients.news);
 
+  // Prints from before this store first ran are history, not news (alerts/decide.ts newPrint).
+  const coveredSince = coverageStart(store, now());
   const alerts = new AlertsEngine({
     ...opts.alertDelivery,
     store,
+    coveredSince: () => coveredSince,
+    now,
     rules: () => effective().alertRules,
     timeZone: () => effective().timeZone,
     hourCycle: () => effective().hourCycle,
@@ -323,4 +329,15 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     },
   };
   return service;
+}
+
+/** When this store started watching the calendar (set once, on its first run). */
+function coverageStart(
+  store: Pick<Store, 'getSyncState' | 'setSyncState' | 'transaction'>,
+  now: number,
+): number {
+  const stored = Number(store.getSyncState(COVERED_SINCE_KEY));
+  if (Number.isFinite(stored) && stored > 0) return stored;
+  store.transaction(() => store.setSyncState(COVERED_SINCE_KEY, String(now)));
+  return now;
 }

@@ -15,6 +15,8 @@ export function connectionLabel(c: ConnectionInfo, demo: boolean): string {
       return `Live (${demo && c.transport === 'webhooks' ? 'demo webhooks' : TRANSPORT[c.transport]})`;
     case 'late':
       return 'Live — webhooks late';
+    case 'apiDown':
+      return 'Live — API unavailable';
     case 'reconnecting':
       return 'Reconnecting';
     case 'offline':

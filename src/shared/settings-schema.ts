@@ -46,6 +46,8 @@ export const alertRulesSchema = z.object({
   }),
   reminderMinutes: z.number().int().min(0).max(1440),
   pausedUntil: z.number().int().nonnegative().nullable(),
+  // Rules saved before the late window existed read as the default.
+  latePrintMinutes: z.number().int().min(1).max(1440).default(15),
 });
 
 /** A list of codes from `known` only: anything else is named in the error, never saved. */

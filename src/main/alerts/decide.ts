@@ -31,13 +31,48 @@ export interface AlertDecision extends AlertText {
   dateUtc?: string;
   /** Kept for the in-app sound of its notification (the service's impact, as given). */
   volatility?: string;
+  /** A print: when it happened (the delay is measured from it) and whether it is late. */
+  print?: { at: number; late: boolean };
 }
 
 export interface DecideContext {
   rules: AlertRules;
   now: number;
-  /** A backfilled print older than this is history, not news. */
+  /** A backfilled revision or correction older than this is history, not news. */
   staleMs: number;
+  /**
+   * Prints before this (unix ms) happened before the app watched this calendar: history,
+   * not news (a first start must not alert a week of prints). Null: no such bound.
+   */
+  coveredSince?: number | null;
+}
+
+/** A print found later than this after it happened is history, even when it is new to us. */
+export const MAX_CATCH_UP_MS = 12 * 3_600_000;
+
+/**
+ * When a release printed: its scheduled time, or the service's stamp when that is later
+ * (a release that printed late). `lastUpdated` is whole seconds, so it only wins when it
+ * is clearly after the schedule.
+ */
+export function printTime(ed: EventDate): number {
+  const scheduled = Date.parse(ed.dateUtc);
+  const stamped = ed.lastUpdated * 1000;
+  if (!Number.isFinite(scheduled)) return stamped;
+  return stamped - scheduled >= 1000 ? stamped : scheduled;
+}
+
+/**
+ * The one decision for every path (webhook, relay, safety net, minute re-read, backfill
+ * after an outage or a wake): is this print news? Null when it is history; otherwise
+ * whether it is late. Whether it was already alerted is the store's dedup key.
+ */
+export function newPrint(ed: EventDate, ctx: DecideContext): { at: number; late: boolean } | null {
+  const at = printTime(ed);
+  if (ctx.coveredSince != null && at < ctx.coveredSince) return null;
+  const age = ctx.now - at;
+  if (age > MAX_CATCH_UP_MS) return null;
+  return { at, late: age >= ctx.rules.latePrintMinutes * 60_000 };
 }
 
 export const dedupKeys = {
@@ -75,14 +110,18 @@ export function decideAlert(change: DomainChange, ctx: DecideContext): AlertDeci
   switch (change.kind) {
     case 'released': {
       const ed = change.eventDate;
-      if (!matchesEventDate(ed, rules, 'released') || staleBackfill(change, ed.dateUtc, ctx))
-        return null;
+      const print = matchesEventDate(ed, rules, 'released') ? newPrint(ed, ctx) : null;
+      if (!print) return null;
+      const text = releaseText(ed);
       return {
-        ...releaseText(ed),
+        ...text,
+        // Named as late everywhere it shows (history, tray, notification): no one mistakes it for news of now.
+        title: print.late ? `Late print — ${text.title}` : text.title,
         dedupKey: dedupKeys.released(ed.id),
         kind: 'released',
         target: eventDateTarget(ed),
         ...releaseMeta(ed),
+        print,
       };
     }
     case 'revised': {
@@ -125,8 +164,10 @@ export function decideAlert(change: DomainChange, ctx: DecideContext): AlertDeci
     }
     case 'eventDateAdded': {
       const ed = change.eventDate;
-      // A backfill "adds" the whole window on first start: that is loading, not news.
-      if (change.source === 'backfill' || !matchesEventDate(ed, rules, 'added')) return null;
+      // A backfill "adds" the whole window on first start: that is loading, not news. One
+      // already printed comes with its own `released` change: the print is the news.
+      if (change.source === 'backfill' || ed.actual !== null) return null;
+      if (!matchesEventDate(ed, rules, 'added')) return null;
       return {
         ...addedText(ed),
         dedupKey: dedupKeys.added(ed.id),

@@ -94,7 +94,9 @@ export class Delivery {
     const rules = this.o.rules();
     if (isPaused(rules, now)) return;
     this.sentAt.push(now);
-    const silent = inQuietHours(now, rules, this.o.timeZone());
+    // Late prints (an outage, a wake from sleep) are news, but not worth a sound each.
+    const silent =
+      inQuietHours(now, rules, this.o.timeZone()) || batch.every((i) => i.record.late === true);
     try {
       this.o.sink(this.notificationOf(batch, silent));
     } catch (err) {

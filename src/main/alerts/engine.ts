@@ -13,13 +13,14 @@
  *   delivered like any other alert.
  */
 import type {
+  AlertReceipt,
   AlertRecord,
   AlertRules,
   DomainChange,
   EventDate,
   NativeNotification,
 } from '../../shared/domain.js';
-import { decideAlert, dedupKeys } from './decide.js';
+import { decideAlert, dedupKeys, type AlertDecision } from './decide.js';
 import { Delivery, type DeliveryItem } from './delivery.js';
 import { reminderText } from './message.js';
 import { realTimers, type AlertStore, type Timers } from './port.js';
@@ -27,6 +28,12 @@ import { ReminderPlanner } from './reminders.js';
 import { messageOf } from '../../shared/error-message.js';
 
 export type { AlertStore, NewAlert, Timers, UpcomingQuery } from './port.js';
+
+/** What the apply path knows about a change's trip, beyond its source. */
+export interface ChangeHop {
+  /** When the relay stored the webhook that carried it (relay path only). */
+  relayReceivedAt?: number | null;
+}
 
 export interface AlertsEngineOptions {
   store: AlertStore;
@@ -52,8 +59,10 @@ export interface AlertsEngineOptions {
    */
   settleMs?: number;
   maxPerMinute?: number;
-  /** A backfilled print older than this is history, not news. */
+  /** A backfilled revision or correction older than this is history, not news. */
   staleReleaseMs?: number;
+  /** Prints before this (unix ms) predate the app watching the calendar: never alerted. */
+  coveredSince?: () => number | null;
   /** How far ahead reminder timers are armed; the plan is redone this often. */
   reminderHorizonMs?: number;
 }
@@ -87,7 +96,10 @@ export class AlertsEngine {
     this.staleMs = opts.staleReleaseMs ?? 10 * 60_000;
     const timers = opts.timers ?? realTimers;
     this.delivery = new Delivery({
-      sink: opts.sink,
+      sink: (n) => {
+        opts.sink(n);
+        this.stampShown(n);
+      },
       rules: opts.rules,
       timeZone: opts.timeZone,
       hourCycle: this.hourCycle,
@@ -113,7 +125,7 @@ export class AlertsEngine {
    * Decide and record (deduplicated). Synchronous: call inside the apply transaction.
    * Returns the newly recorded alerts (empty when none is due or it was recorded before).
    */
-  recordForChange(change: DomainChange): AlertRecord[] {
+  recordForChange(change: DomainChange, hop: ChangeHop = {}): AlertRecord[] {
     if (this.touchesWatched(change)) this.queueReplan();
     let decision;
     try {
@@ -121,6 +133,7 @@ export class AlertsEngine {
         rules: this.opts.rules(),
         now: this.now(),
         staleMs: this.staleMs,
+        coveredSince: this.opts.coveredSince?.() ?? null,
       });
     } catch (err) {
       // A bad record must not block applying the change itself.
@@ -128,9 +141,16 @@ export class AlertsEngine {
       return [];
     }
     if (!decision) return [];
-    const { countryCode, dateUtc, volatility, ...alert } = decision;
+    const { countryCode, dateUtc, volatility, print, ...alert } = decision;
+    const now = this.now();
+    const receipt = print ? receiptOf(change, decision, hop, now) : null;
     // Store errors propagate: the transaction rolls back and the change is retried.
-    const record = this.opts.store.insertAlert({ ...alert, createdAt: this.now() });
+    const record = this.opts.store.insertAlert({
+      ...alert,
+      createdAt: now,
+      late: print?.late === true,
+      receipt,
+    });
     if (!record) return [];
     this.remember(record.id, { countryCode, dateUtc, volatility });
     this.notifyRecorded(record);
@@ -146,6 +166,15 @@ export class AlertsEngine {
       return { record, ...hints };
     });
     this.delivery.push(items);
+  }
+
+  /** A notification went out: its alerts' receipts get their last hop. */
+  private stampShown(n: NativeNotification): void {
+    try {
+      this.opts.store.markAlertsShown?.(n.alertIds, this.now());
+    } catch (err) {
+      this.onError(err);
+    }
   }
 
   /** Re-plan reminder timers (on start, on rules changes; changes do it themselves). */
@@ -218,4 +247,24 @@ export class AlertsEngine {
     }
     this.meta.set(id, hints);
   }
+}
+
+function receiptOf(
+  change: DomainChange,
+  decision: AlertDecision,
+  hop: ChangeHop,
+  appliedAt: number,
+): AlertReceipt | null {
+  if (!('eventDate' in change) || !change.eventDate) return null;
+  const ed = change.eventDate;
+  const scheduled = Date.parse(ed.dateUtc);
+  return {
+    path: change.source,
+    scheduledAt: Number.isFinite(scheduled) ? scheduled : null,
+    lastUpdatedAt: ed.lastUpdated > 0 ? ed.lastUpdated * 1000 : null,
+    printAt: decision.print?.at ?? null,
+    relayReceivedAt: change.source === 'relay' ? (hop.relayReceivedAt ?? null) : null,
+    appliedAt,
+    shownAt: null,
+  };
 }

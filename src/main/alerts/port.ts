@@ -3,7 +3,13 @@
  * the store (the SQLite one in the app, a small in-memory one in tests) and timers (real
  * ones in the app, a controllable clock in tests).
  */
-import type { AlertKind, AlertRecord, AlertTarget, EventDate } from '../../shared/domain.js';
+import type {
+  AlertKind,
+  AlertReceipt,
+  AlertRecord,
+  AlertTarget,
+  EventDate,
+} from '../../shared/domain.js';
 
 /** An alert to record; `dedupKey` is unique in the store, across sources and restarts. */
 export interface NewAlert {
@@ -13,6 +19,8 @@ export interface NewAlert {
   body: string;
   createdAt: number;
   target: AlertTarget;
+  late?: boolean;
+  receipt?: AlertReceipt | null;
 }
 
 export interface UpcomingQuery {
@@ -26,6 +34,8 @@ export interface UpcomingQuery {
 export interface AlertStore {
   /** Null when an alert with this dedup key already exists. */
   insertAlert(a: NewAlert): AlertRecord | null;
+  /** Stamp the receipts of alerts whose notification went out. */
+  markAlertsShown?(ids: number[], at: number): void;
   upcoming(q: UpcomingQuery): EventDate[];
 }
 

@@ -24,7 +24,7 @@ export interface StatusSources {
   settingsFile: Pick<SettingsFile, 'problem'>;
   effective: () => Settings;
   credentials: () => CredentialsInfo;
-  store: Pick<Store, 'countUnreadAlerts'>;
+  store: Pick<Store, 'countUnreadAlerts' | 'alertLatency'>;
   now: () => number;
   publish: (status: AppStatus) => void;
 }
@@ -71,6 +71,7 @@ export function createStatusReporter(src: StatusSources): StatusReporter {
       lastError: s.lastError ?? settingsProblem,
       alertsPausedUntil: src.effective().alertRules.pausedUntil,
       unreadAlerts: src.store.countUnreadAlerts(),
+      feedLatency: src.store.alertLatency(src.now()),
     };
   };
 

@@ -1,13 +1,31 @@
 /** The alert history: what was raised, deduplicated by key, and what the user has read. */
-import type { AlertRecord, AlertTarget } from '../../shared/domain.js';
+import type {
+  AlertReceipt,
+  AlertRecord,
+  AlertTarget,
+  ChangeSource,
+  FeedLatency,
+} from '../../shared/domain.js';
 import type { NewAlert } from '../alerts/port.js';
 import type { AlertsTable } from './schema.js';
 import type { Statements } from './statements.js';
 
 type AlertRow = Pick<
   AlertsTable,
-  'id' | 'kind' | 'title' | 'body' | 'created_at' | 'read' | 'target'
+  'id' | 'kind' | 'title' | 'body' | 'created_at' | 'read' | 'target' | 'late' | 'receipt'
 >;
+
+const COLUMNS = 'id, kind, title, body, created_at, read, target, late, receipt';
+const DAY_MS = 86_400_000;
+
+function parseReceipt(text: string | null): AlertReceipt | null {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as AlertReceipt;
+  } catch {
+    return null; // a damaged receipt costs the receipt, never the history
+  }
+}
 
 const toRecord = (r: AlertRow): AlertRecord => ({
   id: r.id,
@@ -17,7 +35,15 @@ const toRecord = (r: AlertRow): AlertRecord => ({
   createdAt: r.created_at,
   read: r.read === 1,
   target: JSON.parse(r.target) as AlertTarget,
+  late: r.late === 1,
+  receipt: parseReceipt(r.receipt),
 });
+
+/** The value at quantile `q` of sorted numbers (nearest rank). */
+function quantile(sorted: number[], q: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i] ?? 0;
+}
 
 export class Alerts {
   constructor(
@@ -27,11 +53,21 @@ export class Alerts {
 
   /** Records an alert unless one with the same dedup key exists (then null). */
   insert(a: NewAlert): AlertRecord | null {
+    const receipt = a.receipt ?? null;
     const r = this.q
       .objects(
-        'INSERT OR IGNORE INTO alerts (dedup_key, kind, title, body, created_at, target) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT OR IGNORE INTO alerts (dedup_key, kind, title, body, created_at, target, late, receipt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(a.dedupKey, a.kind, a.title, a.body, a.createdAt, JSON.stringify(a.target));
+      .run(
+        a.dedupKey,
+        a.kind,
+        a.title,
+        a.body,
+        a.createdAt,
+        JSON.stringify(a.target),
+        a.late ? 1 : 0,
+        receipt ? JSON.stringify(receipt) : null,
+      );
     if (r.changes === 0) return null;
     return {
       id: Number(r.lastInsertRowid),
@@ -41,17 +77,54 @@ export class Alerts {
       createdAt: a.createdAt,
       read: false,
       target: a.target,
+      late: a.late === true,
+      receipt,
     };
+  }
+
+  /** The notification carrying these alerts went out at `at`: their receipts' last hop. */
+  markShown(ids: number[], at: number): void {
+    const s = this.q.objects(
+      "UPDATE alerts SET receipt = json_set(receipt, '$.shownAt', ?) WHERE id = ? AND receipt IS NOT NULL AND json_extract(receipt, '$.shownAt') IS NULL",
+    );
+    this.transaction(() => ids.forEach((id) => s.run(at, id)));
   }
 
   list(q: { limit?: number; unreadOnly?: boolean } = {}): AlertRecord[] {
     return this.q
       .objects<AlertRow>(
-        `SELECT id, kind, title, body, created_at, read, target FROM alerts ${q.unreadOnly ? 'WHERE read = 0' : ''}
+        `SELECT ${COLUMNS} FROM alerts ${q.unreadOnly ? 'WHERE read = 0' : ''}
          ORDER BY created_at DESC, id DESC LIMIT ?`,
       )
       .all(q.limit ?? 200)
       .map(toRecord);
+  }
+
+  /** Print → alert (shown, or applied when not shown) over the day before `now`, by path. */
+  latency(now: number): FeedLatency[] {
+    const rows = this.q
+      .objects<Pick<AlertRow, 'receipt'>>(
+        "SELECT receipt FROM alerts WHERE created_at >= ? AND kind = 'released' AND receipt IS NOT NULL",
+      )
+      .all(now - DAY_MS);
+    const byPath = new Map<ChangeSource, number[]>();
+    for (const row of rows) {
+      const r = parseReceipt(row.receipt);
+      if (!r || r.printAt === null) continue;
+      const delay = Math.max(0, (r.shownAt ?? r.appliedAt) - r.printAt);
+      const list = byPath.get(r.path) ?? [];
+      list.push(delay);
+      byPath.set(r.path, list);
+    }
+    return [...byPath].map(([path, delays]) => {
+      const sorted = delays.sort((a, b) => a - b);
+      return {
+        path,
+        count: sorted.length,
+        p50Ms: quantile(sorted, 0.5),
+        p99Ms: quantile(sorted, 0.99),
+      };
+    });
   }
 
   markRead(ids?: number[]): void {

@@ -97,6 +97,10 @@ export interface AlertsTable {
   read: number;
   /** AlertTarget as JSON. */
   target: string;
+  /** 1 for a print first seen after the late window. */
+  late: number;
+  /** AlertReceipt as JSON, or null (alerts that are not about a print). */
+  receipt: string | null;
 }
 
 /** The position of `K` in the tuple `C`, as a literal type. */

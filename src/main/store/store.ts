@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import type {
   AlertRecord,
+  FeedLatency,
   CalendarEvent,
   Category,
   EventDate,
@@ -196,6 +197,14 @@ export class Store {
   }
   markAlertsRead(ids?: number[]): void {
     this.alerts.markRead(ids);
+  }
+  /** The notification carrying these alerts went out: stamp their receipts. */
+  markAlertsShown(ids: number[], at: number): void {
+    this.alerts.markShown(ids, at);
+  }
+  /** Print → alert percentiles over the last day, by path. */
+  alertLatency(now: number): FeedLatency[] {
+    return this.alerts.latency(now);
   }
   countUnreadAlerts(): number {
     return this.alerts.countUnread();

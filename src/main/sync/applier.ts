@@ -12,6 +12,7 @@ import type {
   EventDate,
   Post,
 } from '../../shared/domain.js';
+import type { ChangeHop } from '../alerts/engine.js';
 import { eventDateUpdatedSchema, notificationSchema } from '../../shared/wire.js';
 import { diffEventDate, mergeChanges } from './diff.js';
 import { notificationHandlers, type HandlerContext } from './notification-handlers.js';
@@ -46,6 +47,14 @@ interface Step {
   fn: () => DomainChange[];
   dedupKey?: string;
   afterApply?: () => void;
+  hop?: ChangeHop;
+}
+
+/** A notification to apply, with what its transport knows about its trip. */
+export interface NotificationItem {
+  payload: unknown;
+  afterApply?: () => void;
+  hop?: ChangeHop;
 }
 
 /** Backfill re-reads history: only prints can alert from it (the engine drops stale ones). */
@@ -67,7 +76,7 @@ export class ChangeApplier {
    */
   commit(
     fn: () => DomainChange[],
-    opts: { dedupKey?: string; afterApply?: () => void } = {},
+    opts: { dedupKey?: string; afterApply?: () => void; hop?: ChangeHop } = {},
   ): DomainChange[] {
     return this.commitMany([{ fn, ...opts }]);
   }
@@ -85,7 +94,7 @@ export class ChangeApplier {
         if (!step.dedupKey || store.markNotificationApplied(step.dedupKey)) {
           const cs = step.fn();
           for (const change of cs) {
-            if (alertable(change)) records.push(...alerts.recordForChange(change));
+            if (alertable(change)) records.push(...alerts.recordForChange(change, step.hop));
           }
           applied.push(...cs);
         }
@@ -102,10 +111,7 @@ export class ChangeApplier {
    * Apply notifications in arrival order. Consecutive ones that need no fetch (updates of
    * cached occurrences, deletions) share one transaction; the others go one by one.
    */
-  async applyMany(
-    items: { payload: unknown; afterApply?: () => void }[],
-    source: ChangeSource,
-  ): Promise<DomainChange[]> {
+  async applyMany(items: NotificationItem[], source: ChangeSource): Promise<DomainChange[]> {
     const out: DomainChange[] = [];
     let batch: Step[] = [];
     const flush = () => {
@@ -113,11 +119,13 @@ export class ChangeApplier {
       batch = [];
     };
     for (const item of items) {
-      const step = this.syncStep(item.payload, source, item.afterApply);
+      const step = this.syncStep(item, source);
       if (step) batch.push(step);
       else {
         flush();
-        out.push(...(await this.applyNotification(item.payload, source, item.afterApply)));
+        out.push(
+          ...(await this.applyNotification(item.payload, source, item.afterApply, item.hop)),
+        );
       }
     }
     flush();
@@ -125,14 +133,20 @@ export class ChangeApplier {
   }
 
   /** The no-fetch path for a notification, or null when it needs the network. */
-  private syncStep(payload: unknown, source: ChangeSource, afterApply?: () => void): Step | null {
+  private syncStep(item: NotificationItem, source: ChangeSource): Step | null {
+    const { payload, afterApply, hop } = item;
     if (!isShallow(payload)) return null; // applyNotification reports it
     const upd = eventDateUpdatedSchema.safeParse(payload);
     if (!upd.success) return null;
     const n = upd.data;
     if (!this.deps.store.hasEventDate(n.eventDateId)) return null;
     this.scheduleConfirm(n.eventDateId, source);
-    return { dedupKey: notificationKey(n), afterApply, fn: () => this.mergeUpdate(n, source) };
+    return {
+      dedupKey: notificationKey(n),
+      afterApply,
+      hop,
+      fn: () => this.mergeUpdate(n, source),
+    };
   }
 
   private mergeUpdate(
@@ -193,6 +207,7 @@ export class ChangeApplier {
     payload: unknown,
     source: ChangeSource,
     afterApply?: () => void,
+    hop?: ChangeHop,
   ): Promise<DomainChange[]> {
     assertShallow(payload);
     const base = notificationSchema.safeParse(payload);
@@ -200,7 +215,10 @@ export class ChangeApplier {
     const dedupKey = notificationKey(base.data);
     const { type } = base.data;
     if (Object.hasOwn(notificationHandlers, type)) {
-      return notificationHandlers[type](payload, this.handlerContext(source, dedupKey, afterApply));
+      return notificationHandlers[type](
+        payload,
+        this.handlerContext(source, dedupKey, afterApply, hop),
+      );
     }
     // Unknown types are data, not errors: keep them for a later version to use.
     this.deps.logger.warn({ type }, 'unknown notification type kept');
@@ -217,6 +235,7 @@ export class ChangeApplier {
     source: ChangeSource,
     dedupKey: string,
     afterApply?: () => void,
+    hop?: ChangeHop,
   ): HandlerContext {
     const { store, calendar, news, cultures } = this.deps;
     return {
@@ -225,7 +244,7 @@ export class ChangeApplier {
       news,
       cultures,
       source,
-      commit: (fn) => this.commit(fn, { dedupKey, afterApply }),
+      commit: (fn) => this.commit(fn, { dedupKey, afterApply, hop }),
       ensureEvent: (eventId) => this.ensureEvent(eventId),
       upsertEventDate: (ed, raw) => this.upsertEventDate(ed, raw, source),
       upsertPost: (post, raw) => this.upsertPost(post, raw, source),

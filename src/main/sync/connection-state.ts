@@ -2,7 +2,9 @@
  * The connection state, derived in one place from the facts the sync engine holds, so
  * the banner, the status bar, the tray and the status API can never disagree.
  * Precedence: offline (the service does not answer) beats reconnecting (the relay stream
- * is down) beats late (webhooks missing, the safety net carries the feed) beats live.
+ * is down) beats late (webhooks missing, the safety net carries the feed) beats live —
+ * except that an API failing while its webhooks still arrive is `apiDown`, not offline:
+ * prints still alert, so "showing cached data" would be untrue.
  */
 import type { ConnectionInfo, ConnectionState, LiveTransport } from '../../shared/domain.js';
 import type { HealthSnapshot } from './service-health.js';
@@ -16,10 +18,38 @@ export interface ConnectionFacts {
   webhooksLateSince: number | null;
   /** When the engine started (the `connecting` state's since). */
   startedAt: number;
+  /** When a webhook (direct or via the relay) last arrived, or null. */
+  lastDeliveryAt: number | null;
+  now: number;
+}
+
+/** A relay stream down for less than this, while the API fails, is a retry, not a loss. */
+const RELAY_BLIP_MS = 10_000;
+
+/** Webhooks count as still arriving for this long after the last one. */
+export const DELIVERY_FRESH_MS = 5 * 60_000;
+
+/** The API fails, but the live transport is up and webhooks arrived since (or just before). */
+function webhooksCarry(f: ConnectionFacts): boolean {
+  if (f.transport === 'polling' || f.lastDeliveryAt === null) return false;
+  if (f.webhooksLateSince !== null) return false; // they are missing, not carrying
+  // A notification that needs a fetch fails while the API is down, and the stream is
+  // re-opened to retry it: a blip that short does not mean webhooks stopped.
+  if (f.relay && !f.relay.connected && f.now - (f.relay.downSince ?? 0) > RELAY_BLIP_MS)
+    return false;
+  return f.now - f.lastDeliveryAt <= DELIVERY_FRESH_MS;
 }
 
 export function deriveConnection(f: ConnectionFacts): ConnectionInfo {
   const { transport, health } = f;
+  if (health.failingSince !== null && webhooksCarry(f)) {
+    return info(
+      'apiDown',
+      transport,
+      `${health.error ?? 'The service does not answer'}; webhooks still arrive, so prints still alert`,
+      health.failingSince,
+    );
+  }
   if (health.failingSince !== null) {
     return info(
       'offline',

@@ -25,7 +25,12 @@ export function diffEventDate(
   next: EventDate,
   source: ChangeSource,
 ): DomainChange[] {
-  if (!prev) return [{ kind: 'eventDateAdded', eventDate: next, source }];
+  if (!prev) {
+    // First seen already printed (created while webhooks were lost, or printed during an
+    // outage or a sleep): the print is news all the same; the alert decision judges it.
+    const added: DomainChange = { kind: 'eventDateAdded', eventDate: next, source };
+    return next.actual === null ? [added] : [added, { kind: 'released', eventDate: next, source }];
+  }
   const changes: DomainChange[] = [];
   if (prev.actual === null && next.actual !== null) {
     changes.push({ kind: 'released', eventDate: next, source });

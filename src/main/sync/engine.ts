@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { BackfillProgress, LiveTransport, Settings } from '../../shared/domain.js';
 import type { ChangeApplier } from './applier.js';
 import { runBackfill } from './backfill.js';
-import { ConnectionTracker, deriveConnection } from './connection-state.js';
+import { ConnectionTracker, DELIVERY_FRESH_MS, deriveConnection } from './connection-state.js';
 import { Poller } from './poller.js';
 import type { SyncCalendarApi, SyncNewsApi, SyncStore } from './ports.js';
 import { RelayApplier } from './relay-apply.js';
@@ -49,6 +49,8 @@ export class SyncEngine {
   private relay: LiveSource | null = null;
   private relayStatus: (RelayStatus & { url: string; downSince: number | null }) | null = null;
   private webhooksLateSince: number | null = null;
+  /** When a webhook last arrived (direct or via the relay): they may carry an API outage. */
+  private lastDeliveryAt: number | null = null;
   private backfillProgress: BackfillProgress | null = null;
   private running = false;
   private backfilling: Promise<void> | null = null;
@@ -86,7 +88,7 @@ export class SyncEngine {
       applier: deps.applier,
       logger: deps.logger,
       cursorKey: RELAY_CURSOR_KEY,
-      onDelivered: (payload) => this.safetyNet.noteDelivered(payload),
+      onDelivered: (payload) => this.noteDelivered(payload),
       onBad: () => this.countBad(),
     });
     deps.health.onChange((_, recovered) => {
@@ -113,6 +115,8 @@ export class SyncEngine {
           : null,
         webhooksLateSince: this.webhooksLateSince,
         startedAt: this.startedAt,
+        lastDeliveryAt: this.lastDeliveryAt,
+        now: this.now(),
       }),
       this.now(),
     );
@@ -187,7 +191,16 @@ export class SyncEngine {
 
   /** Direct webhooks (demo) delivered this: it confirms what the safety net found. */
   noteWebhook(payload: unknown): void {
+    this.noteDelivered(payload);
+  }
+
+  private noteDelivered(payload: unknown): void {
+    const before = this.lastDeliveryAt;
+    this.lastDeliveryAt = this.now();
     this.safetyNet.noteDelivered(payload);
+    // During an API outage, the first webhook turns "offline" into "API unavailable".
+    const stale = before === null || this.lastDeliveryAt - before > DELIVERY_FRESH_MS;
+    if (this.deps.health.failing && stale) this.push();
   }
 
   /** Record a notification that could not be applied (its sender moves past it). */
@@ -236,7 +249,7 @@ export class SyncEngine {
       url,
       token: this.deps.relayToken,
       getLastEventId: () => this.relayCursor(),
-      apply: (id, payload) => this.relayApply.one(id, payload),
+      apply: (id, payload, receivedAt) => this.relayApply.one(id, payload, receivedAt),
       applyBatch: (items) => this.relayApply.batch(items),
       onReset: () => this.backfill(),
       onReconnectGap: () => this.backfill(),

@@ -27,9 +27,12 @@ export interface RelayConsumerOptions {
   url: string;
   token: () => Promise<string | null>;
   getLastEventId: () => string | null;
-  apply: (id: string, payload: unknown) => Promise<void>;
+  /** `receivedAt`: when the relay stored it (its `: received <ms>` comment), if it said. */
+  apply: (id: string, payload: unknown, receivedAt?: number | null) => Promise<void>;
   /** Optional: apply a run already received together (a burst) in one go, in order. */
-  applyBatch?: (items: { id: string; payload: unknown }[]) => Promise<void>;
+  applyBatch?: (
+    items: { id: string; payload: unknown; receivedAt?: number | null }[],
+  ) => Promise<void>;
   /** The relay could not replay everything since our id (retention, or a new log). */
   onReset: () => Promise<void>;
   /** Called after every reconnect (not the first connect): re-sync from the API. */

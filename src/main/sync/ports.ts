@@ -3,6 +3,7 @@
  * replaced: the SQLite store (src/main/store), the API clients (src/main/api) and the
  * alerts engine (src/main/alerts) satisfy these structurally.
  */
+import type { ChangeHop } from '../alerts/engine.js';
 import type {
   AlertRecord,
   CalendarEvent,
@@ -71,7 +72,7 @@ export interface SyncNewsApi {
 }
 
 export interface SyncAlerts {
-  recordForChange(change: DomainChange): AlertRecord[];
+  recordForChange(change: DomainChange, hop?: ChangeHop): AlertRecord[];
   dispatch(records: AlertRecord[]): void;
 }
 

@@ -30,13 +30,17 @@ export function isRetryable(err: unknown): boolean {
   return name === 'SqliteError' || (typeof code === 'string' && code.startsWith('SQLITE_'));
 }
 
+type RelayItem = { id: string; payload: unknown; receivedAt?: number | null };
+
 export class RelayApplier {
   constructor(private readonly deps: RelayApplierDeps) {}
 
-  async one(id: string, payload: unknown): Promise<void> {
+  async one(id: string, payload: unknown, receivedAt: number | null = null): Promise<void> {
     this.deps.onDelivered(payload);
     try {
-      await this.deps.applier.applyNotification(payload, 'relay', this.persist(id));
+      await this.deps.applier.applyNotification(payload, 'relay', this.persist(id), {
+        relayReceivedAt: receivedAt,
+      });
     } catch (err) {
       if (isRetryable(err)) throw err;
       this.skip(id, err);
@@ -44,11 +48,15 @@ export class RelayApplier {
   }
 
   /** A burst received together: one transaction, the cursor with it. */
-  async batch(items: { id: string; payload: unknown }[]): Promise<void> {
+  async batch(items: RelayItem[]): Promise<void> {
     items.forEach((i) => this.deps.onDelivered(i.payload));
     try {
       await this.deps.applier.applyMany(
-        items.map((i) => ({ payload: i.payload, afterApply: this.persist(i.id) })),
+        items.map((i) => ({
+          payload: i.payload,
+          afterApply: this.persist(i.id),
+          hop: { relayReceivedAt: i.receivedAt ?? null },
+        })),
         'relay',
       );
     } catch (err) {
@@ -58,7 +66,9 @@ export class RelayApplier {
         const done = this.deps.store.getSyncState(this.deps.cursorKey);
         if (done !== null && compareEventIds(done, i.id) >= 0) continue;
         try {
-          await this.deps.applier.applyNotification(i.payload, 'relay', this.persist(i.id));
+          await this.deps.applier.applyNotification(i.payload, 'relay', this.persist(i.id), {
+            relayReceivedAt: i.receivedAt ?? null,
+          });
         } catch (e) {
           if (isRetryable(e)) throw e;
           this.skip(i.id, e);

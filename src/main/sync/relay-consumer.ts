@@ -251,12 +251,14 @@ export class RelayConsumer {
 
   private async applyRun(items: Item[]): Promise<void> {
     if (this.opts.applyBatch) {
-      await this.opts.applyBatch(items.map(({ id, payload }) => ({ id, payload })));
+      await this.opts.applyBatch(
+        items.map(({ id, payload, receivedAt }) => ({ id, payload, receivedAt })),
+      );
       this.applied(items.at(-1) as Item);
       return;
     }
     for (const item of items) {
-      await this.opts.apply(item.id, item.payload);
+      await this.opts.apply(item.id, item.payload, item.receivedAt);
       this.applied(item);
     }
   }

@@ -68,6 +68,8 @@ export function needsWatching(ed: EventDate, settings: Settings): boolean {
 
 export class SafetyNet {
   private timer: unknown = null;
+  /** Fires when the earliest grace runs out: judged then, not at the next round. */
+  private judgeTimer: unknown = null;
   private running = false;
   private busy: Promise<void> | null = null;
   private nextReleasePollAt = 0;
@@ -100,6 +102,7 @@ export class SafetyNet {
   async stop(): Promise<void> {
     this.running = false;
     this.clearTimer();
+    this.clearJudgeTimer();
     await this.busy?.catch(() => undefined);
   }
 
@@ -200,8 +203,35 @@ export class SafetyNet {
     const deadline = this.now() + this.tuning.webhookGraceMs;
     for (const c of changes) {
       if (!('eventDate' in c) || !c.eventDate) continue;
+      // The grace runs from the first unconfirmed find: a later find of the same release
+      // (its print after its creation) must not push the judgement back.
+      if (this.expected.has(c.eventDate.id)) continue;
       this.expected.set(c.eventDate.id, { lastUpdated: c.eventDate.lastUpdated, deadline });
     }
+    this.armJudge();
+  }
+
+  /**
+   * Judge each grace when it runs out, on its own timer: a round can be minutes away (the
+   * near window's) or stuck in a slow request, and the state must not wait for it.
+   */
+  private armJudge(): void {
+    this.clearJudgeTimer();
+    if (!this.running || this.expected.size === 0) return;
+    const first = Math.min(...[...this.expected.values()].map((e) => e.deadline));
+    this.judgeTimer = this.timers.setTimeout(
+      () => {
+        this.judgeTimer = null;
+        this.judgeWebhooks();
+        this.armJudge();
+      },
+      Math.max(0, first - this.now()),
+    );
+  }
+
+  private clearJudgeTimer(): void {
+    if (this.judgeTimer !== null) this.timers.clearTimeout(this.judgeTimer);
+    this.judgeTimer = null;
   }
 
   private judgeWebhooks(): void {
@@ -237,7 +267,6 @@ export class SafetyNet {
         .map((ed) => Date.parse(ed.dateUtc) - lead);
       if (next.length > 0) at = Math.min(at, Math.max(now, Math.min(...next)));
     }
-    for (const e of this.expected.values()) at = Math.min(at, e.deadline);
     return at;
   }
 

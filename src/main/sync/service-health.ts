@@ -43,8 +43,17 @@ export function describeOutage(err: unknown): string {
   return typeof e.message === 'string' ? e.message : String(err);
 }
 
+/** The kind of a failure, whichever API it came from: "status 503", "NetworkError", … */
+function outageKind(err: unknown): string {
+  const e = err as { name?: unknown; status?: unknown; code?: unknown };
+  if (typeof e.status === 'number') return `status ${e.status}`;
+  return String(e.name ?? e.code ?? 'error');
+}
+
 export class ServiceHealth {
   private snapshot: HealthSnapshot = { lastOkAt: null, failingSince: null, error: null };
+  /** The current streak's kind of failure (outageKind), so its reason stays put. */
+  private kind: string | null = null;
   private readonly listeners = new Set<(s: HealthSnapshot, recovered: boolean) => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -76,8 +85,13 @@ export class ServiceHealth {
       this.recordOk();
       return;
     }
-    const message = describeOutage(err);
+    const kind = outageKind(err);
+    // One reason per kind of failure: calendar and news failing alike must not make the
+    // reason flip between them with every request.
+    const same = this.snapshot.failingSince !== null && this.kind === kind;
+    const message = same && this.snapshot.error ? this.snapshot.error : describeOutage(err);
     const changed = this.snapshot.failingSince === null || this.snapshot.error !== message;
+    this.kind = kind;
     this.snapshot = {
       ...this.snapshot,
       failingSince: this.snapshot.failingSince ?? this.now(),

@@ -68,6 +68,11 @@ export interface AlertRules {
   reminderMinutes: number;
   /** Unix ms until which alerts are paused, or null. */
   pausedUntil: number | null;
+  /**
+   * A print first seen this many minutes or more after it happened (an outage, a wake
+   * from sleep, lost webhooks) alerts as a "late print": in the history, without sound.
+   */
+  latePrintMinutes: number;
 }
 
 export const DEFAULT_ALERT_RULES: AlertRules = {
@@ -82,6 +87,7 @@ export const DEFAULT_ALERT_RULES: AlertRules = {
   quietHours: { enabled: false, start: '22:00', end: '07:00', timeZone: 'system' },
   reminderMinutes: 5,
   pausedUntil: null,
+  latePrintMinutes: 15,
 };
 
 export type AlertKind =
@@ -111,6 +117,36 @@ export interface AlertRecord {
   createdAt: number;
   read: boolean;
   target: AlertTarget;
+  /** A print first seen after the late window: recorded and shown, but without sound. */
+  late?: boolean;
+  /** How the alert got here and how long each hop took (releases only). */
+  receipt?: AlertReceipt | null;
+}
+
+/** The hops of one alert, each in unix ms (null when that hop does not apply or is unknown). */
+export interface AlertReceipt {
+  /** The path that brought the change in (`relay`: a webhook via the relay; `webhook`: demo webhooks; `poll`: the safety net or polling; `backfill`). */
+  path: ChangeSource;
+  /** The release's scheduled time. */
+  scheduledAt: number | null;
+  /** When the service stamped the change (`lastUpdated`, whole seconds). */
+  lastUpdatedAt: number | null;
+  /** The print the delay is measured from: the scheduled time, or the stamp when later. */
+  printAt: number | null;
+  /** When the relay stored the webhook (relay path only). */
+  relayReceivedAt: number | null;
+  /** When the app applied the change (the alert was recorded in the same transaction). */
+  appliedAt: number;
+  /** When the notification went out (null until then, or never while paused). */
+  shownAt: number | null;
+}
+
+/** Print → alert over the last day, by path (Settings → Live updates). */
+export interface FeedLatency {
+  path: ChangeSource;
+  count: number;
+  p50Ms: number;
+  p99Ms: number;
 }
 
 /** A notification to show natively (possibly grouping several alerts). */

@@ -1,4 +1,5 @@
 /** The app's status as every surface shows it: connection, tokens, credentials, cache. */
+import type { FeedLatency } from './alerts.js';
 import type { Scope } from './calendar.js';
 
 export type TokenState = 'none' | 'valid' | 'refreshing' | 'error';
@@ -11,9 +12,11 @@ export type ConnectionMode = 'relay' | 'polling' | 'offline';
  * - `live`: the service answers and the live transport works;
  * - `late`: the service answers but webhooks are missing: the safety net is carrying it;
  * - `reconnecting`: the relay stream is down and being re-established (the safety net runs);
+ * - `apiDown`: the service's API fails but its webhooks still arrive: prints still alert;
  * - `offline`: the service cannot be reached (or refuses our keys); cached data shown.
  */
-export type ConnectionState = 'connecting' | 'live' | 'late' | 'reconnecting' | 'offline';
+export type ConnectionState =
+  'connecting' | 'live' | 'late' | 'reconnecting' | 'apiDown' | 'offline';
 
 /** How live updates arrive: the relay's stream, the service's webhooks direct (demo), or polls. */
 export type LiveTransport = 'relay' | 'webhooks' | 'polling';
@@ -65,6 +68,8 @@ export interface AppStatus {
   lastError: StatusError | null;
   alertsPausedUntil: number | null;
   unreadAlerts: number;
+  /** Print → alert over the last day, by path (releases only). */
+  feedLatency: FeedLatency[];
 }
 
 /** What the renderer may know about stored keys: never the keys themselves. */

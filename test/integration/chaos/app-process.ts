@@ -1,8 +1,15 @@
 /**
- * The app core as its own process for the chaos test: the real service (createAppService)
+ * The app core as its own process for the chaos tests: the real service (createAppService)
  * with keys and the relay token from the environment (an in-memory keychain), printing
- * one JSON line per alert and per connection-state change, and its alert history on exit.
+ * one JSON line per alert (with its receipt), per notification shown, per change the
+ * safety net or a backfill applied, and per connection-state or reason change, and its
+ * alert history on exit.
+ *
+ * Optional: CHAOS_SAFETY_NET (JSON, the net's tuning), and commands on stdin, one JSON
+ * line each — `{"cmd":"advance","ms":N}` moves the app's injected clock forward (a laptop
+ * that slept N ms), `{"cmd":"sync"}` runs a backfill ("Sync now").
  */
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { createAppService } from '../../../src/main/service.js';
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
@@ -17,26 +24,57 @@ await secrets.set('relayToken', env.CHAOS_RELAY_TOKEN as string);
 const out = (line: Record<string, unknown>) =>
   process.stdout.write(`${JSON.stringify({ at: Date.now(), ...line })}\n`);
 
+let offsetMs = 0;
 const service = await createAppService({
   dataDir,
   mode: 'real',
   secretStore: secrets,
   logFile: join(dataDir, 'logs', 'macrobell.log'),
   env,
+  now: () => Date.now() + offsetMs,
+  ...(env.CHAOS_SAFETY_NET ? { safetyNet: JSON.parse(env.CHAOS_SAFETY_NET) as object } : {}),
 });
 let lastState = '';
 service.on('status', (s) => {
-  if (s.connection.state === lastState) return;
-  lastState = s.connection.state;
-  out({ t: 'state', state: s.connection.state, reason: s.connection.reason });
+  const key = `${s.connection.state}|${s.connection.reason}`;
+  if (key === lastState) return;
+  lastState = key;
+  out({
+    t: 'state',
+    state: s.connection.state,
+    reason: s.connection.reason,
+    relay: s.relay?.connected,
+  });
 });
 service.on('alert', (a) => {
-  if (a.target.type === 'eventDate') out({ t: 'alert', kind: a.kind, id: a.target.eventDateId });
+  if (a.target.type !== 'eventDate') return;
+  out({ t: 'alert', kind: a.kind, id: a.target.eventDateId, late: a.late, receipt: a.receipt });
+});
+service.on('notification', (n) =>
+  out({ t: 'notification', alertIds: n.alertIds, silent: n.silent }),
+);
+service.on('changes', (changes) => {
+  const found = changes.filter((c) => c.source === 'poll' || c.source === 'backfill');
+  if (found.length === 0) return;
+  out({
+    t: 'changes',
+    items: found.map((c) => ({
+      source: c.source,
+      kind: c.kind,
+      id: 'eventDate' in c && c.eventDate ? c.eventDate.id : null,
+    })),
+  });
 });
 // A host (Electron, the web server) keeps the process alive; the core's timers are unref'd.
 const keepAlive = setInterval(() => undefined, 1 << 30);
 await service.start();
 out({ t: 'ready', state: (await service.api.getStatus()).connection.state });
+
+createInterface({ input: process.stdin }).on('line', (text) => {
+  const cmd = JSON.parse(text) as { cmd: string; ms?: number };
+  if (cmd.cmd === 'advance') offsetMs += cmd.ms ?? 0;
+  if (cmd.cmd === 'sync') void service.api.syncNow().then(() => out({ t: 'synced' }));
+});
 
 process.on('SIGTERM', () => {
   void (async () => {
@@ -44,7 +82,9 @@ process.on('SIGTERM', () => {
     out({
       t: 'history',
       alerts: alerts.flatMap((a) =>
-        a.target.type === 'eventDate' ? [{ kind: a.kind, id: a.target.eventDateId }] : [],
+        a.target.type === 'eventDate'
+          ? [{ kind: a.kind, id: a.target.eventDateId, late: a.late, receipt: a.receipt }]
+          : [],
       ),
     });
     await service.stop();

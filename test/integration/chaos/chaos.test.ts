@@ -8,97 +8,30 @@
  * dropped, print → alert stays within the safety net's cadence; the state shown is the
  * truth (not Live while blind past the grace; not Offline 10 s after recovery).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EventDate } from '../../../src/shared/domain.js';
 import { registerWebhook } from '../../fixtures/webhooks.js';
 import { exited, spawnRelay, tempDir, type RelayProcess } from '../relay/helpers.js';
-import { waitFor } from '../../support/wait.js';
+import {
+  children,
+  freePort,
+  killChildren,
+  sleepUntil,
+  spawnSimulator,
+  spawnLines,
+  until,
+} from './processes.js';
 
 const KEYS = { id: 'chaos-public', secret: 'chaos-private' };
 const RELAY = { secret: 'chaos-hook', token: 'chaos-desktop' };
 /** The safety net's default fast cadence (settings.polling.burstIntervalSec). */
 const CADENCE_MS = 2_000;
-const children: ChildProcess[] = [];
-afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
-
-interface Line {
-  at: number;
-  t: string;
-  [k: string]: unknown;
-}
-
-function spawnLines(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const lines: Line[] = [];
-  let raw = '';
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  child.stdout?.on('data', (d: Buffer) => {
-    raw += d.toString();
-    let nl: number;
-    while ((nl = raw.indexOf('\n')) >= 0) {
-      const text = raw.slice(0, nl);
-      raw = raw.slice(nl + 1);
-      try {
-        lines.push(JSON.parse(text) as Line);
-      } catch {
-        lines.push({ at: Date.now(), t: 'text', text });
-      }
-    }
-  });
-  return { child, lines, stderr: () => err };
-}
-
-const until = <T>(check: () => T, what: string, timeoutMs = 30_000) =>
-  waitFor(check, what, timeoutMs);
-const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+afterAll(killChildren);
 
 describe('chaos: a trading day with faults', () => {
   it('alerts every release once, on time while blind, and never lies about the state', async () => {
     // ── the service ──────────────────────────────────────────────────────────────────
-    const sim = spawnLines(
-      [
-        'src/simulator/cli.ts',
-        '--port',
-        '0',
-        '--seed',
-        '31',
-        '--client-id',
-        KEYS.id,
-        '--client-secret',
-        KEYS.secret,
-      ],
-      {},
-    );
-    const simLine = await until(
-      () => sim.lines.find((l) => l.t === 'text' && /listening on/.test(String(l.text))),
-      'the simulator',
-    );
-    const simUrl = /listening on (\S+)/.exec(String(simLine.text))?.[1] as string;
-    const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${simUrl}${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    };
+    const { url: simUrl, control } = await spawnSimulator(KEYS, '31');
     const state = () => control<{ webhooks: { calendar: unknown[] } }>('GET', '/_sim/state');
 
     // ── the relay (a fixed port, so it can come back where the service delivers) ──────

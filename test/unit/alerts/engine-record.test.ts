@@ -62,17 +62,45 @@ describe('what gets recorded', () => {
     expect(first.store.alerts).toHaveLength(1);
   });
 
-  it('a backfill after a night offline does not spray old prints; a short gap still alerts', () => {
+  it('every path makes one decision: a night-old print is history, a 20-minute-old one is late and silent', () => {
     const t = rig();
-    t.apply(released('backfill', { id: 'overnight', dateUtc: '2026-11-06T01:00:00Z' }));
+    for (const source of ['backfill', 'relay', 'poll'] as const) {
+      t.apply(released(source, { id: 'overnight', dateUtc: '2026-11-06T01:00:00Z' }));
+    }
     t.apply(released('backfill', { id: 'eleven-min', dateUtc: '2026-11-06T13:19:00Z' }));
-    t.apply(released('backfill', { id: 'five-min', dateUtc: '2026-11-06T13:25:00Z' }));
-    // the same old print from a live source is news (e.g. a late webhook)
-    t.apply(released('relay', { id: 'late-webhook', dateUtc: '2026-11-06T01:00:00Z' }));
-    expect(t.store.alerts.map((a) => a.target)).toEqual([
-      { type: 'eventDate', eventDateId: 'five-min', eventId: 'e1' },
-      { type: 'eventDate', eventDateId: 'late-webhook', eventId: 'e1' },
+    t.apply(released('poll', { id: 'twenty-min', dateUtc: '2026-11-06T13:10:00Z' }));
+    t.apply(released('relay', { id: 'twenty-min', dateUtc: '2026-11-06T13:10:00Z' }));
+    expect(
+      t.store.alerts.map((a) => [a.target.type === 'eventDate' && a.target.eventDateId, a.late]),
+    ).toEqual([
+      ['eleven-min', false],
+      ['twenty-min', true],
     ]);
+    // each alert carries its receipt: the path and the print it is measured from
+    expect(t.store.alerts[1]?.receipt).toMatchObject({
+      path: 'poll',
+      scheduledAt: Date.parse('2026-11-06T13:10:00Z'),
+      printAt: Date.parse('2026-11-06T13:10:00Z'),
+      relayReceivedAt: null,
+      appliedAt: t.clock.now,
+    });
+    expect(t.store.alerts[1]?.title).toBe('Late print — US Nonfarm Payrolls');
+    t.clock.advance(5_000);
+    // grouped with an on-time print it has sound; alone, a late print is silent
+    expect(t.sent.map((n) => n.silent)).toEqual([false]);
+    const late = rig();
+    late.apply(released('backfill', { id: 'twenty-min', dateUtc: '2026-11-06T13:10:00Z' }));
+    late.clock.advance(5_000);
+    expect(late.sent.map((n) => n.silent)).toEqual([true]);
+  });
+
+  it('prints from before the app watched the calendar never alert (a first start loads history)', () => {
+    const t = rig({}, { extra: { coveredSince: () => Date.parse('2026-11-06T13:20:00Z') } });
+    t.apply(released('backfill', { id: 'before', dateUtc: '2026-11-06T13:19:00Z' }));
+    t.apply(released('backfill', { id: 'after', dateUtc: '2026-11-06T13:21:00Z' }));
+    expect(
+      t.store.alerts.map((a) => a.target.type === 'eventDate' && a.target.eventDateId),
+    ).toEqual(['after']);
   });
 
   it('revisions alert once per revised value', () => {

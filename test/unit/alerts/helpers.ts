@@ -67,6 +67,8 @@ export class MemoryAlertStore implements AlertStore {
       createdAt: a.createdAt,
       read: false,
       target: a.target,
+      late: a.late === true,
+      receipt: a.receipt ?? null,
     };
     this.alerts.push(r);
     return r;

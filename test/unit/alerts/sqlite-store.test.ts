@@ -90,4 +90,54 @@ describe('alerts on the SQLite store', () => {
     expect(sent.map((n) => n.title)).toEqual(['US Nonfarm Payrolls in 5 min']);
     expect(store.countUnreadAlerts()).toBe(1);
   });
+
+  it('keeps each alert’s receipt, stamps when it was shown, and sums print → alert by path', () => {
+    const path = dbPath();
+    const clock = nfpClock();
+    const sent: NativeNotification[] = [];
+    const store = open(path);
+    const e = engineOn(store, clock, sent);
+    clock.advance(210);
+    const viaRelay = store.transaction(() =>
+      e.recordForChange(release, { relayReceivedAt: clock.now - 60 }),
+    );
+    e.dispatch(viaRelay);
+    clock.advance(0);
+    const netFound: DomainChange = {
+      kind: 'released',
+      eventDate: ed({ id: 'ed2', dateUtc: '2026-11-06T13:29:58Z' }),
+      source: 'poll',
+    };
+    e.dispatch(store.transaction(() => e.recordForChange(netFound)));
+    clock.advance(5_000);
+    expect(sent).toHaveLength(2);
+    // reopened: the receipts are in the file, the shown hop stamped after the sink
+    store.close();
+    stores.splice(stores.indexOf(store), 1);
+    const reopened = open(path);
+    const byId = new Map(
+      reopened.listAlerts().map((a) => [a.target.type === 'eventDate' && a.target.eventDateId, a]),
+    );
+    const t0 = Date.parse('2026-11-06T13:30:00Z');
+    expect(byId.get('ed1')?.receipt).toEqual({
+      path: 'relay',
+      scheduledAt: t0,
+      lastUpdatedAt: 1_000,
+      printAt: t0,
+      relayReceivedAt: t0 + 150,
+      appliedAt: t0 + 210,
+      shownAt: t0 + 210,
+    });
+    expect(byId.get('ed2')?.receipt).toMatchObject({ path: 'poll', relayReceivedAt: null });
+    const latency = reopened.alertLatency(clock.now);
+    expect(latency.find((l) => l.path === 'relay')).toEqual({
+      path: 'relay',
+      count: 1,
+      p50Ms: 210,
+      p99Ms: 210,
+    });
+    expect(latency.find((l) => l.path === 'poll')?.count).toBe(1);
+    // a day later, nothing is in the window
+    expect(reopened.alertLatency(clock.now + 86_400_000 + 10_000)).toEqual([]);
+  });
 });

@@ -16,6 +16,8 @@ const facts = (over: Partial<ConnectionFacts> = {}): ConnectionFacts => ({
   relay: { connected: true, downSince: null, error: null },
   webhooksLateSince: null,
   startedAt: 0,
+  lastDeliveryAt: null,
+  now: 10_000,
   ...over,
 });
 
@@ -26,6 +28,40 @@ describe('connection state', () => {
       facts({ health: { lastOkAt: 1_000, failingSince: 2_000, error: 'HTTP 503' } }),
     );
     expect(failing).toMatchObject({ state: 'offline', reason: 'HTTP 503', since: 2_000 });
+  });
+
+  it('says "API unavailable", not offline, while the API fails but webhooks still arrive', () => {
+    const health = { lastOkAt: 1_000, failingSince: 2_000, error: 'The service answered HTTP 503' };
+    const carried = deriveConnection(facts({ health, lastDeliveryAt: 9_000 }));
+    expect(carried).toMatchObject({ state: 'apiDown', since: 2_000 });
+    expect(carried.reason).toBe(
+      'The service answered HTTP 503; webhooks still arrive, so prints still alert',
+    );
+    expect(connectionLabel(carried, false)).toBe('Live — API unavailable');
+    // webhooks long gone, or the relay stream down: offline is the truth
+    const stale = facts({ health, lastDeliveryAt: 9_000, now: 9_000 + 6 * 60_000 });
+    expect(deriveConnection(stale).state).toBe('offline');
+    const relayDown = { connected: false, downSince: 8_000, error: null };
+    const down = (now: number) =>
+      deriveConnection(facts({ health, lastDeliveryAt: 9_000, relay: relayDown, now })).state;
+    // a re-open to retry a notification the API could not complete is a blip…
+    expect(down(9_000)).toBe('apiDown');
+    // …a stream down for longer is not carrying anything
+    expect(down(19_000)).toBe('offline');
+  });
+
+  it('keeps one reason while the calendar and the news API fail alike', () => {
+    const health = new ServiceHealth(() => 1_000);
+    const fail = (api: string) =>
+      health.recordFailure({ status: 503, url: `https://svc/${api}/v1/x`, name: 'HttpError' });
+    const reasons = new Set<string | null>();
+    for (const api of ['calendar', 'news', 'calendar', 'news']) {
+      fail(api);
+      reasons.add(health.get().error);
+    }
+    expect([...reasons]).toEqual(['The calendar service answered HTTP 503']);
+    health.recordFailure({ status: 429, url: 'https://svc/news/v1/x', name: 'HttpError' });
+    expect(health.get().error).toBe('The news service asks us to slow down (HTTP 429)');
   });
 
   it('says reconnecting while the relay stream is down, late while webhooks are missing', () => {

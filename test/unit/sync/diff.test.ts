@@ -10,6 +10,14 @@ describe('diffEventDate', () => {
     expect(diffEventDate(null, base, 'poll').map((c) => c.kind)).toEqual(['eventDateAdded']);
   });
 
+  it('reports an occurrence first seen already printed as added and released', () => {
+    const printed = { ...base, actual: 4.7 };
+    expect(diffEventDate(null, printed, 'backfill').map((c) => c.kind)).toEqual([
+      'eventDateAdded',
+      'released',
+    ]);
+  });
+
   it('reports a print, a revision and a reschedule as separate changes', () => {
     const next = {
       ...base,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { dateTimeLabel, renderTimes } from '../lib/time.js';
 import { useAlerts, useApp, useStores } from '../state/index.js';
+import { AlertReceipt } from './alerts/AlertReceipt.js';
 import { RuleEditor } from './alerts/RuleEditor.js';
 
 export function Alerts() {
@@ -52,9 +53,11 @@ export function Alerts() {
                 {/* times in alert texts follow today's zone and clock, not the day they were written */}
                 <span className="alert-body">{renderTimes(a.body, zone, hourCycle)}</span>
                 <span className="meta">
+                  {a.late && <span className="late-badge">Late print · silent · </span>}
                   {a.kind} · {dateTimeLabel(new Date(a.createdAt).toISOString(), zone, hourCycle)}
                 </span>
               </button>
+              {a.receipt && <AlertReceipt receipt={a.receipt} zone={zone} hourCycle={hourCycle} />}
             </li>
           ))}
         </ul>

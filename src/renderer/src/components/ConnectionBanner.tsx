@@ -1,11 +1,18 @@
 /**
  * The banner over every screen when the feed is not simply live: offline (cached data
- * shown), reconnecting, or webhooks late (the safety net carries the feed). Its words come
+ * shown), reconnecting, webhooks late (the safety net carries the feed), or the API
+ * unavailable while its webhooks still arrive (prints still alert). Its words come
  * from the same connection state as the status bar and the tray.
  */
-import type { AppStatus, Settings } from '../../../shared/domain.js';
+import type { AppStatus, ConnectionState, Settings } from '../../../shared/domain.js';
 import { ago, dateTimeLabel } from '../lib/time.js';
 import { useNow } from '../lib/use-now.js';
+
+const BANNER_WORDS: Partial<Record<ConnectionState, string>> = {
+  late: 'Webhooks late',
+  reconnecting: 'Reconnecting',
+  apiDown: 'API unavailable',
+};
 
 export function ConnectionBanner(props: {
   status: AppStatus | null;
@@ -42,7 +49,7 @@ export function ConnectionBanner(props: {
   }
   return (
     <div className="notice-banner" data-testid="connection-banner" role="status">
-      {c.state === 'late' ? 'Webhooks late' : 'Reconnecting'} since {at(c.since)}: {c.reason}.
+      {BANNER_WORDS[c.state]} since {at(c.since)}: {c.reason}.
     </div>
   );
 }

@@ -137,6 +137,18 @@ export function RuleEditor() {
           }
         />
       </label>
+      <label>
+        A print first seen this late is a silent “late print” (minutes)
+        <input
+          type="number"
+          min={1}
+          max={1440}
+          value={draft.latePrintMinutes}
+          onChange={(e) =>
+            set({ latePrintMinutes: Math.max(1, Math.min(1440, Number(e.target.value) || 1)) })
+          }
+        />
+      </label>
       <fieldset>
         <legend>News</legend>
         <label className="inline">

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { connectionState } from '../../lib/connection-label.js';
 import { useApp, useStores } from '../../state/index.js';
+import { FeedLatencyTable } from './FeedLatencyTable.js';
 
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
 
@@ -53,6 +54,7 @@ export function LiveUpdatesCard() {
             ? `Relay: ${settings.relayUrl}`
             : 'No relay: Macrobell polls, slowly most of the time and fast around the releases you follow.'}
       </p>
+      <FeedLatencyTable rows={status?.feedLatency ?? []} />
       <form
         noValidate
         onSubmit={async (e) => {
