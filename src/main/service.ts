@@ -271,6 +271,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     settings,
     status,
     watchlist,
+    notify: (n) => emit('notification', n),
   });
 
   let receiver: WebhookReceiver | null = null;

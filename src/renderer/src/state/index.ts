@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import type { Bridge } from '../bridge/index.js';
+import { createAlertBannerStore, type AlertBannerState } from './alert-banner.js';
 import { createAlertsStore, type AlertsState } from './alerts.js';
 import { createAppStore, type AppState } from './app.js';
 import { createCalendarStore, type CalendarState } from './calendar.js';
@@ -17,11 +18,13 @@ export interface Stores {
   alerts: StoreApi<AlertsState>;
   settings: StoreApi<SettingsState>;
   toasts: StoreApi<ToastsState>;
+  alertBanner: StoreApi<AlertBannerState>;
 }
 
 export function createStores(bridge: Bridge, now?: () => number): Stores {
   const app = createAppStore(bridge);
   const alerts = createAlertsStore(bridge);
+  const toasts = createToastsStore(bridge, app, alerts);
   const stores: Stores = {
     bridge,
     app,
@@ -29,7 +32,8 @@ export function createStores(bridge: Bridge, now?: () => number): Stores {
     news: createNewsStore(bridge),
     alerts,
     settings: createSettingsStore(bridge),
-    toasts: createToastsStore(bridge, app, alerts),
+    toasts,
+    alertBanner: createAlertBannerStore(bridge, app, alerts, toasts),
   };
   reloadOnModeSwitch(stores);
   return stores;
@@ -80,6 +84,9 @@ export function useAlerts<T>(selector: (s: AlertsState) => T): T {
 }
 export function useSettings<T>(selector: (s: SettingsState) => T): T {
   return useStore(useStores().settings, selector);
+}
+export function useAlertBanner<T>(selector: (s: AlertBannerState) => T): T {
+  return useStore(useStores().alertBanner, selector);
 }
 export function useToasts<T>(selector: (s: ToastsState) => T): T {
   return useStore(useStores().toasts, selector);
