@@ -1,6 +1,7 @@
 /** The user's settings (settings.json) and their defaults. */
 import { DEFAULT_ALERT_RULES, type AlertRules, type SoundLevel } from './alerts.js';
 import { DEFAULT_CALENDAR_FILTERS, type CalendarFilters } from './calendar.js';
+import { DEFAULT_NEWS_WINDOW, type NewsWindowSettings } from '../news-windows.js';
 
 export interface ServiceUrls {
   auth: string;
@@ -46,6 +47,8 @@ export interface Settings {
   sounds: Record<SoundLevel, boolean>;
   /** Web mode: also show the browser's notifications (once the browser allows them). */
   browserNotifications: boolean;
+  /** No-trading windows around releases (src/shared/news-windows.ts). */
+  newsWindow: NewsWindowSettings;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -65,4 +68,5 @@ export const DEFAULT_SETTINGS: Settings = {
   alertRules: DEFAULT_ALERT_RULES,
   sounds: { HIGH: true, MEDIUM: true, LOW: false },
   browserNotifications: false,
+  newsWindow: DEFAULT_NEWS_WINDOW,
 };

@@ -244,6 +244,11 @@ export class Tray extends EventEmitter {
   setToolTip(t: string) {
     this.tooltip = t;
   }
+  /** macOS: text beside the icon. */
+  title = '';
+  setTitle(t: string) {
+    this.title = t;
+  }
   setContextMenu(m: { template: FakeMenuItem[] }) {
     this.menu = m;
   }
