@@ -28,10 +28,13 @@ export interface NewsWindow {
   start: number;
   end: number;
   /** The releases inside, in time order (overlapping windows are merged into one). */
-  releases: Pick<EventDate, 'id' | 'name' | 'countryCode' | 'dateUtc'>[];
+  releases: Pick<EventDate, 'id' | 'eventId' | 'name' | 'countryCode' | 'dateUtc'>[];
 }
 
-type WindowInput = Pick<EventDate, 'id' | 'name' | 'countryCode' | 'dateUtc' | 'volatility'>;
+type WindowInput = Pick<
+  EventDate,
+  'id' | 'eventId' | 'name' | 'countryCode' | 'dateUtc' | 'volatility'
+>;
 
 const MINUTE = 60_000;
 
@@ -48,7 +51,8 @@ export function newsWindows(events: readonly WindowInput[], s: NewsWindowSetting
   for (const { e, t } of sorted) {
     const start = t - s.minutesBefore * MINUTE;
     const end = t + s.minutesAfter * MINUTE;
-    const release = { id: e.id, name: e.name, countryCode: e.countryCode, dateUtc: e.dateUtc };
+    const { id, eventId, name, countryCode, dateUtc } = e;
+    const release = { id, eventId, name, countryCode, dateUtc };
     const last = out.at(-1);
     if (last && start <= last.end) {
       last.end = Math.max(last.end, end);
@@ -101,7 +105,7 @@ export function countdown(ms: number): string {
 }
 
 /** The window's name: its first release, "+1" for each more. */
-function windowName(w: NewsWindow): string {
+export function windowName(w: NewsWindow): string {
   const first = w.releases[0];
   const name = first ? shortName(first) : 'News';
   return w.releases.length > 1 ? `${name} +${w.releases.length - 1}` : name;

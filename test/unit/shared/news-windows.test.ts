@@ -13,6 +13,7 @@ const T0 = Date.parse('2026-12-04T13:30:00Z'); // NFP
 const MIN = 60_000;
 const release = (id: string, name: string, at: number, volatility: Volatility = 'HIGH') => ({
   id,
+  eventId: `ev-${id}`,
   name,
   countryCode: 'US',
   dateUtc: new Date(at).toISOString(),

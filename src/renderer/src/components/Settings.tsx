@@ -6,6 +6,7 @@ import { DataCard } from './settings/DataCard.js';
 import { DisplayCard } from './settings/DisplayCard.js';
 import { KeysCard } from './settings/KeysCard.js';
 import { LiveUpdatesCard } from './settings/LiveUpdatesCard.js';
+import { NewsWindowCard } from './settings/NewsWindowCard.js';
 import { NotificationsCard } from './settings/NotificationsCard.js';
 
 export function Settings() {
@@ -23,6 +24,7 @@ export function Settings() {
         <CalendarFeedCard />
         <DisplayCard />
         <NotificationsCard />
+        <NewsWindowCard />
         <DataCard />
       </div>
     </section>
