@@ -114,6 +114,10 @@ export const settingsSchema = z.object({
     impacts: z.array(volatility).min(1).max(4),
     alerts: z.boolean(),
   }),
+  squawk: z.object({
+    prints: z.enum(['off', 'watched', 'watched-and-high']),
+    consensus: z.boolean(),
+  }),
 });
 export const settingsPatchSchema = settingsSchema.partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

@@ -2,6 +2,7 @@
 import { DEFAULT_ALERT_RULES, type AlertRules, type SoundLevel } from './alerts.js';
 import { DEFAULT_CALENDAR_FILTERS, type CalendarFilters } from './calendar.js';
 import { DEFAULT_NEWS_WINDOW, type NewsWindowSettings } from '../news-windows.js';
+import { DEFAULT_SQUAWK, type SquawkSettings } from '../squawk-text.js';
 
 export interface ServiceUrls {
   auth: string;
@@ -49,6 +50,8 @@ export interface Settings {
   browserNotifications: boolean;
   /** No-trading windows around releases (src/shared/news-windows.ts). */
   newsWindow: NewsWindowSettings;
+  /** The desk squawk: prints and consensus read aloud (src/shared/squawk-text.ts). */
+  squawk: SquawkSettings;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -69,4 +72,5 @@ export const DEFAULT_SETTINGS: Settings = {
   sounds: { HIGH: true, MEDIUM: true, LOW: false },
   browserNotifications: false,
   newsWindow: DEFAULT_NEWS_WINDOW,
+  squawk: DEFAULT_SQUAWK,
 };

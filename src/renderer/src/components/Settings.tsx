@@ -8,6 +8,7 @@ import { KeysCard } from './settings/KeysCard.js';
 import { LiveUpdatesCard } from './settings/LiveUpdatesCard.js';
 import { NewsWindowCard } from './settings/NewsWindowCard.js';
 import { NotificationsCard } from './settings/NotificationsCard.js';
+import { SquawkCard } from './settings/SquawkCard.js';
 
 export function Settings() {
   // Desk mode: no keys on this machine, and the Connection card holds the relay URL and token.
@@ -25,6 +26,7 @@ export function Settings() {
         <DisplayCard />
         <NotificationsCard />
         <NewsWindowCard />
+        <SquawkCard />
         <DataCard />
       </div>
     </section>

@@ -8,6 +8,7 @@ import { createAppStore, type AppState } from './app.js';
 import { createCalendarStore, type CalendarState } from './calendar.js';
 import { createNewsStore, type NewsState } from './news.js';
 import { createSettingsStore, type SettingsState } from './settings.js';
+import { startSquawk } from './squawk.js';
 import { createToastsStore, type ToastsState } from './toasts.js';
 
 export interface Stores {
@@ -36,6 +37,7 @@ export function createStores(bridge: Bridge, now?: () => number): Stores {
     alertBanner: createAlertBannerStore(bridge, app, alerts, toasts),
   };
   reloadOnModeSwitch(stores);
+  startSquawk(bridge, app);
   return stores;
 }
 

@@ -67,7 +67,7 @@ export function NewsWindowCard() {
         />
       </div>
       <fieldset>
-        <legend>Releases that open a window</legend>
+        <legend>Impacts that open a window</legend>
         {VOLATILITIES.filter((v) => v !== 'NONE').map((v) => (
           <label key={v} className="inline">
             <input
@@ -75,7 +75,7 @@ export function NewsWindowCard() {
               checked={nw.impacts.includes(v)}
               onChange={(e) => toggleImpact(v, e.target.checked)}
             />{' '}
-            {IMPACT_LABEL[v]} impact
+            {IMPACT_LABEL[v]}
           </label>
         ))}
       </fieldset>
