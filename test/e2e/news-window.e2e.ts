@@ -2,6 +2,7 @@
  * News windows in Chromium (web mode): turned on in Settings, the calendar shades exactly
  * the releases inside a window (N minutes either side of each covered release).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDate } from '../../src/shared/domain.js';
 import { newsWindows, inNewsWindow } from '../../src/shared/news-windows.js';
@@ -12,6 +13,24 @@ beforeAll(async () => {
   e = await startE2E();
 });
 afterAll(() => e?.close());
+
+/** No serious or critical axe finding, in the light theme and the dark one. */
+async function axeCleanBothThemes(where: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await e.page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    const result = await new AxeBuilder({ page: e.page }).analyze();
+    const serious = result.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(
+      serious.map(
+        (v) =>
+          `${where} (${theme}): ${v.id} at ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`,
+      ),
+    ).toEqual([]);
+  }
+  await e.page.evaluate(() => document.documentElement.removeAttribute('data-theme'));
+}
 
 const nav = (name: string) =>
   e.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click();
@@ -43,23 +62,33 @@ describe('news windows', () => {
     await e.page.locator('[data-testid=event-row]').first().waitFor();
 
     const settings = (await e.service.api.getSettings()).newsWindow;
-    const rows = await renderedRows();
     const dates = await e.service.api.listEventDates({
       from: new Date(Date.now() - 30 * 86_400_000).toISOString(),
       to: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     });
     const byId = new Map(dates.map((d) => [d.id, d] as [string, EventDate]));
     const windows = newsWindows(dates, settings);
-    const expected = rows.map(({ id }) => {
+    const inside = (id: string) => {
       const d = byId.get(id) as EventDate;
       return !d.isAllDay && inNewsWindow(windows, Date.parse(d.dateUtc));
-    });
-    expect(rows.map((r) => r.shaded)).toEqual(expected);
+    };
+    // the page re-renders with the new settings: wait for it, then compare row by row
+    await expect
+      .poll(async () => (await renderedRows()).every((r) => r.shaded === inside(r.id)))
+      .toBe(true);
+    const rows = await renderedRows();
+    expect(rows.map((r) => r.shaded)).toEqual(rows.map((r) => inside(r.id)));
     expect(rows.filter((r) => r.shaded).every((r) => r.hatched)).toBe(true);
-    expect(expected.filter(Boolean).length).toBeGreaterThan(0);
-    expect(expected.filter((x) => !x).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.shaded).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => !r.shaded).length).toBeGreaterThan(0);
     await e.page
       .screenshot({ path: process.env.NEWS_WINDOW_SHOT ?? '/dev/null' })
       .catch(() => undefined);
   });
+
+  it('stays axe clean in both themes, shaded and in Settings', async () => {
+    await axeCleanBothThemes('the calendar with news windows shaded');
+    await nav('Settings');
+    await axeCleanBothThemes('Settings with the news-window and squawk cards');
+  }, 180_000);
 });
