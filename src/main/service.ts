@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import type { AppStatus, EventDate, Settings } from '../shared/domain.js';
 import type { AppApi } from '../shared/ipc.js';
 import { AlertsEngine, type AlertsEngineOptions } from './alerts/index.js';
+import { NewsWindowAlerts } from './notify/news-window-alerts.js';
+import { realTimers } from '../shared/timers.js';
 import { createApiClients } from './api/index.js';
 import { TokenManager } from './auth/index.js';
 import { createDeskConnection } from './auth/desk-token-source.js';
@@ -182,6 +184,17 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     },
   });
 
+  const newsWindowAlerts = new NewsWindowAlerts({
+    settings: () => effective().newsWindow,
+    upcoming: (q) => store.upcoming(q),
+    notify: (n) => emit('notification', n),
+    timeZone: () => effective().timeZone,
+    hourCycle: () => effective().hourCycle,
+    now,
+    timers: realTimers,
+    onError: (err) => logger.warn({ err }, 'news windows: an alert failed'),
+  });
+
   const applier = new ChangeApplier({
     store,
     calendar,
@@ -277,6 +290,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     settings,
     status,
     watchlist,
+    notify: (n) => emit('notification', n),
   });
 
   let receiver: WebhookReceiver | null = null;
@@ -303,6 +317,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     },
     async start() {
       alerts.rescheduleReminders();
+      newsWindowAlerts.start();
       watchlist.changed();
       await sync.start();
       if (simulator)
@@ -319,6 +334,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       stopped = true;
       status.stop();
       alerts.stop();
+      newsWindowAlerts.stop();
       watchlist.stop();
       pruning.stop();
       await sync.stop();

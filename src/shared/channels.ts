@@ -10,6 +10,7 @@ export const PUSH_EVENTS = [
   'navigate',
   'notification',
   'update',
+  'banner',
 ] as const;
 export type PushEventName = (typeof PUSH_EVENTS)[number];
 

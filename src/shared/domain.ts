@@ -10,3 +10,4 @@ export * from './domain/news.js';
 export * from './domain/alerts.js';
 export * from './domain/settings.js';
 export * from './domain/status.js';
+export * from './domain/notification-health.js';

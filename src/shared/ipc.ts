@@ -24,6 +24,7 @@ import type {
   PostPage,
   SearchHit,
   Settings,
+  TestAlertResult,
 } from './domain.js';
 import {
   alertRulesInputSchema,
@@ -103,6 +104,10 @@ export const requestSchemas = {
   rotateCalendarFeed: z.undefined(),
   /** "Restart to update": the desktop app installs the downloaded update (no-op elsewhere). */
   installUpdate: z.undefined(),
+  /** Settings → "Send test alert": through the real delivery path; what the OS did with it. */
+  sendTestAlert: z.undefined(),
+  /** The trader closed the in-app alert banner (the desktop window stops staying on top). */
+  dismissAlertBanner: z.undefined(),
 } as const;
 
 export type RequestMethod = keyof typeof requestSchemas;
@@ -141,6 +146,8 @@ export interface ResponseTypes {
   installUpdate: null;
   getCalendarFeed: CalendarFeedInfo;
   rotateCalendarFeed: CalendarFeedInfo;
+  sendTestAlert: TestAlertResult;
+  dismissAlertBanner: null;
 }
 
 /** The app's API as the renderer sees it, one async method per request. */
@@ -162,6 +169,8 @@ export interface PushPayloads {
   navigate: NativeNotification['target'] | { type: 'settings' };
   /** The desktop app's auto-update (never sent in web mode). */
   update: UpdateNotice;
+  /** The OS did not show this notification: the window shows it as a banner (desktop only). */
+  banner: NativeNotification;
 }
 
 /** Where the app's own update stands; the renderer shows "Restart to update" when ready. */

@@ -108,6 +108,18 @@ export const settingsSchema = z.object({
   alertRules: alertRulesSchema,
   sounds: z.object({ HIGH: z.boolean(), MEDIUM: z.boolean(), LOW: z.boolean() }),
   browserNotifications: z.boolean(),
+  // Older settings files have none: withDefaults (settings-file.ts) fills in "off".
+  newsWindow: z.object({
+    enabled: z.boolean(),
+    minutesBefore: z.number().int().min(0).max(120),
+    minutesAfter: z.number().int().min(0).max(120),
+    impacts: z.array(volatility).min(1).max(4),
+    alerts: z.boolean(),
+  }),
+  squawk: z.object({
+    prints: z.enum(['off', 'watched', 'watched-and-high']),
+    consensus: z.boolean(),
+  }),
 });
 export const settingsPatchSchema = settingsSchema.partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

@@ -17,7 +17,10 @@ import {
 } from './login-item.js';
 import { checkTrayHost, registerDeepLinks } from './os-integration.js';
 import { nativeBindingPath } from './native-binding.js';
+import { NativeAlerts } from './native-alerts.js';
+import { defaultFactsEnv, gatherNotificationFacts } from './notification-facts.js';
 import { showNotification } from './notifications.js';
+import { APP_USER_MODEL_ID, type OsNotificationFacts } from '../notify/os-checks.js';
 import { preloadFile, rendererFile } from './paths.js';
 import { hardenContents, hardenSession, registerAppScheme, serveAppProtocol } from './security.js';
 import { loadService, type CreateService } from './service-loader.js';
@@ -28,7 +31,6 @@ import { createUpdater, pushNotice } from './updater.js';
 import { appUrlOf, WindowHost } from './window.js';
 import { createLogger } from '../../node/log/logger.js';
 
-export const APP_USER_MODEL_ID = 'app.macrobell.desktop';
 /** How long Quit waits for the service to flush and close before exiting anyway. */
 export const STOP_TIMEOUT_MS = 5_000;
 
@@ -43,6 +45,10 @@ export interface ShellDeps {
   argv?: readonly string[];
   /** Linux tray host check (tests answer it). */
   trayHost?: Parameters<typeof checkTrayHost>[1];
+  /** What the notification checks read of the OS (tests answer it). */
+  notificationFacts?: () => Promise<OsNotificationFacts>;
+  /** How long a notification may go unanswered before the OS counts as having taken it. */
+  notificationConfirmMs?: number;
 }
 
 export interface Shell {
@@ -136,11 +142,27 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
   app.on('browser-window-created', (_e, win) =>
     win.webContents.on('did-finish-load', () => updates && pushNotice(win, updates.current())),
   );
+  const native = new NativeAlerts({
+    show: (n, onResult) => showNotification(n, (target) => host.show(target), icon, onResult),
+    facts:
+      deps.notificationFacts ??
+      (() =>
+        gatherNotificationFacts(
+          defaultFactsEnv(process.platform === 'win32' ? APP_USER_MODEL_ID : null),
+        )),
+    banner: (n) => host.showBanner(n),
+    confirmMs: deps.notificationConfirmMs,
+    onError: (err) => log.warn({ err }, 'notification check failed'),
+  });
   const unregister = registerIpc(service, () => host.current(), appUrl, {
     onSettingsSaved: (s) => applyStartAtLogin(s.startAtLogin),
     onInstallUpdate: () => updates?.restartNow() ?? false,
+    onTestAlert: () => native.test(() => service.api.sendTestAlert()),
+    onBannerDismissed: () => host.dropBanner(),
   });
-  service.on('notification', (n) => showNotification(n, (target) => host.show(target), icon));
+  service.on('notification', (n) => void native.deliver(n));
+  // Known suppression (Focus, no daemon, no shortcut) puts up the banner from the first alert.
+  if (!deps.smoke) void native.refreshChecks();
 
   tray = new AppTray(
     service,

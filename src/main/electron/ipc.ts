@@ -12,7 +12,7 @@ import {
   PUSH_EVENTS,
   type RequestResult,
 } from '../../shared/ipc.js';
-import type { Settings } from '../../shared/domain.js';
+import type { Settings, TestAlertResult } from '../../shared/domain.js';
 import { toApiError } from '../errors.js';
 import type { MacrobellService } from '../service-contract.js';
 import { isAppUrl, openExternalSafely } from './security.js';
@@ -32,6 +32,10 @@ export interface IpcHooks {
   onSettingsSaved?(settings: Settings): void;
   /** "Restart to update": true when an update was ready and is being installed. */
   onInstallUpdate?(): boolean;
+  /** "Send test alert": the core raises it, the shell reports what the OS did. */
+  onTestAlert?(): Promise<TestAlertResult>;
+  /** The in-app banner was dismissed. */
+  onBannerDismissed?(): void;
 }
 
 export async function handleRequest(
@@ -61,6 +65,9 @@ export async function handleRequest(
         ? { ok: true, value: null }
         : { ok: false, error: { error: 'no_update', message: 'No update is ready to install.' } };
     }
+    if (method === 'sendTestAlert' && hooks.onTestAlert)
+      return { ok: true, value: await hooks.onTestAlert() };
+    if (method === 'dismissAlertBanner') hooks.onBannerDismissed?.();
     const call = service.api[method] as (i: unknown) => Promise<unknown>;
     const value = (await call(parsed)) ?? null;
     if (method === 'updateSettings' && hooks.onSettingsSaved) {

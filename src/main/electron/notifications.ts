@@ -7,11 +7,18 @@ import type { NativeNotification } from '../../shared/domain.js';
 const live = new Set<Notification>();
 const MAX_LIVE = 50;
 
-/** Shows `n` natively; on Linux Electron uses libnotify. False when unsupported. */
+/** What Electron reports after show(): displayed, or refused (with the OS's reason). */
+export type ShowResult = { shown: true } | { shown: false; reason: string };
+
+/**
+ * Shows `n` natively; on Linux Electron uses libnotify. False when unsupported. `onResult`
+ * hears Electron's 'show' or 'failed' (Windows gives the reason; some OSes say nothing).
+ */
 export function showNotification(
   n: NativeNotification,
   onClick: (target: NativeNotification['target']) => void,
   icon?: string,
+  onResult?: (r: ShowResult) => void,
 ): boolean {
   if (!Notification.isSupported()) return false;
   const notification = new Notification({
@@ -28,6 +35,11 @@ export function showNotification(
     onClick(n.target);
   });
   notification.on('close', release);
+  notification.on('show', () => onResult?.({ shown: true }));
+  notification.on('failed', (_e: unknown, reason: unknown) => {
+    release();
+    onResult?.({ shown: false, reason: String(reason) });
+  });
   live.add(notification);
   if (live.size > MAX_LIVE) live.delete(live.values().next().value as Notification);
   notification.show();

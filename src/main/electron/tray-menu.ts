@@ -14,8 +14,10 @@ export function trayState(status: AppStatus | null): TrayState {
   return status.unreadAlerts > 0 ? 'alerting' : 'normal';
 }
 
-export function tooltip(status: AppStatus | null): string {
+export function tooltip(status: AppStatus | null, newsWindow: string | null = null): string {
   const parts = ['Macrobell'];
+  // The no-trading countdown matters most: first, so Windows never cuts it off.
+  if (newsWindow) parts.push(`News window: ${newsWindow}`);
   if (status?.demo) parts.push('Demo data');
   if (status) parts.push(connectionLabel(status.connection, status.demo));
   if (status && status.connection.state !== 'live' && status.connection.reason)

@@ -3,6 +3,7 @@ import { Menu, Tray, nativeImage } from 'electron';
 import type { AppStatus } from '../../shared/domain.js';
 import type { UpdateNotice } from '../../shared/ipc.js';
 import type { MacrobellService, Unsubscribe } from '../service-contract.js';
+import { NewsWindowCountdown, type NewsWindowClock } from './news-window-tray.js';
 import { trayIconFile } from './paths.js';
 import {
   buildTrayMenu,
@@ -22,6 +23,7 @@ export class AppTray {
   private readonly timer: NodeJS.Timeout;
   private timeZone = 'system';
   private readonly offs: Unsubscribe[];
+  private readonly newsWindow: NewsWindowCountdown;
 
   constructor(
     private readonly service: Pick<MacrobellService, 'on' | 'upcomingReleases' | 'api'>,
@@ -29,21 +31,35 @@ export class AppTray {
     private readonly actions: TrayActions,
     private readonly startAtLogin: () => boolean,
     private readonly platform: NodeJS.Platform = process.platform,
+    newsClock?: NewsWindowClock,
   ) {
     this.tray = new Tray(this.icon('normal'));
+    this.newsWindow = new NewsWindowCountdown(
+      service,
+      (text) => this.showNewsWindow(text),
+      newsClock,
+    );
     // Windows and macOS: a left click opens the window (Linux indicators only show the menu).
     this.tray.on('click', () => actions.open());
     this.offs = [
       service.on('status', (s) => {
         this.setStatus(s);
         void this.loadTimeZone(); // a settings change pushes a status
+        void this.newsWindow.reload();
       }),
-      service.on('changes', () => this.refresh()),
+      service.on('changes', () => {
+        this.refresh();
+        void this.newsWindow.reload();
+      }),
       // A new alert changes the unread count; ask for the status rather than guess it.
       service.on('alert', () => void this.reloadStatus()),
     ];
-    this.timer = setInterval(() => this.refresh(), TRAY_REFRESH_MS);
+    this.timer = setInterval(() => {
+      this.refresh();
+      void this.newsWindow.reload();
+    }, TRAY_REFRESH_MS);
     this.refresh();
+    void this.newsWindow.reload();
     void this.reloadStatus();
     void this.loadTimeZone();
   }
@@ -86,7 +102,7 @@ export class AppTray {
       this.state = state;
       this.tray.setImage(this.icon(state));
     }
-    this.tray.setToolTip(tooltip(this.status));
+    this.tray.setToolTip(tooltip(this.status, this.newsWindow.current()));
     let upcoming: ReturnType<MacrobellService['upcomingReleases']> = [];
     try {
       upcoming = this.service.upcomingReleases(5);
@@ -105,6 +121,13 @@ export class AppTray {
     this.tray.setContextMenu(Menu.buildFromTemplate(template));
   }
 
+  /** The news-window countdown: beside the icon on macOS (a title), in the tooltip everywhere. */
+  private showNewsWindow(text: string | null): void {
+    if (this.tray.isDestroyed()) return;
+    this.tray.setTitle(text ?? '');
+    this.tray.setToolTip(tooltip(this.status, text));
+  }
+
   /** The auto-updater's state: "Restart to update" appears once an update is ready. */
   setUpdate(update: UpdateNotice): void {
     this.update = update;
@@ -118,6 +141,7 @@ export class AppTray {
 
   destroy(): void {
     clearInterval(this.timer);
+    this.newsWindow.stop();
     this.offs.forEach((off) => off());
     this.tray.destroy();
   }

@@ -1,5 +1,6 @@
 /** The one app window: hardened, shown when ready, hidden (not closed) on close. */
 import { BrowserWindow } from 'electron';
+import type { NativeNotification } from '../../shared/domain.js';
 import { ipcPushChannel, type PushPayloads } from '../../shared/ipc.js';
 import { APP_URL } from './app-protocol.js';
 import { hardenContents, WEB_PREFERENCES } from './security.js';
@@ -73,9 +74,35 @@ export class WindowHost {
     return win;
   }
 
+  /**
+   * The OS did not show `n`: the window comes up on top of everything (without taking the
+   * keyboard from the trading platform) and shows it as a banner with its sound.
+   */
+  showBanner(n: NativeNotification): void {
+    let win = this.current();
+    if (!win) win = this.win = createWindow(this.opts);
+    if (win.isMinimized()) win.restore();
+    win.setAlwaysOnTop(true, 'screen-saver');
+    win.showInactive();
+    this.push(win, 'banner', n);
+  }
+
+  /** The banner was dismissed: an ordinary window again. */
+  dropBanner(): void {
+    this.current()?.setAlwaysOnTop(false);
+  }
+
   private navigate(win: BrowserWindow, target: NavigateTarget): void {
+    this.push(win, 'navigate', target);
+  }
+
+  private push<E extends 'navigate' | 'banner'>(
+    win: BrowserWindow,
+    event: E,
+    payload: PushPayloads[E],
+  ): void {
     const send = () => {
-      if (!win.isDestroyed()) win.webContents.send(ipcPushChannel('navigate'), target);
+      if (!win.isDestroyed()) win.webContents.send(ipcPushChannel(event), payload);
     };
     // A page still loading has no listener yet: deliver once it has loaded.
     if (win.webContents.isLoading()) win.webContents.once('did-finish-load', send);

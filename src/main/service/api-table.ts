@@ -4,10 +4,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Settings } from '../../shared/domain.js';
+import type { NativeNotification, Settings } from '../../shared/domain.js';
 import type { AppApi } from '../../shared/ipc.js';
 import type { createApiClients } from '../api/index.js';
 import { recentErrors, runtimeInfo } from '../diagnostics.js';
+import { testAlertNotification } from '../../shared/test-alert.js';
+import { summarize } from '../notify/os-checks.js';
 import { scrubSecrets, type Logger } from '../../node/log/logger.js';
 import type { Store } from '../store/index.js';
 import { listPostsTriaged, markAllPostsRead } from '../store/news-triage.js';
@@ -35,6 +37,8 @@ export interface ApiTableDeps {
   settings: SettingsFanout;
   status: StatusReporter;
   watchlist: Pick<WatchlistSync, 'feed'>;
+  /** The one delivery path of notifications (the hosts' native + the window's toast). */
+  notify: (n: NativeNotification) => void;
 }
 
 const DAY_MS = 86_400_000;
@@ -153,6 +157,13 @@ export function createApiTable(d: ApiTableDeps): AppApi {
     getCalendarFeed: () => d.watchlist.feed(false),
     rotateCalendarFeed: () => d.watchlist.feed(true),
     installUpdate: async () => null, // the desktop shell handles it (src/main/electron/updater.ts)
+    // The desktop shell adds what the OS did (src/main/electron/native-alerts.ts); web mode
+    // has only the window's toast here (the browser's notification is the renderer's).
+    sendTestAlert: async () => {
+      d.notify(testAlertNotification());
+      return { outcome: 'in-app', summary: summarize('in-app', []), checks: [], banner: false };
+    },
+    dismissAlertBanner: async () => null, // the desktop shell drops always-on-top
   };
 }
 

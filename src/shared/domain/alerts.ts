@@ -159,6 +159,8 @@ export interface NativeNotification {
   silent: boolean;
   /** The highest impact among the releases it carries; absent for news only. */
   volatility?: Volatility;
+  /** "Send test alert" from Settings: nothing printed, nothing recorded. */
+  test?: boolean;
 }
 
 /** Impact levels that can have an alert sound (NONE plays as LOW). */

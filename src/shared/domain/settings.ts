@@ -1,6 +1,8 @@
 /** The user's settings (settings.json) and their defaults. */
 import { DEFAULT_ALERT_RULES, type AlertRules, type SoundLevel } from './alerts.js';
 import { DEFAULT_CALENDAR_FILTERS, type CalendarFilters } from './calendar.js';
+import { DEFAULT_NEWS_WINDOW, type NewsWindowSettings } from '../news-windows.js';
+import { DEFAULT_SQUAWK, type SquawkSettings } from '../squawk-text.js';
 
 export interface ServiceUrls {
   auth: string;
@@ -46,6 +48,10 @@ export interface Settings {
   sounds: Record<SoundLevel, boolean>;
   /** Web mode: also show the browser's notifications (once the browser allows them). */
   browserNotifications: boolean;
+  /** No-trading windows around releases (src/shared/news-windows.ts). */
+  newsWindow: NewsWindowSettings;
+  /** The desk squawk: prints and consensus read aloud (src/shared/squawk-text.ts). */
+  squawk: SquawkSettings;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -65,4 +71,6 @@ export const DEFAULT_SETTINGS: Settings = {
   alertRules: DEFAULT_ALERT_RULES,
   sounds: { HIGH: true, MEDIUM: true, LOW: false },
   browserNotifications: false,
+  newsWindow: DEFAULT_NEWS_WINDOW,
+  squawk: DEFAULT_SQUAWK,
 };

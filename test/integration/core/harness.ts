@@ -63,6 +63,7 @@ export async function startCore(
     status: [],
     backfill: [],
     navigate: [],
+    banner: [],
     update: [],
     notification: [],
   } as CoreHarness['events'];

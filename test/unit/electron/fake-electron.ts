@@ -46,6 +46,16 @@ export class BrowserWindow extends EventEmitter {
   show() {
     this.visible = true;
   }
+  /** Shown without taking the keyboard (the alert banner). */
+  shownInactive = false;
+  showInactive() {
+    this.visible = true;
+    this.shownInactive = true;
+  }
+  alwaysOnTop: false | string = false;
+  setAlwaysOnTop(on: boolean, level = 'floating') {
+    this.alwaysOnTop = on ? level : false;
+  }
   hide() {
     this.visible = false;
     this.focused = false;
@@ -85,7 +95,17 @@ export class BrowserWindow extends EventEmitter {
   }
 }
 
-export const shell = { openExternal: vi.fn(async (_url: string) => undefined) };
+/** Start-menu shortcuts by path, as Windows would read them (readShortcutLink throws if absent). */
+const shortcuts = new Map<string, { target: string; appUserModelId?: string }>();
+export const shell = {
+  openExternal: vi.fn(async (_url: string) => undefined),
+  shortcuts,
+  readShortcutLink(path: string) {
+    const link = shortcuts.get(path.replaceAll('\\', '/'));
+    if (!link) throw new Error(`Failed to read shortcut link ${path}`);
+    return link;
+  },
+};
 
 type Handler = (...args: unknown[]) => unknown;
 export const ipcMain = {
@@ -121,8 +141,13 @@ export class Notification extends EventEmitter {
   constructor(readonly options: { title: string; body: string; silent?: boolean; icon?: string }) {
     super();
   }
+  /** What the fake OS does on show(): nothing (most OSes), or emit 'show' / 'failed'. */
+  static answer: 'none' | 'show' | 'failed' = 'none';
   show() {
     Notification.shown.push(this);
+    if (Notification.answer === 'show') queueMicrotask(() => this.emit('show'));
+    if (Notification.answer === 'failed')
+      queueMicrotask(() => this.emit('failed', {}, 'The notification platform is unavailable'));
   }
 }
 
@@ -219,6 +244,11 @@ export class Tray extends EventEmitter {
   setToolTip(t: string) {
     this.tooltip = t;
   }
+  /** macOS: text beside the icon. */
+  title = '';
+  setTitle(t: string) {
+    this.title = t;
+  }
   setContextMenu(m: { template: FakeMenuItem[] }) {
     this.menu = m;
   }
@@ -259,6 +289,8 @@ export function resetFakeElectron(): void {
   Tray.instances = [];
   Notification.shown = [];
   Notification.supported = true;
+  Notification.answer = 'none';
+  shell.shortcuts.clear();
   ipcMain.handlers.clear();
   contextBridge.exposed.clear();
   app.removeAllListeners();

@@ -30,6 +30,7 @@ async function started(svc = fakeService(), deps: Partial<ShellDeps> = {}) {
     loginItemEnv,
     argv: ['/opt/Macrobell/macrobell'],
     trayHost: async () => 'present',
+    notificationFacts: async () => ({ platform: 'other', supported: true }),
     ...deps,
   });
   if (!shell) throw new Error('the shell did not start');

@@ -8,6 +8,7 @@ import { Settings } from './Settings.js';
 import { StatusBar } from './StatusBar.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
 import { Toasts } from './Toasts.js';
+import { AlertBanner } from './AlertBanner.js';
 import { UpdateNotice } from './UpdateNotice.js';
 import { SkipLink } from './SkipLink.js';
 import { BellIcon, CalendarIcon, GearIcon, NewsIcon } from './icons.js';
@@ -107,6 +108,7 @@ export function App() {
       </main>
       <StatusBar />
       <Toasts />
+      <AlertBanner />
     </div>
   );
 }

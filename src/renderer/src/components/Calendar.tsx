@@ -13,6 +13,7 @@ import { useNow } from '../lib/use-now.js';
 import { useApp, useCalendar, useStores } from '../state/index.js';
 import { FontWarmup } from './calendar/Cells.js';
 import { EventRow } from './calendar/EventRow.js';
+import { useNewsWindowTest } from './calendar/use-news-windows.js';
 import { Filters } from './calendar/Filters.js';
 import { NextRelease } from './calendar/NextRelease.js';
 import { TimeNav } from './calendar/TimeNav.js';
@@ -49,6 +50,7 @@ export function Calendar() {
   const zone = settings?.timeZone ?? 'system';
   const hourCycle = settings?.hourCycle ?? 'h23';
   const now = useNow(30_000);
+  const inNewsWindow = useNewsWindowTest(rows);
   const [bySurprise, setBySurprise] = useState(false);
   const [targetDay, setTargetDay] = useState<string | null>(null);
   const base = useMemo(() => buildItems(rows, zone), [rows, zone]);
@@ -207,7 +209,7 @@ export function Calendar() {
                 const isFlash =
                   flashed[ed.id] !== undefined && clock() - (flashed[ed.id] as number) < 4000;
                 const past = ed.actual !== null || Date.parse(ed.dateUtc) < now;
-                const classes = `${isFlash ? ' flash' : ''}${keys.focus === index ? ' focused' : ''}${past ? ' past' : ''}${eventId === ed.eventId ? ' open' : ''}`;
+                const classes = `${isFlash ? ' flash' : ''}${keys.focus === index ? ' focused' : ''}${past ? ' past' : ''}${eventId === ed.eventId ? ' open' : ''}${inNewsWindow(ed) ? ' news-window' : ''}`;
                 return (
                   <EventRow
                     key={it.key}

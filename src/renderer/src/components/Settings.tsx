@@ -6,7 +6,9 @@ import { DataCard } from './settings/DataCard.js';
 import { DisplayCard } from './settings/DisplayCard.js';
 import { KeysCard } from './settings/KeysCard.js';
 import { LiveUpdatesCard } from './settings/LiveUpdatesCard.js';
+import { NewsWindowCard } from './settings/NewsWindowCard.js';
 import { NotificationsCard } from './settings/NotificationsCard.js';
+import { SquawkCard } from './settings/SquawkCard.js';
 
 export function Settings() {
   // Desk mode: no keys on this machine, and the Connection card holds the relay URL and token.
@@ -23,6 +25,8 @@ export function Settings() {
         <CalendarFeedCard />
         <DisplayCard />
         <NotificationsCard />
+        <NewsWindowCard />
+        <SquawkCard />
         <DataCard />
       </div>
     </section>

@@ -2,11 +2,13 @@ import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import type { Bridge } from '../bridge/index.js';
+import { createAlertBannerStore, type AlertBannerState } from './alert-banner.js';
 import { createAlertsStore, type AlertsState } from './alerts.js';
 import { createAppStore, type AppState } from './app.js';
 import { createCalendarStore, type CalendarState } from './calendar.js';
 import { createNewsStore, type NewsState } from './news.js';
 import { createSettingsStore, type SettingsState } from './settings.js';
+import { startSquawk } from './squawk.js';
 import { createToastsStore, type ToastsState } from './toasts.js';
 
 export interface Stores {
@@ -17,11 +19,13 @@ export interface Stores {
   alerts: StoreApi<AlertsState>;
   settings: StoreApi<SettingsState>;
   toasts: StoreApi<ToastsState>;
+  alertBanner: StoreApi<AlertBannerState>;
 }
 
 export function createStores(bridge: Bridge, now?: () => number): Stores {
   const app = createAppStore(bridge);
   const alerts = createAlertsStore(bridge);
+  const toasts = createToastsStore(bridge, app, alerts);
   const stores: Stores = {
     bridge,
     app,
@@ -29,9 +33,11 @@ export function createStores(bridge: Bridge, now?: () => number): Stores {
     news: createNewsStore(bridge),
     alerts,
     settings: createSettingsStore(bridge),
-    toasts: createToastsStore(bridge, app, alerts),
+    toasts,
+    alertBanner: createAlertBannerStore(bridge, app, alerts, toasts),
   };
   reloadOnModeSwitch(stores);
+  startSquawk(bridge, app);
   return stores;
 }
 
@@ -80,6 +86,9 @@ export function useAlerts<T>(selector: (s: AlertsState) => T): T {
 }
 export function useSettings<T>(selector: (s: SettingsState) => T): T {
   return useStore(useStores().settings, selector);
+}
+export function useAlertBanner<T>(selector: (s: AlertBannerState) => T): T {
+  return useStore(useStores().alertBanner, selector);
 }
 export function useToasts<T>(selector: (s: ToastsState) => T): T {
   return useStore(useStores().toasts, selector);

@@ -7,6 +7,7 @@ import {
   type BrowserPermission,
 } from '../../lib/browser-notifications.js';
 import { useApp, useStores } from '../../state/index.js';
+import { TestAlert } from './TestAlert.js';
 
 const LEVEL_LABEL: Record<SoundLevel, string> = {
   HIGH: 'High impact',
@@ -60,6 +61,7 @@ export function NotificationsCard() {
   return (
     <section className="card" aria-labelledby="notify-h">
       <h2 id="notify-h">Notifications</h2>
+      <TestAlert />
       <fieldset>
         <legend>Alert sound</legend>
         {SOUND_LEVELS.map((level) => (
