@@ -24,6 +24,11 @@ export interface DeskOptions {
   authUrl: string;
   /** Token requests per minute per user (the burst allows as many at once). */
   tokenRatePerMinute?: number;
+  /**
+   * `POST /token` hands traders service access tokens (which reach the whole account,
+   * webhook management included). Off by default: traders read through the gateway.
+   */
+  issueServiceTokens?: boolean;
   /** How often open streams are checked against revocations. */
   revocationCheckMs?: number;
   logger?: Logger;
