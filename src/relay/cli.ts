@@ -27,7 +27,7 @@ const USAGE = `Usage:
   npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D] [--token-rate N]
                     [--redis redis://HOST:PORT/DB] [--redis-durability strict|relaxed]
                     [--auth-url URL] [--calendar-url URL] [--news-url URL] [--public-url URL]
-                    [--issue-service-tokens]
+                    [--issue-service-tokens] [--max-streams-per-user N]
     (--issue-service-tokens: POST /token hands traders service access tokens, which reach
      the whole service account, webhook management included; off: traders read through
      the relay's gateway at /service/calendar and /service/news)
@@ -62,6 +62,7 @@ const SERVE_OPTIONS = {
   'news-url': { type: 'string' },
   'public-url': { type: 'string' },
   'issue-service-tokens': { type: 'boolean' },
+  'max-streams-per-user': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 const DATA_ONLY = { data: { type: 'string' } } satisfies ParseArgsConfig['options'];
 const USERS_OPTIONS = {
@@ -208,6 +209,10 @@ async function runServe(args: string[]): Promise<void> {
     fail(
       `--token-rate must be token requests per minute per user (1–100000), got "${v['token-rate']}"`,
     );
+  const maxStreams =
+    v['max-streams-per-user'] === undefined ? 5 : Number(v['max-streams-per-user']);
+  if (!Number.isInteger(maxStreams) || maxStreams < 1 || maxStreams > 10_000)
+    fail(`--max-streams-per-user must be an integer 1–10000, got "${v['max-streams-per-user']}"`);
   const dataDir = resolve(v.data ?? 'relay-data');
   const redis = redisOption(v.redis ?? process.env.MACROBELL_RELAY_REDIS, v['redis-durability']);
   const secrets = secretsOrFail(dataDir);
@@ -237,6 +242,7 @@ async function runServe(args: string[]): Promise<void> {
       authUrl: urls.auth,
       tokenRatePerMinute: tokenRate,
       issueServiceTokens: v['issue-service-tokens'] === true,
+      maxStreamsPerUser: maxStreams,
     },
     gateway: { calendarUrl: urls.calendar, newsUrl: urls.news },
     calendarFeed: {

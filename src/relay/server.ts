@@ -49,7 +49,12 @@ export interface RelayOptions {
   /** Desk mode: provider keys, service URL and /token rate (see desk.ts). */
   desk?: Pick<
     DeskOptions,
-    'keys' | 'authUrl' | 'tokenRatePerMinute' | 'revocationCheckMs' | 'issueServiceTokens'
+    | 'keys'
+    | 'authUrl'
+    | 'tokenRatePerMinute'
+    | 'revocationCheckMs'
+    | 'issueServiceTokens'
+    | 'maxStreamsPerUser'
   >;
   /** Desk mode's read gateway (`/service/calendar/…`, `/service/news/…`): the service's URLs. */
   gateway?: { calendarUrl: string; newsUrl: string };
@@ -317,7 +322,14 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     if (after instanceof Error) return sendError(res, 400, 'invalid_request', after.message);
     // HEAD: the stream's headers, no stream (and no client kept open).
     if (req.method === 'HEAD') return void res.writeHead(200, SSE_HEADERS).end();
-    desk.trackStream(user, res);
+    if (!desk.trackStream(user, res))
+      return sendError(
+        res,
+        429,
+        'too_many_streams',
+        `${user} already has ${desk.maxStreamsPerUser} streams open on this relay: close one (or quit the app on another machine) and try again`,
+        { 'retry-after': '30' },
+      );
     return hub.serve(res, after);
   }
 

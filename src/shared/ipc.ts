@@ -182,6 +182,8 @@ export {
   ipcPushChannel,
   WEB_API_PREFIX,
   WEB_EVENTS_PATH,
+  WEB_LOGOUT_PATH,
+  WEB_PAGE_KEY_HEADER,
 } from './channels.js';
 
 export function isRequestMethod(name: unknown): name is RequestMethod {
