@@ -58,6 +58,8 @@ export const requestSchemas = {
     privateKey: z.string().trim().min(1).max(500),
     /** New service URLs, accepted only here (with the keys) while keys are stored. */
     serviceUrls: settingsSchema.shape.serviceUrls.optional(),
+    /** While keys are stored: the stored private key, unless `privateKey` is that key. */
+    currentPrivateKey: z.string().trim().min(1).max(500).optional(),
   }),
   clearCredentials: z.undefined(),
   testConnection: z.undefined(),
