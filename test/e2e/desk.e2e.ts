@@ -192,4 +192,22 @@ describe('web mode in desk mode', () => {
     for (const f of files) expect(readFileSync(f).includes(DESK_PRIVATE), f).toBe(false);
     expect(`${web.stdout()}${web.stderr()}`).not.toContain(DESK_PRIVATE);
   });
+
+  it('logs out of the browser from Settings: the page and its key stop working', async () => {
+    const key = await page.evaluate(() => localStorage.getItem('macrobell.pageKey'));
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: /^Settings/ })
+      .click();
+    await page.getByRole('button', { name: 'Log out of this browser' }).click();
+    await expect.poll(() => page.content(), { timeout: 15_000 }).toContain('npm run web');
+    const cookies = await page.context().cookies();
+    expect(cookies.some((c) => c.name.startsWith('macrobell_session_') && c.value)).toBe(false);
+    const base = web.url.split('/?')[0] as string;
+    const withOldKey = await fetch(`${base}/api/getSettings`, {
+      method: 'POST',
+      headers: { 'x-macrobell-key': key ?? '' },
+    });
+    expect(withOldKey.status).toBe(401);
+  });
 });
