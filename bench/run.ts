@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { benchPolling, benchTimeToAlert } from './alert-bench.js';
 import { benchFreshness, benchUnknownFreshness } from './freshness-bench.js';
+import { benchGateway } from './gateway-bench.js';
 import { fmt } from './lib.js';
 import { benchFanout, benchIngest } from './relay-bench.js';
 import { benchFanoutNodes, benchIngestBackends } from './relay-ha-bench.js';
@@ -180,6 +181,19 @@ add({
   baseline: `known releases, webhooks dropped: p99 ${fmt(fresh.dropped.p99, 0)} ms`,
   ratio: '—',
   pass: unknown.missed === 0 && unknown.n > 0 && unknown.p99 <= 63_000,
+});
+
+const gw = await step('desk gateway', () => benchGateway(quick));
+add({
+  figure: `Desk gateway: ${gw.desktops} desktops' safety nets on one release, webhooks dropped`,
+  target: `upstream ≤ 2× one desktop; print → alert p99 ≤ 3 s on every desktop`,
+  measured: `${fmt(gw.many.perSecond, 2)} upstream req/s; alert p50 ${fmt(gw.many.p50, 0)} / p99 ${fmt(gw.many.p99, 0)} ms (n=${gw.many.n}, missed ${gw.many.missed})`,
+  baseline: `1 desktop: ${fmt(gw.one.perSecond, 2)} req/s`,
+  ratio: `${fmt(gw.many.perSecond / Math.max(gw.one.perSecond, 0.01), 1)}× one desktop's requests for ${gw.desktops}× the desktops`,
+  pass:
+    gw.many.missed === 0 &&
+    gw.many.p99 <= 3000 &&
+    gw.many.perSecond <= 2 * Math.max(gw.one.perSecond, 0.5),
 });
 
 if (!existsSync(join(root, 'out/renderer/index.html'))) {

@@ -84,7 +84,11 @@ export async function benchUi(quick: boolean) {
       rows = await page.evaluate(async () => {
         const r = await fetch('/api/listEventDates', {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            // The page's session key, as the app's bridge sends it (the cookie alone is refused).
+            'x-macrobell-key': localStorage.getItem('macrobell.pageKey') ?? '',
+          },
           body: JSON.stringify({
             from: new Date(Date.now() - 7 * 86_400_000).toISOString(),
             to: new Date(Date.now() + 15 * 86_400_000).toISOString(),

@@ -159,7 +159,8 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
   // Every request's outcome feeds the one connection state (sync/service-health.ts).
   const health = new ServiceHealth(now);
   const clients = createApiClients({
-    urls: () => effective().serviceUrls,
+    // Desk mode reads through the relay's gateway: no service token on this machine.
+    urls: () => (demo ? effective().serviceUrls : desk.apiUrls(effective().serviceUrls)),
     language: () => effective().language,
     tokens,
     logger,

@@ -27,6 +27,10 @@ const USAGE = `Usage:
   npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D] [--token-rate N]
                     [--redis redis://HOST:PORT/DB] [--redis-durability strict|relaxed]
                     [--auth-url URL] [--calendar-url URL] [--news-url URL] [--public-url URL]
+                    [--issue-service-tokens] [--max-streams-per-user N]
+    (--issue-service-tokens: POST /token hands traders service access tokens, which reach
+     the whole service account, webhook management included; off: traders read through
+     the relay's gateway at /service/calendar and /service/news)
     (--public-url: the relay's address as users reach it, for calendar feed links)
     (--redis or MACROBELL_RELAY_REDIS: the log on Redis Streams, shared by several nodes)
   npm run relay -- register --public-url https://relay.example.com [--calendar] [--news]
@@ -57,6 +61,8 @@ const SERVE_OPTIONS = {
   'calendar-url': { type: 'string' },
   'news-url': { type: 'string' },
   'public-url': { type: 'string' },
+  'issue-service-tokens': { type: 'boolean' },
+  'max-streams-per-user': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 const DATA_ONLY = { data: { type: 'string' } } satisfies ParseArgsConfig['options'];
 const USERS_OPTIONS = {
@@ -203,6 +209,10 @@ async function runServe(args: string[]): Promise<void> {
     fail(
       `--token-rate must be token requests per minute per user (1–100000), got "${v['token-rate']}"`,
     );
+  const maxStreams =
+    v['max-streams-per-user'] === undefined ? 5 : Number(v['max-streams-per-user']);
+  if (!Number.isInteger(maxStreams) || maxStreams < 1 || maxStreams > 10_000)
+    fail(`--max-streams-per-user must be an integer 1–10000, got "${v['max-streams-per-user']}"`);
   const dataDir = resolve(v.data ?? 'relay-data');
   const redis = redisOption(v.redis ?? process.env.MACROBELL_RELAY_REDIS, v['redis-durability']);
   const secrets = secretsOrFail(dataDir);
@@ -227,7 +237,14 @@ async function runServe(args: string[]): Promise<void> {
     retentionDays,
     logger,
     redis,
-    desk: { keys, authUrl: urls.auth, tokenRatePerMinute: tokenRate },
+    desk: {
+      keys,
+      authUrl: urls.auth,
+      tokenRatePerMinute: tokenRate,
+      issueServiceTokens: v['issue-service-tokens'] === true,
+      maxStreamsPerUser: maxStreams,
+    },
+    gateway: { calendarUrl: urls.calendar, newsUrl: urls.news },
     calendarFeed: {
       calendarUrl: urls.calendar,
       publicUrl:
@@ -244,7 +261,8 @@ async function runServe(args: string[]): Promise<void> {
       store,
       durability: relay.durability,
       retentionDays,
-      tokens: keys() ? 'handed out on POST /token' : 'no provider keys yet (relay keys set)',
+      gateway: keys() ? 'reads the service for traders' : 'no provider keys yet (relay keys set)',
+      serviceTokens: v['issue-service-tokens'] === true ? 'handed out on POST /token' : 'off',
     },
     'relay started',
   );

@@ -24,6 +24,16 @@ export interface DeskOptions {
   authUrl: string;
   /** Token requests per minute per user (the burst allows as many at once). */
   tokenRatePerMinute?: number;
+  /**
+   * `POST /token` hands traders service access tokens (which reach the whole account,
+   * webhook management included). Off by default: traders read through the gateway.
+   */
+  issueServiceTokens?: boolean;
+  /**
+   * Open streams per user on this node (default 5); past it, 429. The legacy single
+   * token is every desktop of an older install at once, so it has no cap.
+   */
+  maxStreamsPerUser?: number;
   /** How often open streams are checked against revocations. */
   revocationCheckMs?: number;
   logger?: Logger;
@@ -36,8 +46,12 @@ export interface Desk {
   token(req: IncomingMessage, res: ServerResponse, user: string): Promise<void>;
   /** Access tokens with the desk's current keys, or null when the relay has none. */
   tokens(): TokenManager | null;
-  /** Remember an open stream so revoking its user closes it. */
-  trackStream(user: string, res: ServerResponse): void;
+  /**
+   * Remember an open stream so revoking its user closes it; false (nothing remembered)
+   * when the user already has as many open as allowed.
+   */
+  trackStream(user: string, res: ServerResponse): boolean;
+  readonly maxStreamsPerUser: number;
   /** A webhook secret `relay rotate-secret` saved after this relay started. */
   isRotatedSecret(segment: string): boolean;
   close(): Promise<void>;
@@ -76,6 +90,7 @@ export function startDesk(opts: DeskOptions): Desk {
   });
 
   const streams = new Map<string, Set<ServerResponse>>();
+  const maxStreamsPerUser = opts.maxStreamsPerUser ?? 5;
   let checking = false;
   let unreadable = false;
   const closeRevoked = async () => {
@@ -120,14 +135,17 @@ export function startDesk(opts: DeskOptions): Desk {
     },
     token,
     tokens,
+    maxStreamsPerUser,
     trackStream(user, res) {
       const open = streams.get(user) ?? new Set();
+      if (user !== LEGACY_USER && open.size >= maxStreamsPerUser) return false;
       open.add(res);
       streams.set(user, open);
       res.once('close', () => {
         open.delete(res);
         if (open.size === 0 && streams.get(user) === open) streams.delete(user);
       });
+      return true;
     },
     close() {
       clearInterval(timer);

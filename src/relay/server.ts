@@ -15,6 +15,7 @@ import { startCalendarFeed, type CalendarFeedOptions } from './calendar-feed/ind
 import type { FeedStore } from './calendar-feed/feed-store.js';
 import { RedisFeedStore } from './calendar-feed/redis-feed-store.js';
 import { SqliteFeedStore } from './calendar-feed/sqlite-feed-store.js';
+import { createGateway } from './gateway/index.js';
 import { decodePathSegment, sendError, sendJson, sendJsonText } from './http-util.js';
 import { readWebhook } from './ingest.js';
 import { renderMetrics } from './metrics.js';
@@ -48,7 +49,17 @@ export interface RelayOptions {
   /** Use Redis Streams (shared by any number of nodes) instead of the SQLite file. */
   redis?: { url: string; durability?: DurabilityMode; dedupWindowMs?: number };
   /** Desk mode: provider keys, service URL and /token rate (see desk.ts). */
-  desk?: Pick<DeskOptions, 'keys' | 'authUrl' | 'tokenRatePerMinute' | 'revocationCheckMs'>;
+  desk?: Pick<
+    DeskOptions,
+    | 'keys'
+    | 'authUrl'
+    | 'tokenRatePerMinute'
+    | 'revocationCheckMs'
+    | 'issueServiceTokens'
+    | 'maxStreamsPerUser'
+  >;
+  /** Desk mode's read gateway (`/service/calendar/…`, `/service/news/…`): the service's URLs. */
+  gateway?: { calendarUrl: string; newsUrl: string };
   /** Desk mode's webcal feed of watched releases (calendar-feed/index.ts). */
   calendarFeed?: Pick<CalendarFeedOptions, 'calendarUrl' | 'publicUrl' | 'cacheMs'>;
 }
@@ -150,6 +161,15 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     now,
   });
 
+  // Without service URLs the gateway answers every read with the service unreachable.
+  const gateway = createGateway({
+    calendarUrl: opts.gateway?.calendarUrl ?? opts.calendarFeed?.calendarUrl ?? '',
+    newsUrl: opts.gateway?.newsUrl ?? '',
+    tokens: () => desk.tokens(),
+    logger,
+    now,
+  });
+
   async function ingest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const result = await readWebhook(req);
     if (!result.ok) {
@@ -246,6 +266,15 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     if (path.startsWith('/hooks/'))
       return hook(req, res, decodePathSegment(path.slice('/hooks/'.length)));
     if (feed.handles(path)) return feed.route(req, res, path, () => desk.authenticate(req));
+    if (gateway.handles(path))
+      return gateway.route(req, res, raw.split('?')[0] as string, url.searchParams, () =>
+        desk.authenticate(req),
+      );
+    // Service tokens open the whole account (webhooks included): off unless opted in.
+    if (path === '/token' && !opts.desk?.issueServiceTokens) {
+      req.resume();
+      return sendError(res, 404, 'not_found', 'Not found');
+    }
     const known = ['/healthz', '/metrics', '/events', '/events/page', '/token'];
     if (!known.includes(path)) return sendError(res, 404, 'not_found', 'Not found');
     if (path !== '/token') {
@@ -295,7 +324,14 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     if (after instanceof Error) return sendError(res, 400, 'invalid_request', after.message);
     // HEAD: the stream's headers, no stream (and no client kept open).
     if (req.method === 'HEAD') return void res.writeHead(200, SSE_HEADERS).end();
-    desk.trackStream(user, res);
+    if (!desk.trackStream(user, res))
+      return sendError(
+        res,
+        429,
+        'too_many_streams',
+        `${user} already has ${desk.maxStreamsPerUser} streams open on this relay: close one (or quit the app on another machine) and try again`,
+        { 'retry-after': '30' },
+      );
     return hub.serve(res, after);
   }
 

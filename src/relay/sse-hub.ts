@@ -8,6 +8,9 @@
  * replay never trips the slow-consumer cap. The cap is for live fan-out only: a client whose
  * unread backlog is already past it when the next round comes is cut (it resumes later with
  * Last-Event-ID); one large round to a client that keeps reading is never a reason.
+ * A replaying client holds at most one small page and one chunk while it waits for
+ * 'drain', and is cut when it has not read for REPLAY_STALL_MS: a stream that never
+ * reads costs the relay a bounded amount of memory, and not for ever.
  */
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
@@ -15,8 +18,15 @@ import { compareIds, type EventLog, type StoredEvent } from './event-log.js';
 import { SSE_HEADERS } from '../node/http/server/sse.js';
 
 const PAGE = 500;
-/** Bodies per replay page: bounded so a resume never buffers more than this per client. */
+/** Bodies per /events/page answer. */
 export const PAGE_BYTES = 1024 * 1024;
+/**
+ * Bodies per replay page: what a replaying client holds while its socket is full. Small,
+ * so 700 streams that never read stay within a few hundred MB.
+ */
+const REPLAY_PAGE_BYTES = 128 * 1024;
+/** A replaying client whose socket has not drained for this long has stopped reading. */
+const REPLAY_STALL_MS = 30_000;
 /** Upper bound of the fan-out pacing gap (see SseHub.enqueue). */
 const MAX_PACING_MS = 50;
 /**
@@ -143,7 +153,7 @@ export class SseHub {
     // round carries this client on exactly from its cursor.
     for (;;) {
       const known = this.log.lastId();
-      const page = await this.log.after(client.cursor, PAGE, PAGE_BYTES);
+      const page = await this.log.after(client.cursor, PAGE, REPLAY_PAGE_BYTES);
       if (res.destroyed) return;
       if (page.length === 0) {
         if (this.log.lastId() === known) break;
@@ -197,13 +207,21 @@ export class SseHub {
     }
   }
 
-  /** A replayed page, chunk by chunk, each waiting for the previous one to drain. */
+  /**
+   * A replayed page, chunk by chunk (each rendered only when the previous one drained),
+   * so a client that stops reading holds one page and one chunk until it is cut.
+   */
   private async deliverPage(c: Client, page: StoredEvent[]): Promise<boolean> {
     const last = page.at(-1);
     if (last === undefined) return true;
-    for (const chunk of pack(page.map(sseFrame))) {
+    for (const chunk of pack(page)) {
       if (c.res.destroyed) return false;
-      if (!c.res.write(chunk)) await drainOrClose(c.res);
+      if (!c.res.write(chunk) && !(await drainOrClose(c.res, REPLAY_STALL_MS))) {
+        this.opts.logger?.warn({ backlog: c.res.writableLength }, 'stalled replay disconnected');
+        this.slowDisconnects++;
+        c.res.destroy();
+        return false;
+      }
     }
     if (c.res.destroyed) return false;
     c.cursor = last.id;
@@ -253,22 +271,23 @@ export class SseHub {
 }
 
 /** Write granularity: frames are joined into chunks of about this many bytes. */
-const CHUNK_BYTES = 256 * 1024;
+const CHUNK_BYTES = 64 * 1024;
 
-/** Frames joined into as few byte chunks as the size bound allows (usually one). */
-function pack(frames: string[]): Buffer[] {
-  const out: Buffer[] = [];
-  let from = 0;
+/** Events framed and joined into chunks of about CHUNK_BYTES, rendered one at a time. */
+function* pack(events: StoredEvent[]): Generator<Buffer> {
+  let frames: string[] = [];
   let length = 0;
-  for (let i = 0; i < frames.length; i++) {
-    length += (frames[i] as string).length;
-    if (length >= CHUNK_BYTES || i === frames.length - 1) {
-      out.push(Buffer.from(frames.slice(from, i + 1).join(''), 'utf8'));
-      from = i + 1;
+  for (const e of events) {
+    const frame = sseFrame(e);
+    frames.push(frame);
+    length += frame.length;
+    if (length >= CHUNK_BYTES) {
+      yield Buffer.from(frames.join(''), 'utf8');
+      frames = [];
       length = 0;
     }
   }
-  return out;
+  if (frames.length > 0) yield Buffer.from(frames.join(''), 'utf8');
 }
 
 /** A round's frames as one buffer, bare (HTTP/1.0 reader) and framed as one HTTP/1.1 chunk. */
@@ -288,13 +307,18 @@ function roundBytes(frames: string[]): RoundBytes {
   return { raw: chunked.subarray(head.length, head.length + length), chunked };
 }
 
-function drainOrClose(res: ServerResponse): Promise<void> {
+/** True once the response drained (or closed); false when it stayed full for `timeoutMs`. */
+function drainOrClose(res: ServerResponse, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const done = () => {
+    const finish = (drained: boolean) => {
+      clearTimeout(timer);
       res.off('drain', done);
       res.off('close', done);
-      resolve();
+      resolve(drained);
     };
+    const done = () => finish(true);
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    timer.unref();
     res.once('drain', done);
     res.once('close', done);
   });

@@ -21,3 +21,7 @@ export const ipcPushChannel = (event: PushEventName): string => `macrobell:push:
 /** Web mode: `POST /api/<method>` with the JSON input; pushes on `GET /api/events` (SSE). */
 export const WEB_API_PREFIX = '/api/';
 export const WEB_EVENTS_PATH = '/api/events';
+/** Web mode: ends the browser's session (POST). */
+export const WEB_LOGOUT_PATH = '/api/logout';
+/** Web mode: the header carrying the page's session key (the cookie alone is refused). */
+export const WEB_PAGE_KEY_HEADER = 'x-macrobell-key';

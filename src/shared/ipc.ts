@@ -59,6 +59,8 @@ export const requestSchemas = {
     privateKey: z.string().trim().min(1).max(500),
     /** New service URLs, accepted only here (with the keys) while keys are stored. */
     serviceUrls: settingsSchema.shape.serviceUrls.optional(),
+    /** While keys are stored: the stored private key, unless `privateKey` is that key. */
+    currentPrivateKey: z.string().trim().min(1).max(500).optional(),
   }),
   clearCredentials: z.undefined(),
   testConnection: z.undefined(),
@@ -191,6 +193,8 @@ export {
   ipcPushChannel,
   WEB_API_PREFIX,
   WEB_EVENTS_PATH,
+  WEB_LOGOUT_PATH,
+  WEB_PAGE_KEY_HEADER,
 } from './channels.js';
 
 export function isRequestMethod(name: unknown): name is RequestMethod {

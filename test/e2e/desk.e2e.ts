@@ -1,7 +1,9 @@
 /**
  * Desk mode end to end with real processes: the simulator as the service, the relay with
  * the desk's keys (registered for the simulator's webhooks), and web mode started with
- * only MACROBELL_RELAY_URL + MACROBELL_RELAY_TOKEN — no provider key on the "desktop".
+ * only MACROBELL_RELAY_URL + MACROBELL_RELAY_TOKEN — no provider key and no service token
+ * on the "desktop": calendar and news come through the relay's gateway. The dashboard's
+ * session is the cookie and the page's key: a replay of the cookie alone is refused.
  */
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +44,10 @@ async function api<T>(method: string, input?: unknown): Promise<{ text: string; 
     async ([m, body]) => {
       const res = await fetch(`/api/${m}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          'x-macrobell-key': localStorage.getItem('macrobell.pageKey') ?? '',
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return res.text();
@@ -100,7 +105,7 @@ afterAll(async () => {
 });
 
 describe('web mode in desk mode', () => {
-  it('shows the calendar and news from the service with tokens from the relay', async () => {
+  it('shows the calendar and news from the service through the relay gateway', async () => {
     expect(await page.getByTestId('demo-badge').count()).toBe(0);
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -111,9 +116,9 @@ describe('web mode in desk mode', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: /^Calendar/ })
       .click();
-    // Both tokens came from the relay, for alice.
-    for (const scope of ['calendar', 'news'])
-      expect(relay.stdout()).toContain(`"audit":"token_issued","user":"alice","scope":"${scope}"`);
+    // No service token was handed out: the relay read the service for alice.
+    expect(relay.stdout()).not.toContain('token_issued');
+    expect(relay.stdout()).not.toContain('gateway_refused');
     await page.screenshot({ path: join(tmpdir(), 'macrobell-desk-web.png') });
   });
 
@@ -152,6 +157,26 @@ describe('web mode in desk mode', () => {
     await page.screenshot({ path: join(tmpdir(), 'macrobell-desk-settings.png') });
   });
 
+  it('refuses a request that replays only the session cookie', async () => {
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name.startsWith('macrobell_session_'));
+    expect(session?.httpOnly).toBe(true);
+    const cookie = `${session?.name}=${session?.value}`;
+    const replay = await fetch(`${web.url.split('/?')[0]}/api/getCalendarFeed`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+    });
+    expect(replay.status).toBe(401);
+    const settingsReplay = await fetch(`${web.url.split('/?')[0]}/api/updateSettings`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ relayUrl: 'http://127.0.0.1:9' }),
+    });
+    expect(settingsReplay.status).toBe(401);
+    // The page itself still works: its calls carry the key.
+    expect((await api<{ connection: string }>('getSettings')).value.connection).toBe('desk');
+  });
+
   it('keeps the provider private key out of every page, API answer and data file', async () => {
     const answers = await Promise.all(
       ['getStatus', 'getSettings', 'getCredentials', 'getDiagnostics', 'testConnection'].map((m) =>
@@ -166,5 +191,23 @@ describe('web mode in desk mode', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) expect(readFileSync(f).includes(DESK_PRIVATE), f).toBe(false);
     expect(`${web.stdout()}${web.stderr()}`).not.toContain(DESK_PRIVATE);
+  });
+
+  it('logs out of the browser from Settings: the page and its key stop working', async () => {
+    const key = await page.evaluate(() => localStorage.getItem('macrobell.pageKey'));
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: /^Settings/ })
+      .click();
+    await page.getByRole('button', { name: 'Log out of this browser' }).click();
+    await expect.poll(() => page.content(), { timeout: 15_000 }).toContain('npm run web');
+    const cookies = await page.context().cookies();
+    expect(cookies.some((c) => c.name.startsWith('macrobell_session_') && c.value)).toBe(false);
+    const base = web.url.split('/?')[0] as string;
+    const withOldKey = await fetch(`${base}/api/getSettings`, {
+      method: 'POST',
+      headers: { 'x-macrobell-key': key ?? '' },
+    });
+    expect(withOldKey.status).toBe(401);
   });
 });

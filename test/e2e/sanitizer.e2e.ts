@@ -80,7 +80,11 @@ describe('post sanitiser in Chromium', () => {
     await e.page.evaluate(() =>
       fetch('/api/updateSettings', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          // The page's session key, as the app's bridge sends it (the cookie alone is refused).
+          'x-macrobell-key': localStorage.getItem('macrobell.pageKey') ?? '',
+        },
         body: JSON.stringify({ allowRemoteImages: true }),
       }),
     );

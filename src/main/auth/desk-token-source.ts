@@ -1,22 +1,24 @@
 /**
- * Desk mode: no provider key on this machine. Access tokens come from the desk relay's
- * `POST /token` with the trader's personal token; the token manager caches and refreshes
- * them exactly as it does tokens got with keys. The connection is "desk" when the settings
- * say so, or — for headless and web hosts — when MACROBELL_RELAY_URL and
- * MACROBELL_RELAY_TOKEN are set and no keys are stored.
+ * Desk mode: no provider key and no service access token on this machine. The app reads
+ * the service through the desk relay's gateway (`{relay}/service/calendar`,
+ * `{relay}/service/news`) with the trader's personal token as its bearer; the relay
+ * reads the service with its own token, which never leaves it. The "token" the token
+ * manager caches here is the personal token itself, checked with one cheap read through
+ * the gateway so a mistyped or revoked token is reported as such. The connection is
+ * "desk" when the settings say so, or — for headless and web hosts — when
+ * MACROBELL_RELAY_URL and MACROBELL_RELAY_TOKEN are set and no keys are stored.
  */
-import type { Scope, Settings } from '../../shared/domain.js';
+import type { Scope, ServiceUrls, Settings } from '../../shared/domain.js';
 import {
   defaultHttpClient,
   HttpError,
   NetworkError,
   type HttpClient,
 } from '../../node/http/client.js';
-import { parseGrant } from '../../node/oauth/client-credentials.js';
 import { AuthError } from '../../node/oauth/errors.js';
 import type { TokenGrant, TokenSource } from '../../node/oauth/token-source.js';
 
-interface DeskRelaySourceOptions {
+interface DeskGatewaySourceOptions {
   relayUrl: () => string | null;
   relayToken: () => Promise<string | null>;
   http?: HttpClient;
@@ -24,10 +26,50 @@ interface DeskRelaySourceOptions {
 
 const RELAY_MESSAGES: Record<number, string> = {
   401: 'The desk relay refused your personal token (mistyped or revoked). Ask your desk administrator for a new one.',
-  429: 'The desk relay is limiting token requests: try again in a minute.',
+  404: 'The desk relay has no read gateway (/service/…): it is older than this app. Ask your desk administrator to update it.',
 };
 
-function deskRelaySource(opts: DeskRelaySourceOptions): TokenSource {
+/** Cheap reads the relay keeps for minutes: they prove the gateway takes the token. */
+const PROBES: Record<Scope, string> = {
+  calendar: '/service/calendar/en/api/v1/categories',
+  news: '/service/news/v4/en-US/post/filter/GeneralFeed?page=1',
+};
+
+/** The personal token is long-lived; re-checked every so often all the same. */
+const CHECK_EVERY_SEC = 3600;
+
+const trimmed = (url: string) => url.replace(/\/+$/, '');
+
+/** Where the API clients send their reads in desk mode. */
+export function gatewayUrls(relayUrl: string): Pick<ServiceUrls, 'calendar' | 'news'> {
+  return {
+    calendar: `${trimmed(relayUrl)}/service/calendar`,
+    news: `${trimmed(relayUrl)}/service/news`,
+  };
+}
+
+function relayError(err: unknown, scope: Scope): unknown {
+  if (err instanceof HttpError) {
+    const relayMessage = (err.json as { message?: unknown } | null)?.message;
+    const message =
+      RELAY_MESSAGES[err.status] ??
+      (typeof relayMessage === 'string'
+        ? `The desk relay answered HTTP ${err.status}: ${relayMessage.slice(0, 300)}`
+        : `The desk relay answered HTTP ${err.status}.`);
+    return new AuthError(`relay_${err.status}`, scope, err.status, null, message);
+  }
+  if (err instanceof NetworkError)
+    return new AuthError(
+      'network',
+      scope,
+      null,
+      null,
+      `Cannot reach the desk relay: ${err.message}`,
+    );
+  return err;
+}
+
+function deskGatewaySource(opts: DeskGatewaySourceOptions): TokenSource {
   const http = opts.http ?? defaultHttpClient();
   return async (scope: Scope): Promise<TokenGrant> => {
     const relayUrl = opts.relayUrl();
@@ -41,38 +83,18 @@ function deskRelaySource(opts: DeskRelaySourceOptions): TokenSource {
         'Desk relay mode needs the relay URL and your personal token: enter both in Settings → Connection.',
       );
     try {
-      const { json } = await http.requestJson({
-        method: 'POST',
-        url: `${relayUrl.replace(/\/+$/, '')}/token`,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ scope }).toString(),
-        // The token manager's callers retry on their own schedule; a 501 never heals by itself.
+      await http.requestJson({
+        method: 'GET',
+        url: `${trimmed(relayUrl)}${PROBES[scope]}`,
+        headers: { authorization: `Bearer ${token}` },
+        // The token manager's callers retry on their own schedule; a 503 without keys
+        // never heals by itself.
         retry: false,
       });
-      return parseGrant(json, scope);
     } catch (err) {
-      if (err instanceof HttpError) {
-        const relayMessage = (err.json as { message?: unknown } | null)?.message;
-        const message =
-          RELAY_MESSAGES[err.status] ??
-          (typeof relayMessage === 'string'
-            ? `The desk relay answered HTTP ${err.status}: ${relayMessage.slice(0, 300)}`
-            : `The desk relay answered HTTP ${err.status}.`);
-        throw new AuthError(`relay_${err.status}`, scope, err.status, null, message);
-      }
-      if (err instanceof NetworkError)
-        throw new AuthError(
-          'network',
-          scope,
-          null,
-          null,
-          `Cannot reach the desk relay: ${err.message}`,
-        );
-      throw err;
+      throw relayError(err, scope);
     }
+    return { accessToken: token, tokenType: 'Bearer', expiresInSec: CHECK_EVERY_SEC };
   };
 }
 
@@ -87,13 +109,15 @@ export interface DeskConnectionOptions {
 }
 
 export interface DeskConnection {
-  /** Tokens from the relay in desk mode, else from `keys` (the client-credentials source). */
+  /** The personal token in desk mode (checked by the gateway), else `keys`' access tokens. */
   source(keys: TokenSource): TokenSource;
   isDesk(): boolean;
   /** Settings as shown: a desk started from the environment shows as "desk". */
   view(settings: Settings): Settings;
   /** The personal/relay token: the keychain's, else MACROBELL_RELAY_TOKEN. */
   relayToken(): Promise<string | null>;
+  /** Where the API clients read: the relay's gateway in desk mode, else the service. */
+  apiUrls(effective: ServiceUrls): ServiceUrls;
   /** What "Test connection" says on success in desk mode (undefined: the keys' wording). */
   testMessage(scope: Scope): string | undefined;
 }
@@ -103,7 +127,7 @@ export function createDeskConnection(opts: DeskConnectionOptions): DeskConnectio
   const envDesk = Boolean(opts.env.MACROBELL_RELAY_URL && envToken && !opts.keysStored);
   const relayToken = async () => (await opts.keychainToken().catch(() => null)) ?? envToken;
   const isDesk = () => envDesk || opts.settings().connection === 'desk';
-  const desk = deskRelaySource({
+  const desk = deskGatewaySource({
     relayUrl: () => opts.settings().relayUrl,
     relayToken,
     http: opts.http,
@@ -113,9 +137,13 @@ export function createDeskConnection(opts: DeskConnectionOptions): DeskConnectio
     relayToken,
     view: (s) => (envDesk ? { ...s, connection: 'desk' } : s),
     source: (keys) => (scope) => (isDesk() ? desk(scope) : keys(scope)),
+    apiUrls: (urls) => {
+      const relayUrl = opts.settings().relayUrl;
+      return isDesk() && relayUrl ? { ...urls, ...gatewayUrls(relayUrl) } : urls;
+    },
     testMessage: (scope) =>
       isDesk()
-        ? `Connected: the desk relay at ${opts.settings().relayUrl ?? 'MACROBELL_RELAY_URL'} handed out a ${scope} token for you.`
+        ? `Connected: the desk relay at ${opts.settings().relayUrl ?? 'MACROBELL_RELAY_URL'} answered a ${scope} read with your personal token (the service's token stays on the relay).`
         : undefined,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ServiceUrls } from '../../shared/domain.js';
+import { constantTimeEqual } from '../../node/security/compare.js';
 
 class ServiceUrlChangeError extends Error {
   override name = 'ServiceUrlChangeError';
@@ -49,4 +50,29 @@ export async function assertRelayUrlChangeAllowed(
 ): Promise<void> {
   if (requested === undefined || requested === null || requested === current || tokenGiven) return;
   if (await tokenStored()) throw new RelayUrlChangeError();
+}
+
+class KeysChangeError extends Error {
+  override name = 'KeysChangeError';
+  readonly code = 'keys_required';
+  readonly status = 403;
+  constructor() {
+    super(
+      'Replacing the stored API keys (or the service URLs with them) needs the current private key: enter it in "Current private key".',
+    );
+  }
+}
+
+/**
+ * While keys are stored, new keys or URLs come only from someone who knows the stored
+ * private key: entered as the new private key, or as the current one.
+ */
+export function assertKeysChangeAllowed(
+  storedPrivateKey: string | null,
+  given: { privateKey: string; currentPrivateKey?: string },
+): void {
+  if (!storedPrivateKey) return;
+  const proof = [given.privateKey, given.currentPrivateKey ?? ''];
+  if (!proof.some((p) => constantTimeEqual(p.trim(), storedPrivateKey)))
+    throw new KeysChangeError();
 }

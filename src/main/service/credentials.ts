@@ -7,7 +7,7 @@ import { maskKey } from '../../shared/format.js';
 import type { AppApi } from '../../shared/ipc.js';
 import type { SettingsPatch } from '../../shared/settings-schema.js';
 import type { TokenManager } from '../auth/index.js';
-import { assertRelayUrlChangeAllowed } from '../auth/url-change-guard.js';
+import { assertKeysChangeAllowed, assertRelayUrlChangeAllowed } from '../auth/url-change-guard.js';
 import type { SettingsFile } from '../config/settings-file.js';
 import type { SecretStore } from '../secrets/index.js';
 import { SCOPES } from './status.js';
@@ -88,7 +88,9 @@ export async function createCredentials(deps: CredentialsDeps): Promise<Credenti
     guardRelayUrl,
     api: {
       getCredentials: refresh,
-      setCredentials: async ({ publicKey, privateKey, serviceUrls }) => {
+      setCredentials: async ({ publicKey, privateKey, serviceUrls, currentPrivateKey }) => {
+        const stored = (await keychain.available()).ok ? await keychain.get('privateKey') : null;
+        assertKeysChangeAllowed(stored, { privateKey, currentPrivateKey });
         await keychain.set('publicKey', publicKey.trim());
         await keychain.set('privateKey', privateKey.trim());
         if (serviceUrls) settingsFile.update({ serviceUrls });

@@ -21,6 +21,7 @@ import {
 import type { EventDatesTable } from './schema.js';
 import { ms, type Statements } from './statements.js';
 import type { Tombstones } from './tombstones.js';
+import { trustedStamp } from './trusted-stamp.js';
 
 const COLS = EVENT_DATE_COLUMNS.sql;
 // Each statement's SQL is built once: the statement cache is keyed by it, and a long key
@@ -52,27 +53,37 @@ export class EventDates {
       .map(fromRow);
   }
 
+  /** A stored stamp that outranks `lastUpdated`: newer, and not from the future. */
+  private outranks(stored: number, lastUpdated: number): boolean {
+    return stored > lastUpdated && trustedStamp(stored, this.now());
+  }
+
   /**
    * Older updates never overwrite newer ones; a newer tombstone keeps a record deleted.
+   * A stamp from the future outranks nothing (trusted-stamp.ts): `overrode` says this
+   * write replaced such a record or deletion — the service's values coming back.
    * `current`: the stored record as just read in this same transaction (saves a read).
    */
   upsert(
     ed: EventDate,
     raw: unknown,
     current?: EventDate | null,
-  ): { previous: EventDate | null; written: boolean } {
+  ): { previous: EventDate | null; written: boolean; overrode: boolean } {
     const previous = current === undefined ? this.get(ed.id) : current;
-    if (previous && previous.lastUpdated > ed.lastUpdated) return { previous, written: false };
-    if (!previous && this.tombstones.has('eventDate', ed.id, ed.lastUpdated))
-      return { previous, written: false };
-    if (previous && sameEventDate(previous, ed)) return { previous, written: false };
+    const unwritten = { previous, written: false, overrode: false };
+    if (previous && this.outranks(previous.lastUpdated, ed.lastUpdated)) return unwritten;
+    if (!previous && this.tombstones.has('eventDate', ed.id, ed.lastUpdated)) return unwritten;
+    if (previous && sameEventDate(previous, ed)) return unwritten;
+    const overrode = previous
+      ? !trustedStamp(previous.lastUpdated, this.now())
+      : this.tombstones.untrusted('eventDate', ed.id);
     const params = toParams(ed, ms(ed.dateUtc), JSON.stringify(raw ?? ed));
     if (previous && lightUpdate(previous, ed))
       this.q.objects(LIGHT_UPDATE_EVENT_DATE).run(lightParams(params));
     else this.q.objects(UPSERT_EVENT_DATE).run(params);
     // A cached row never has a tombstone (deleting writes one and removes the row).
     if (!previous) this.tombstones.clear('eventDate', ed.id);
-    return { previous, written: true };
+    return { previous, written: true, overrode };
   }
 
   has(id: string): boolean {
@@ -101,7 +112,7 @@ export class EventDates {
 
   delete(id: string, lastUpdated: number): EventDate | null {
     const previous = this.get(id);
-    if (previous && previous.lastUpdated > lastUpdated) return null;
+    if (previous && this.outranks(previous.lastUpdated, lastUpdated)) return null;
     this.tombstones.write('eventDate', id, '', lastUpdated);
     if (!previous) return null;
     this.q.objects('DELETE FROM event_dates WHERE id = ?').run(id);

@@ -105,7 +105,7 @@ export class Store {
     ed: EventDate,
     raw: unknown,
     current?: EventDate | null,
-  ): { previous: EventDate | null; written: boolean } {
+  ): { previous: EventDate | null; written: boolean; overrode: boolean } {
     return this.eventDates.upsert(ed, raw, current);
   }
   hasEventDate(id: string): boolean {

@@ -1,10 +1,12 @@
 /**
  * Tombstones: a deleted event date or post remembers its deletion's `lastUpdated`, so an
  * older update arriving late (a retried webhook, a page fetched before the delete) cannot
- * bring it back.
+ * bring it back. A deletion stamped in the future (trusted-stamp.ts) keeps nothing away:
+ * when the service still lists the record, it comes back.
  */
 import type { TombstonesTable } from './schema.js';
 import type { Statements } from './statements.js';
+import { trustedStamp } from './trusted-stamp.js';
 
 export type TombstoneKind = TombstonesTable['kind'];
 
@@ -14,14 +16,24 @@ export class Tombstones {
     private readonly now: () => number,
   ) {}
 
-  /** Whether a deletion at or after `lastUpdated` is recorded. */
+  /** Whether a deletion at or after `lastUpdated` is recorded (with a believable stamp). */
   has(kind: TombstoneKind, id: string, lastUpdated: number, culture = ''): boolean {
-    const last = this.q
+    const last = this.stamp(kind, id, culture);
+    return last !== undefined && last >= lastUpdated && trustedStamp(last, this.now());
+  }
+
+  /** Whether the record's deletion carries a stamp from the future (forged or replayed). */
+  untrusted(kind: TombstoneKind, id: string, culture = ''): boolean {
+    const last = this.stamp(kind, id, culture);
+    return last !== undefined && !trustedStamp(last, this.now());
+  }
+
+  private stamp(kind: TombstoneKind, id: string, culture: string): number | undefined {
+    return this.q
       .values<TombstonesTable['last_updated']>(
         'SELECT last_updated FROM tombstones WHERE kind = ? AND id = ? AND culture = ?',
       )
       .get(kind, id, culture);
-    return last !== undefined && last >= lastUpdated;
   }
 
   write(kind: TombstoneKind, id: string, culture: string, lastUpdated: number): void {

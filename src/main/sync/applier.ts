@@ -58,13 +58,16 @@ export interface NotificationItem {
 }
 
 /** Backfill re-reads history: only prints can alert from it (the engine drops stale ones). */
-function alertable(change: DomainChange): boolean {
+function alertable(change: DomainChange, restores: WeakSet<DomainChange>): boolean {
+  if (restores.has(change)) return false;
   return change.source !== 'backfill' || change.kind === 'released';
 }
 
 export class ChangeApplier {
   private readonly confirmations = new Set<Promise<unknown>>();
   private readonly confirmTimers = new Map<string, NodeJS.Timeout>();
+  /** Changes that put the service's values back over a future-stamped notification: no alert. */
+  private readonly restores = new WeakSet<DomainChange>();
   /** Delay before confirming a webhook's changes with a fetch; bursts share one fetch. */
   static confirmDelayMs = 500;
 
@@ -94,7 +97,8 @@ export class ChangeApplier {
         if (!step.dedupKey || store.markNotificationApplied(step.dedupKey)) {
           const cs = step.fn();
           for (const change of cs) {
-            if (alertable(change)) records.push(...alerts.recordForChange(change, step.hop));
+            if (alertable(change, this.restores))
+              records.push(...alerts.recordForChange(change, step.hop));
           }
           applied.push(...cs);
         }
@@ -285,8 +289,10 @@ export class ChangeApplier {
     source: ChangeSource,
     current?: EventDate,
   ): DomainChange[] {
-    const { previous, written } = this.deps.store.upsertEventDate(ed, raw, current);
-    return written ? diffEventDate(previous, ed, source) : [];
+    const { previous, written, overrode } = this.deps.store.upsertEventDate(ed, raw, current);
+    const changes = written ? diffEventDate(previous, ed, source) : [];
+    if (overrode) changes.forEach((c) => this.restores.add(c));
+    return changes;
   }
 
   private upsertPost(post: Post, raw: unknown, source: ChangeSource): DomainChange[] {

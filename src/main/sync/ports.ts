@@ -27,7 +27,7 @@ export interface SyncStore {
     ed: EventDate,
     raw: unknown,
     current?: EventDate | null,
-  ): { previous: EventDate | null; written: boolean };
+  ): { previous: EventDate | null; written: boolean; overrode?: boolean };
   getEventDate(id: string): EventDate | null;
   hasEventDate(id: string): boolean;
   getEventDateRaw(id: string): unknown;

@@ -11,12 +11,19 @@ import {
   PUSH_EVENTS,
   WEB_API_PREFIX,
   WEB_EVENTS_PATH,
+  WEB_LOGOUT_PATH,
   type ApiErrorBody,
   type RequestResult,
 } from '../../shared/ipc.js';
 import { statusForApiError, toApiError } from '../errors.js';
 import type { MacrobellService } from '../service-contract.js';
-import { checkOriginAndHost, newToken, sessionCookie, WebSessions } from './session.js';
+import {
+  checkOriginAndHost,
+  clearedSessionCookie,
+  newToken,
+  sessionCookie,
+  WebSessions,
+} from './session.js';
 import { SECURITY_HEADERS, assertBuilt, serveStatic } from './static.js';
 import { SSE_HEADERS, startHeartbeat } from '../../node/http/server/sse.js';
 
@@ -27,11 +34,15 @@ export interface WebHostOptions {
   /** The bearer token scripts may use (never put in a URL); random by default. */
   token?: string;
   heartbeatMs?: number;
+  /** Injectable clock (login code and idle session expiry). */
+  now?: () => number;
 }
 
 export interface RunningWebHost {
   /** The URL to open: carries a one-time login code. */
   url: string;
+  /** Another login URL (the first expires after a few minutes). */
+  newLoginUrl(): string;
   origin: string;
   port: number;
   close(): Promise<void>;
@@ -81,7 +92,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost> {
   assertBuilt(opts.staticDir);
-  const sessions = new WebSessions(opts.token ?? newToken());
+  const sessions = new WebSessions(opts.token ?? newToken(), opts.now);
   const clients = new Set<ServerResponse>();
   let port = 0;
 
@@ -101,30 +112,40 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
     const refused = checkOriginAndHost(req, port);
     if (refused) return fail(res, 403, 'forbidden', refused);
 
-    // First visit: trade the one-time code in the URL for a session cookie (a different
-    // value) and take the code out of the address bar; the history keeps a spent code.
+    // First visit: trade the one-time code in the URL for a session cookie and a page key
+    // (in the fragment, which no request carries) and take the code out of the address
+    // bar; the history keeps a spent code.
     const offered = url.searchParams.get('token');
     if (offered !== null && req.method === 'GET' && !url.pathname.startsWith('/api/')) {
       const session = sessions.redeem(offered);
-      if (session === null)
+      if ('refused' in session)
         return fail(
           res,
           401,
           'unauthorized',
-          'This login link is invalid or was already used. Restart `npm run web` for a new one.',
+          `${session.refused} (press Enter where \`npm run web\` runs for a new link)`,
         );
       res.writeHead(303, {
-        location: '/',
-        'set-cookie': sessionCookie(port, session),
+        location: `/#key=${session.pageKey}`,
+        'set-cookie': sessionCookie(port, session.cookie),
         'cache-control': 'no-store',
         ...SECURITY_HEADERS,
       });
       res.end();
       return;
     }
-    if (!sessions.isAuthorized(req, port)) {
-      if (url.pathname.startsWith('/api/'))
-        return fail(res, 401, 'unauthorized', 'Missing or invalid session token.');
+    const isApi = url.pathname.startsWith('/api/');
+    // The app's files need only the cookie (they hold no data); the API needs the key too.
+    const allowed =
+      sessions.isAuthorized(req, port, url) || (!isApi && sessions.hasCookie(req, port));
+    if (!allowed) {
+      if (isApi)
+        return fail(
+          res,
+          401,
+          'unauthorized',
+          'Missing, expired or incomplete session (the cookie alone is not enough).',
+        );
       res.writeHead(401, { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS });
       res.end(
         '<!doctype html><title>Macrobell</title><p>Open Macrobell with the URL printed by <code>npm run web</code> (it carries a session token).</p>',
@@ -134,7 +155,17 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
 
     if (url.pathname === WEB_EVENTS_PATH) {
       if (req.method !== 'GET') return fail(res, 405, 'method_not_allowed', 'Use GET');
-      return events(req, res);
+      return events(req, res, url);
+    }
+    if (url.pathname === WEB_LOGOUT_PATH) {
+      if (req.method !== 'POST') return fail(res, 405, 'method_not_allowed', 'Use POST');
+      sessions.logout(req, port, url);
+      return json(
+        res,
+        200,
+        { ok: true, value: null },
+        { 'set-cookie': clearedSessionCookie(port) },
+      );
     }
     if (url.pathname.startsWith(WEB_API_PREFIX)) {
       if (req.method !== 'POST') return fail(res, 405, 'method_not_allowed', 'Use POST');
@@ -171,7 +202,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
     fail(res, 404, 'not_found', 'Not found');
   }
 
-  function events(req: IncomingMessage, res: ServerResponse): void {
+  function events(req: IncomingMessage, res: ServerResponse, url: URL): void {
     res.writeHead(200, { ...SSE_HEADERS, ...SECURITY_HEADERS });
     res.write('retry: 2000\n\n');
     clients.add(res);
@@ -180,7 +211,10 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
         res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
       }),
     );
-    const stopHeartbeat = startHeartbeat(res, opts.heartbeatMs ?? 15_000);
+    // An open page is not idle: each heartbeat keeps its session alive.
+    const stopHeartbeat = startHeartbeat(res, opts.heartbeatMs ?? 15_000, () =>
+      sessions.touch(req, port, url),
+    );
     req.on('close', () => {
       stopHeartbeat();
       offs.forEach((off) => off());
@@ -196,6 +230,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
   const origin = `http://127.0.0.1:${port}`;
   return {
     url: `${origin}/?token=${sessions.newLoginCode()}`,
+    newLoginUrl: () => `${origin}/?token=${sessions.newLoginCode()}`,
     origin,
     port,
     async close() {

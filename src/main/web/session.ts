@@ -1,14 +1,23 @@
 /**
- * Web-mode access control: a one-time login code in the printed URL (`?token=`), exchanged
- * on first use for a different random session value in an HttpOnly SameSite=Strict cookie
- * whose name carries the port (cookies ignore ports: another local server must not get
- * it); a bearer API token for scripts; Origin/Host checks against CSRF and DNS rebinding.
+ * Web-mode access control. A one-time login code in the printed URL (`?token=`) is
+ * exchanged on first use for a session made of two values: an HttpOnly SameSite=Strict
+ * cookie, and a page key handed to the page in the redirect's fragment (never sent to any
+ * server) that the page keeps in its origin's storage and sends as a header. Cookies
+ * ignore ports, so any other local server the browser visits receives the cookie: with
+ * the cookie alone a request gets 401. Codes expire after a few minutes and all stop
+ * working after a handful of wrong tries; sessions expire when idle; logout ends one.
+ * Scripts use a bearer API token. Origin/Host checks stand against CSRF and DNS rebinding.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { bearerToken, constantTimeEqual } from '../../node/security/compare.js';
+import { WEB_EVENTS_PATH, WEB_PAGE_KEY_HEADER } from '../../shared/ipc.js';
 
 const cookieName = (port: number) => `macrobell_session_${port}`;
+/** A login link works once, within this time. */
+export const CODE_TTL_MS = 5 * 60_000;
+export const MAX_WRONG_CODES = 5;
+export const SESSION_IDLE_MS = 30 * 60_000;
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -30,38 +39,104 @@ function cookieToken(req: IncomingMessage, port: number): string | null {
   return null;
 }
 
-/** Login codes (one use each), the sessions they opened, and the scripts' bearer token. */
+interface Session {
+  cookie: string;
+  pageKey: string;
+  lastSeen: number;
+}
+
+export type Redeemed = { cookie: string; pageKey: string } | { refused: string };
+
+/** Login codes, the sessions they opened, and the scripts' bearer token. */
 export class WebSessions {
-  private readonly codes = new Set<string>();
-  private readonly sessions = new Set<string>();
+  private readonly codes = new Map<string, number>();
+  private readonly sessions = new Set<Session>();
+  private wrongTries = 0;
 
-  constructor(private readonly apiToken: string) {}
+  constructor(
+    private readonly apiToken: string,
+    private readonly now: () => number = Date.now,
+  ) {}
 
+  /** A fresh code (a new link also lets logins work again after too many wrong tries). */
   newLoginCode(): string {
     const code = newToken();
-    this.codes.add(code);
+    this.codes.set(code, this.now() + CODE_TTL_MS);
+    this.wrongTries = 0;
     return code;
   }
 
-  /** A fresh session value for an unused code; null for a wrong or already used one. */
-  redeem(code: string): string | null {
-    for (const known of this.codes) {
+  /** A new session for an unused, unexpired code; else why not. */
+  redeem(code: string): Redeemed {
+    if (this.wrongTries >= MAX_WRONG_CODES)
+      return { refused: 'Too many wrong login links: ask Macrobell for a new one.' };
+    for (const [known, expiresAt] of this.codes) {
       if (!constantTimeEqual(code, known)) continue;
       this.codes.delete(known);
-      const session = newToken();
+      if (this.now() > expiresAt)
+        return { refused: 'This login link has expired: ask Macrobell for a new one.' };
+      const session = { cookie: newToken(), pageKey: newToken(), lastSeen: this.now() };
       this.sessions.add(session);
-      return session;
+      return { cookie: session.cookie, pageKey: session.pageKey };
+    }
+    if (++this.wrongTries >= MAX_WRONG_CODES) this.codes.clear();
+    return { refused: 'This login link is invalid or was already used.' };
+  }
+
+  /**
+   * The live session of both the cookie and the page key (touched), or null. The key comes
+   * in a header; only the push stream may put it in `?key=` (EventSource sends no headers).
+   */
+  private find(req: IncomingMessage, port: number, url: URL): Session | null {
+    const cookie = cookieToken(req, port);
+    const header = req.headers[WEB_PAGE_KEY_HEADER];
+    const key =
+      typeof header === 'string'
+        ? header
+        : url.pathname === WEB_EVENTS_PATH
+          ? url.searchParams.get('key')
+          : null;
+    if (cookie === null || key === null) return null;
+    const now = this.now();
+    for (const s of this.sessions) {
+      if (now - s.lastSeen > SESSION_IDLE_MS) {
+        this.sessions.delete(s);
+        continue;
+      }
+      if (constantTimeEqual(cookie, s.cookie) && constantTimeEqual(key, s.pageKey)) {
+        s.lastSeen = now;
+        return s;
+      }
     }
     return null;
   }
 
-  isAuthorized(req: IncomingMessage, port: number): boolean {
-    const session = cookieToken(req, port);
-    if (session !== null) {
-      for (const s of this.sessions) if (constantTimeEqual(session, s)) return true;
-    }
+  /** Whether the request carries a whole session (cookie and page key) or the API token. */
+  isAuthorized(req: IncomingMessage, port: number, url: URL): boolean {
+    if (this.find(req, port, url)) return true;
     const bearer = bearerToken(req);
     return bearer !== null && constantTimeEqual(bearer, this.apiToken);
+  }
+
+  /** Whether the browser holds a session cookie at all (to serve the page shell). */
+  hasCookie(req: IncomingMessage, port: number): boolean {
+    const cookie = cookieToken(req, port);
+    if (cookie === null) return false;
+    const now = this.now();
+    for (const s of this.sessions)
+      if (now - s.lastSeen <= SESSION_IDLE_MS && constantTimeEqual(cookie, s.cookie)) return true;
+    return false;
+  }
+
+  /** An open stream keeps its session from going idle. */
+  touch(req: IncomingMessage, port: number, url: URL): void {
+    this.find(req, port, url);
+  }
+
+  logout(req: IncomingMessage, port: number, url: URL): boolean {
+    const s = this.find(req, port, url);
+    if (s) this.sessions.delete(s);
+    return s !== null;
   }
 }
 
@@ -81,4 +156,8 @@ export function checkOriginAndHost(req: IncomingMessage, port: number): string |
 
 export function sessionCookie(port: number, session: string): string {
   return `${cookieName(port)}=${encodeURIComponent(session)}; HttpOnly; SameSite=Strict; Path=/`;
+}
+
+export function clearedSessionCookie(port: number): string {
+  return `${cookieName(port)}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`;
 }

@@ -1,7 +1,7 @@
 /**
- * The app core in desk mode against a real relay (in process) and the simulator: no key on
- * the "desktop", tokens from the relay, and the messages a trader sees when the relay
- * refuses (revoked token, relay without keys).
+ * The app core in desk mode against a real relay (in process) and the simulator: no key
+ * and no service token on the "desktop", reads through the relay's gateway, and the
+ * messages a trader sees when the relay refuses (revoked token, relay without keys).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { createAppService, type AppService } from '../../../src/main/service.js'
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
 import { openUsersDatabase, UserDirectory } from '../../../src/relay/users.js';
+import { waitFor } from '../../support/wait.js';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -30,6 +31,7 @@ async function setup(withKeys: boolean) {
       keys: withKeys ? { publicKey: sim.clientId, privateKey: sim.clientSecret } : null,
       authUrl: sim.authUrl,
     },
+    gateway: { calendarUrl: sim.calendarUrl, newsUrl: sim.newsUrl },
   });
   cleanups.push(() => relay.close());
   const db = openUsersDatabase(relayData);
@@ -54,16 +56,23 @@ async function setup(withKeys: boolean) {
 }
 
 describe('app in desk mode', () => {
-  it('starts live without keys and gets both tokens from the relay', async () => {
+  it('starts live without keys and reads both APIs through the relay', async () => {
     const { app, secrets } = await setup(true);
     expect(app.demo).toBe(false);
     expect((await app.api.getSettings()).connection).toBe('desk');
     const test = await app.api.testConnection();
     expect(test.ok).toBe(true);
-    // It says where the token came from: no keys were involved on this machine.
+    // It says who answered: no keys and no service token were involved on this machine.
     expect(test.scopes.calendar.message).toMatch(
-      /desk relay at http:\/\/127\.0\.0\.1:\d+ handed out a calendar token/,
+      /desk relay at http:\/\/127\.0\.0\.1:\d+ answered a calendar read with your personal token/,
     );
+    // The calendar and the news arrive through the gateway.
+    await app.start();
+    await waitFor(
+      async () => (await app.api.listPosts({ page: 1, pageSize: 5 })).items.length > 0,
+      'news',
+    );
+    expect(app.upcomingReleases(5).length).toBeGreaterThan(0);
     expect(test.scopes.news.message).not.toMatch(/keys/);
     expect(await secrets.get('privateKey')).toBeNull();
   });
@@ -76,7 +85,7 @@ describe('app in desk mode', () => {
     expect(test.scopes.calendar.message).toMatch(/refused your personal token.*revoked/);
   });
 
-  it('says the relay has no provider keys when it cannot hand out tokens', async () => {
+  it('says the relay has no provider keys when it cannot read the service', async () => {
     const { app } = await setup(false);
     const test = await app.api.testConnection();
     expect(test.ok).toBe(false);

@@ -111,3 +111,24 @@ describe('data folder', () => {
     for (const f of files) expect(statSync(f).mode & 0o077, f).toBe(0);
   });
 });
+
+describe('keys while keys are stored', () => {
+  it('are replaced only with the current private key', async () => {
+    const attacker = { publicKey: 'attacker-public', privateKey: 'attacker-private' };
+    await expect(core.service.api.setCredentials(attacker)).rejects.toMatchObject({
+      code: 'keys_required',
+      message: /current private key/,
+    });
+    await expect(
+      core.service.api.setCredentials({ ...attacker, currentPrivateKey: 'a-wrong-guess' }),
+    ).rejects.toMatchObject({ code: 'keys_required' });
+    expect((await core.service.api.getCredentials()).maskedPublicKey).not.toMatch(/attacker/);
+    const stored = await core.secrets.get('privateKey');
+    await core.service.api.setCredentials({
+      publicKey: 'demo-public',
+      privateKey: 'demo-private-2',
+      currentPrivateKey: stored as string,
+    });
+    expect(await core.secrets.get('privateKey')).toBe('demo-private-2');
+  });
+});

@@ -35,7 +35,7 @@ describe('relay desk commands', () => {
   it('answers 501 without provider keys, and serves tokens once `keys set` runs — no restart', async () => {
     const data = tempDir('mb-desk-nokeys-');
     const relay = await spawnRelayCli(
-      ['--port', '0', '--data', data, ...serviceFlags(sim.url)],
+      ['--port', '0', '--data', data, '--issue-service-tokens', ...serviceFlags(sim.url)],
       {},
     );
     running.push(relay);
@@ -79,7 +79,16 @@ describe('relay desk commands', () => {
     expect(statSync(join(data, 'provider-keys.json')).mode & 0o777).toBe(0o600);
 
     const relay = await spawnRelayCli(
-      ['--port', '0', '--data', data, '--token-rate', '2', ...serviceFlags(sim.url)],
+      [
+        '--port',
+        '0',
+        '--data',
+        data,
+        '--issue-service-tokens',
+        '--token-rate',
+        '2',
+        ...serviceFlags(sim.url),
+      ],
       {},
     );
     running.push(relay);

@@ -39,7 +39,16 @@ const addUser = (name: string) => addDeskUser(data, name);
 beforeAll(async () => {
   sim = await spawnSimulator();
   relay = await spawnRelayCli(
-    ['--port', '0', '--data', data, '--token-rate', '1000', ...serviceFlags(sim.url)],
+    [
+      '--port',
+      '0',
+      '--data',
+      data,
+      '--issue-service-tokens',
+      '--token-rate',
+      '1000',
+      ...serviceFlags(sim.url),
+    ],
     {
       MACROBELL_PUBLIC_KEY: DESK_PUBLIC,
       MACROBELL_PRIVATE_KEY: DESK_PRIVATE,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebHost, type RunningWebHost } from '../../../src/main/web/host.js';
-import { PUSH_EVENTS } from '../../../src/shared/ipc.js';
+import { PUSH_EVENTS, WEB_PAGE_KEY_HEADER } from '../../../src/shared/ipc.js';
 import { createFakeService, type FakeService } from './fake-service.js';
 import { waitFor } from '../../support/wait.js';
 
@@ -51,6 +51,15 @@ function send(
 }
 
 const auth = { authorization: `Bearer ${TOKEN}` };
+
+/** A browser's login: the session cookie and the page key from the redirect's fragment. */
+async function login(on: RunningWebHost): Promise<{ cookie: string; key: string }> {
+  const r = await send(on, `/${new URL(on.newLoginUrl()).search}`);
+  expect(r.status).toBe(303);
+  const cookie = (r.headers['set-cookie']?.[0] ?? '').split(';')[0] as string;
+  const key = /#key=([\w-]+)$/.exec(r.headers.location ?? '')?.[1] as string;
+  return { cookie, key };
+}
 const api = (host: RunningWebHost, method: string, input?: unknown, extra = {}) =>
   send(host, `/api/${method}`, {
     method: 'POST',
@@ -103,7 +112,8 @@ describe('session', () => {
     const code = new URL(host.url).searchParams.get('token') as string;
     const r = await send(host, `/?token=${code}`);
     expect(r.status).toBe(303);
-    expect(r.headers.location).toBe('/');
+    // The page key travels in the fragment: no request ever carries it to a server.
+    expect(r.headers.location).toMatch(/^\/#key=[A-Za-z0-9_-]{43}$/);
     const cookie = r.headers['set-cookie']?.[0] ?? '';
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
@@ -119,6 +129,65 @@ describe('session', () => {
     const again = await send(host, `/?token=${code}`);
     expect(again.status).toBe(401);
     expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses an API call that carries only the cookie, and takes it with the page key', async () => {
+    const { cookie, key } = await login(host);
+    const replay = await send(host, '/api/getSettings', { method: 'POST', headers: { cookie } });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toMatch(/cookie alone is not enough/);
+    const withKey = await send(host, '/api/getSettings', {
+      method: 'POST',
+      headers: { cookie, [WEB_PAGE_KEY_HEADER]: key },
+    });
+    expect(withKey.status).toBe(200);
+    // The key in a query works for the push stream only (EventSource sends no headers).
+    const inQuery = await send(host, `/api/getSettings?key=${key}`, {
+      method: 'POST',
+      headers: { cookie },
+    });
+    expect(inQuery.status).toBe(401);
+    const wrongKey = await send(host, '/api/getSettings', {
+      method: 'POST',
+      headers: { cookie, [WEB_PAGE_KEY_HEADER]: 'x'.repeat(43) },
+    });
+    expect(wrongKey.status).toBe(401);
+  });
+
+  it('logs out: the session is gone and the cookie cleared', async () => {
+    const { cookie, key } = await login(host);
+    const headers = { cookie, [WEB_PAGE_KEY_HEADER]: key };
+    const out = await send(host, '/api/logout', { method: 'POST', headers });
+    expect(out.status).toBe(200);
+    expect(out.headers['set-cookie']?.[0]).toMatch(/Max-Age=0/);
+    expect((await send(host, '/api/getSettings', { method: 'POST', headers })).status).toBe(401);
+  });
+
+  it('expires login codes after 5 minutes and idle sessions after 30, and stops codes after 5 wrong tries', async () => {
+    let now = Date.parse('2026-11-20T10:00:00Z');
+    const timed = await startWebHost({ service, staticDir: builtRenderer(), now: () => now });
+    try {
+      const stale = new URL(timed.newLoginUrl()).search;
+      now += 5 * 60_000 + 1;
+      const expired = await send(timed, `/${stale}`);
+      expect(expired.status).toBe(401);
+      expect(expired.body).toMatch(/expired/);
+      const { cookie, key } = await login(timed);
+      const headers = { cookie, [WEB_PAGE_KEY_HEADER]: key };
+      now += 29 * 60_000;
+      expect((await send(timed, '/api/getSettings', { method: 'POST', headers })).status).toBe(200);
+      now += 30 * 60_000 + 1;
+      expect((await send(timed, '/api/getSettings', { method: 'POST', headers })).status).toBe(401);
+      const good = new URL(timed.newLoginUrl()).search;
+      for (let i = 0; i < 5; i++) await send(timed, `/?token=wrong-${i}`);
+      const locked = await send(timed, `/${good}`);
+      expect(locked.status).toBe(401);
+      expect(locked.body).toMatch(/Too many wrong login links/);
+      // A new link (asked for where the host runs) works again.
+      expect((await login(timed)).key).toMatch(/^[\w-]{43}$/);
+    } finally {
+      await timed.close();
+    }
   });
 
   it("refuses another port's session cookie and answers a malformed cookie with 401", async () => {

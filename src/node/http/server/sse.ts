@@ -11,11 +11,17 @@ export const SSE_HEADERS = {
 
 /**
  * A comment line every `everyMs`, so proxies and the client's idle timeout see a live
- * stream between events; returns the function that stops it.
+ * stream between events (`onBeat` runs with each); returns the function that stops it.
  */
-export function startHeartbeat(res: ServerResponse, everyMs: number): () => void {
+export function startHeartbeat(
+  res: ServerResponse,
+  everyMs: number,
+  onBeat?: () => void,
+): () => void {
   const timer = setInterval(() => {
-    if (!res.writableEnded) res.write(': hb\n\n');
+    if (res.writableEnded) return;
+    res.write(': hb\n\n');
+    onBeat?.();
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,7 +1,17 @@
-/** Web mode: `POST /api/<method>` and pushes over `EventSource('/api/events')`. */
+/**
+ * Web mode: `POST /api/<method>` and pushes over `EventSource('/api/events')`. Every call
+ * carries the page key the host handed over in the login redirect's fragment (kept in
+ * this origin's storage): the session cookie alone is refused.
+ */
 // Names from the dependency-free module: importing values from shared/ipc would bundle zod
 // and build every request schema at start-up, none of which the renderer uses.
-import { PUSH_EVENTS, WEB_API_PREFIX, WEB_EVENTS_PATH } from '../../../shared/channels.js';
+import {
+  PUSH_EVENTS,
+  WEB_API_PREFIX,
+  WEB_EVENTS_PATH,
+  WEB_LOGOUT_PATH,
+  WEB_PAGE_KEY_HEADER,
+} from '../../../shared/channels.js';
 import type { PushEvent, RequestResult } from '../../../shared/ipc.js';
 import { apiFrom, BridgeError, type Bridge, type Connection } from './bridge.js';
 
@@ -21,6 +31,32 @@ export interface HttpBridgeOptions {
   openEvents?: (url: string) => EventSourceLike;
   /** Delay before re-opening a push stream the browser gave up on (ms). */
   reopenDelayMs?: number;
+  /** The session's page key; by default from the address's `#key=` or this origin's storage. */
+  pageKey?: string | null;
+}
+
+const KEY_STORAGE = 'macrobell.pageKey';
+
+/** The key from the login redirect's fragment (then removed from the address), else storage. */
+function browserPageKey(): string | null {
+  if (typeof window === 'undefined') return null;
+  const m = /^#key=([\w-]+)$/.exec(window.location.hash);
+  if (m) {
+    window.localStorage.setItem(KEY_STORAGE, m[1] as string);
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  }
+  return window.localStorage.getItem(KEY_STORAGE);
+}
+
+/** End this browser's session (the host forgets it and clears the cookie). */
+export async function logoutWeb(base = ''): Promise<void> {
+  const key = typeof window === 'undefined' ? null : window.localStorage.getItem(KEY_STORAGE);
+  await fetch(`${base}${WEB_LOGOUT_PATH}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: key ? { [WEB_PAGE_KEY_HEADER]: key } : {},
+  });
+  if (typeof window !== 'undefined') window.localStorage.removeItem(KEY_STORAGE);
 }
 
 const CLOSED = 2;
@@ -30,6 +66,8 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge & { cl
   const openEvents =
     options.openEvents ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
   const reopenDelayMs = options.reopenDelayMs ?? 5000;
+  const pageKey = options.pageKey !== undefined ? options.pageKey : browserPageKey();
+  const keyHeader: Record<string, string> = pageKey ? { [WEB_PAGE_KEY_HEADER]: pageKey } : {};
   const listeners = new Map<PushEvent, Set<(p: unknown) => void>>();
   const connListeners = new Set<(c: Connection) => void>();
   let connection: Connection = 'online';
@@ -43,7 +81,9 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge & { cl
 
   let source: EventSourceLike;
   const open = () => {
-    source = openEvents(`${base}${WEB_EVENTS_PATH}`);
+    // EventSource sends no headers: the stream alone takes the key in its query.
+    const key = pageKey ? `?key=${encodeURIComponent(pageKey)}` : '';
+    source = openEvents(`${base}${WEB_EVENTS_PATH}${key}`);
     source.onopen = () => setConnection('online');
     source.onerror = () => {
       setConnection('offline');
@@ -77,7 +117,7 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge & { cl
         res = await fetch(`${base}${WEB_API_PREFIX}${method}`, {
           method: 'POST',
           credentials: 'same-origin',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...keyHeader },
           body: JSON.stringify(input ?? null),
         });
       } catch {
@@ -93,7 +133,7 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge & { cl
       if (res.status === 401 || res.status === 403)
         throw new BridgeError(
           'unauthorized',
-          'This browser session has expired: open the link Macrobell printed (with ?token=) again.',
+          'This browser session has expired or was logged out: press Enter where `npm run web` runs and open the new link.',
         );
       throw new BridgeError('bad_response', `Macrobell answered HTTP ${res.status}.`);
     }),

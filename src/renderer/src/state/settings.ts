@@ -16,7 +16,11 @@ export interface SettingsState {
   loadCredentials(): Promise<void>;
   loadCache(): Promise<void>;
   /** Saves the keys to the OS keychain; answers what the user should read. */
-  saveKeys(keys: { publicKey: string; privateKey: string }): Promise<string>;
+  saveKeys(keys: {
+    publicKey: string;
+    privateKey: string;
+    currentPrivateKey?: string;
+  }): Promise<string>;
   clearKeys(): Promise<string>;
   testConnection(): Promise<void>;
   /** Relay URL (null = polling) and optionally its token. Throws the host's message. */

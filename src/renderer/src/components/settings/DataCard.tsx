@@ -1,5 +1,6 @@
-/** Data: the cache's size and place, clear it, sync now, copy diagnostics. */
+/** Data: the cache's size and place, clear it, sync now, copy diagnostics; web: log out. */
 import { useEffect, useState } from 'react';
+import { logoutWeb } from '../../bridge/http.js';
 import { useSettings, useStores } from '../../state/index.js';
 
 function mb(bytes: number): string {
@@ -7,7 +8,7 @@ function mb(bytes: number): string {
 }
 
 export function DataCard() {
-  const { settings: store } = useStores();
+  const { settings: store, bridge } = useStores();
   const cache = useSettings((s) => s.cache);
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
@@ -46,6 +47,20 @@ export function DataCard() {
         <button type="button" onClick={() => void store.getState().diagnostics().then(setMessage)}>
           Copy diagnostics
         </button>
+        {bridge.kind === 'http' && (
+          // Ends this browser's session on the host: the page and its key stop working.
+          <button
+            type="button"
+            onClick={() =>
+              void logoutWeb().then(
+                () => window.location.reload(),
+                () => setMessage('Could not log out: is Macrobell still running?'),
+              )
+            }
+          >
+            Log out of this browser
+          </button>
+        )}
       </div>
       {message && <p role="status">{message}</p>}
     </section>

@@ -10,6 +10,7 @@ export function KeysCard() {
   const testing = useSettings((s) => s.testing);
   const [publicKey, setPublicKey] = useState('');
   const [privateKey, setPrivateKey] = useState('');
+  const [currentPrivateKey, setCurrentPrivateKey] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
     void store
@@ -19,10 +20,15 @@ export function KeysCard() {
   }, [store]);
   const save = async () => {
     const before = store.getState().credentials;
-    const text = await store.getState().saveKeys({ publicKey, privateKey });
+    const text = await store.getState().saveKeys({
+      publicKey,
+      privateKey,
+      ...(currentPrivateKey.trim() ? { currentPrivateKey } : {}),
+    });
     if (store.getState().credentials !== before) {
       setPublicKey('');
       setPrivateKey('');
+      setCurrentPrivateKey('');
     }
     setMessage(text);
   };
@@ -68,6 +74,19 @@ export function KeysCard() {
             placeholder={info?.configured ? 'Enter to replace' : ''}
           />
         </label>
+        {info?.configured && (
+          // Replacing stored keys proves knowledge of them: a session alone cannot swap them.
+          <label>
+            Current private key
+            <input
+              type="password"
+              autoComplete="current-password"
+              value={currentPrivateKey}
+              onChange={(e) => setCurrentPrivateKey(e.target.value)}
+              placeholder="Needed to replace the stored keys"
+            />
+          </label>
+        )}
         <div className="actions">
           <button
             type="submit"

@@ -1,0 +1,106 @@
+/**
+ * The desk's read gateway: `GET /service/calendar/…` and `GET /service/news/…` with a
+ * trader's personal token. The relay reads the service with its own token (which no
+ * trader ever sees) and answers with the service's status, Retry-After and body as they
+ * came. Only the app's read calls are forwarded (read-routes.ts); everything else —
+ * webhook management included — is 404. The personal token is checked on every request,
+ * so a revoked trader is refused at once, whatever they read before.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { TokenManager } from '../../node/oauth/token-manager.js';
+import { sendError } from '../http-util.js';
+import { ReadCache, type ReadCacheStats } from './read-cache.js';
+import { matchReadRoute, type GatewayScope } from './read-routes.js';
+import { createUpstream } from './upstream.js';
+
+export interface GatewayOptions {
+  calendarUrl: string;
+  newsUrl: string;
+  tokens: () => TokenManager | null;
+  logger?: Logger;
+  now?: () => number;
+}
+
+export interface Gateway {
+  handles(path: string): boolean;
+  /** `rawPath`: the request path as sent (percent-encoded), without the query. */
+  route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    rawPath: string,
+    query: URLSearchParams,
+    authenticate: () => Promise<string | null>,
+  ): Promise<void>;
+  stats(): ReadCacheStats;
+}
+
+const PREFIX = /^\/service\/(calendar|news)(\/.*)?$/;
+
+function ifNoneMatchHits(header: string | undefined, etag: string | undefined): boolean {
+  if (!header || !etag) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  return header === '*' || header.split(',').some((t) => bare(t) === bare(etag));
+}
+
+export function createGateway(opts: GatewayOptions): Gateway {
+  const fetchUpstream = createUpstream({
+    baseUrl: (scope: GatewayScope) => (scope === 'calendar' ? opts.calendarUrl : opts.newsUrl),
+    tokens: opts.tokens,
+  });
+  const cache = new ReadCache({ fetch: fetchUpstream, now: opts.now });
+
+  async function route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    rawPath: string,
+    query: URLSearchParams,
+    authenticate: () => Promise<string | null>,
+  ): Promise<void> {
+    req.resume();
+    let user: string | null;
+    try {
+      user = await authenticate();
+    } catch {
+      return sendError(res, 503, 'store_unavailable', 'The relay cannot check tokens now', {
+        'retry-after': '1',
+      });
+    }
+    if (!user)
+      return sendError(res, 401, 'unauthorized', 'Missing, wrong or revoked bearer token', {
+        'www-authenticate': 'Bearer',
+      });
+    const m = PREFIX.exec(rawPath);
+    const readRoute =
+      m && (req.method === 'GET' || req.method === 'HEAD')
+        ? matchReadRoute(m[1] as string, m[2] ?? '', query)
+        : null;
+    if (!readRoute) {
+      // Worth an audit line: the app never asks for these; someone is probing.
+      opts.logger?.info(
+        { audit: 'gateway_refused', user, method: req.method, path: rawPath.slice(0, 120) },
+        'gateway: not a read the app makes',
+      );
+      return sendError(res, 404, 'not_found', 'Not found');
+    }
+    const answer = await cache.read(readRoute);
+    const headers: Record<string, string> = {
+      ...answer.headers,
+      'cache-control': 'private, no-cache',
+      'x-relay-cache': answer.source,
+    };
+    if (answer.status === 200 && ifNoneMatchHits(req.headers['if-none-match'], headers.etag)) {
+      delete headers['content-type'];
+      return void res.writeHead(304, headers).end();
+    }
+    headers['content-length'] = String(answer.body.length);
+    res.writeHead(answer.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : answer.body);
+  }
+
+  return {
+    handles: (path) => path === '/service' || path.startsWith('/service/'),
+    route,
+    stats: () => ({ ...cache.stats }),
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * A leaked webhook secret cannot pin the desk's feed: a forged `eventDate_updated` and
+ * `eventDate_deleted` stamped in the far future (posted to the relay with the real
+ * secret) reach the app, and the next read from the service puts its values back —
+ * within a minute, with no alert for the restore. The app core runs in desk mode against
+ * a real relay and the simulator, both on loopback.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventDate } from '../../../src/shared/domain.js';
+import { createAppService, type AppService } from '../../../src/main/service.js';
+import { MemorySecretStore } from '../../../src/main/secrets/index.js';
+import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
+import { openUsersDatabase, UserDirectory } from '../../../src/relay/users.js';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
+import { waitFor } from '../../support/wait.js';
+
+const SECRET = 'forged-test-webhook-secret';
+/** 2100-01-01: what the attacker stamped, so it would beat every real update. */
+const FAR_FUTURE = 4102444800;
+let sim: RunningSimulator;
+let relay: RunningRelay;
+let app: AppService;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, seed: 7, autoplay: false });
+  const relayData = mkdtempSync(join(tmpdir(), 'mb-forged-relay-'));
+  relay = await startRelay({
+    dataDir: relayData,
+    secret: SECRET,
+    token: 'forged-test-legacy-token',
+    desk: { keys: { publicKey: sim.clientId, privateKey: sim.clientSecret }, authUrl: sim.authUrl },
+    gateway: { calendarUrl: sim.calendarUrl, newsUrl: sim.newsUrl },
+  });
+  const db = openUsersDatabase(relayData);
+  const { token } = new UserDirectory(db).add('alice');
+  db.close();
+  app = await createAppService({
+    dataDir: mkdtempSync(join(tmpdir(), 'mb-forged-app-')),
+    secretStore: new MemorySecretStore(),
+    logFile: null,
+    logLevel: 'silent',
+    env: { MACROBELL_RELAY_URL: relay.url, MACROBELL_RELAY_TOKEN: token },
+  });
+  await app.start();
+  const rules = await app.api.getAlertRules();
+  await app.api.setAlertRules({
+    ...rules,
+    minVolatility: 'NONE',
+    countries: [],
+    currencies: [],
+    changes: { released: true, revised: true, rescheduled: true, added: true, removed: true },
+  });
+  await waitFor(() => app.upcomingReleases(50).length > 3, 'the calendar through the gateway');
+  await waitFor(async () => (await app.api.getStatus()).relay?.connected, 'the relay stream');
+}, 60_000);
+afterAll(async () => {
+  await app?.stop();
+  await relay?.close();
+  await sim?.close();
+});
+
+async function postForged(body: unknown): Promise<void> {
+  const res = await fetch(`${relay.webhookUrl}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(204);
+}
+
+const serviceRecord = (id: string) => sim.state.eventDates.get(id) as EventDate;
+const alertKinds = async () => (await app.api.listAlerts({ limit: 1000 })).map((a) => a.kind);
+
+describe('a forged notification from the far future', () => {
+  it('shows the forged print once, then the service values come back with no alert', async () => {
+    const target = app.upcomingReleases(50)[0] as EventDate;
+    expect(serviceRecord(target.id).actual).toBeNull();
+    const before = (await alertKinds()).length;
+    const started = Date.now();
+    await postForged({
+      type: 'eventDate_updated',
+      eventDateId: target.id,
+      eventId: target.eventId,
+      lastUpdated: FAR_FUTURE,
+      changes: [{ key: 'actual', value: 9.75 }],
+    });
+    // The forgery reaches the app (the secret was good) and alerts once…
+    await waitFor(async () => (await alertKinds()).length === before + 1, 'the forged alert');
+    expect((await alertKinds())[0]).toBe('released');
+    // …then the confirmation read puts the service's record back.
+    await waitFor(
+      async () => {
+        const [shown] = await app.api.listEventDates({
+          from: target.dateUtc,
+          to: new Date(Date.parse(target.dateUtc) + 1000).toISOString(),
+        });
+        return shown?.id === target.id && shown.actual === null;
+      },
+      'the service value back',
+      60_000,
+    );
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect((await alertKinds()).length).toBe(before + 1);
+  });
+
+  it('brings back an event date a forged deletion removed, with no alert for its return', async () => {
+    const target = app.upcomingReleases(50)[1] as EventDate;
+    await postForged({
+      type: 'eventDate_deleted',
+      eventDateId: target.id,
+      eventId: target.eventId,
+      lastUpdated: FAR_FUTURE,
+    });
+    const before = await alertKinds();
+    await waitFor(async () => (await alertKinds())[0] === 'removed', 'the forged removal');
+    await waitFor(
+      () => app.upcomingReleases(50).some((ed) => ed.id === target.id),
+      'the date listed again',
+      60_000,
+    );
+    expect(await alertKinds()).toEqual(['removed', ...before]);
+  });
+});
