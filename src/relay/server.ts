@@ -5,12 +5,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { StoreUnavailable, type EventLog } from './event-log.js';
 import { constantTimeEqual } from '../node/security/compare.js';
 import { startDesk, type DeskOptions } from './desk.js';
+import { startDeskOps } from './desk-ops/index.js';
 import { startCalendarFeed, type CalendarFeedOptions } from './calendar-feed/index.js';
 import type { FeedStore } from './calendar-feed/feed-store.js';
 import { RedisFeedStore } from './calendar-feed/redis-feed-store.js';
@@ -50,6 +52,8 @@ export interface RelayOptions {
   desk?: Pick<DeskOptions, 'keys' | 'authUrl' | 'tokenRatePerMinute' | 'revocationCheckMs'>;
   /** Desk mode's webcal feed of watched releases (calendar-feed/index.ts). */
   calendarFeed?: Pick<CalendarFeedOptions, 'calendarUrl' | 'publicUrl' | 'cacheMs'>;
+  /** This node's name on the admin page (default host name:port). */
+  nodeName?: string;
 }
 
 export interface RunningRelay {
@@ -149,6 +153,16 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     now,
   });
 
+  let nodeName = opts.nodeName ?? hostname();
+  const ops = await startDeskOps({
+    redisUrl: opts.redis?.url,
+    events,
+    hub,
+    node: () => nodeName,
+    now,
+    logger,
+  });
+
   async function ingest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const result = await readWebhook(req);
     if (!result.ok) {
@@ -245,6 +259,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     if (path.startsWith('/hooks/'))
       return hook(req, res, decodePathSegment(path.slice('/hooks/'.length)));
     if (feed.handles(path)) return feed.route(req, res, path, () => desk.authenticate(req));
+    if (ops.handles(path)) return ops.route(req, res, path, () => desk.authenticate(req));
     const known = ['/healthz', '/metrics', '/events', '/events/page', '/token'];
     if (!known.includes(path)) return sendError(res, 404, 'not_found', 'Not found');
     if (path !== '/token') {
@@ -294,6 +309,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     if (after instanceof Error) return sendError(res, 400, 'invalid_request', after.message);
     // HEAD: the stream's headers, no stream (and no client kept open).
     if (req.method === 'HEAD') return void res.writeHead(200, SSE_HEADERS).end();
+    if (!ops.beforeStream(req, res, user)) return;
     desk.trackStream(user, res);
     return hub.serve(res, after);
   }
@@ -330,6 +346,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     server.listen(opts.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  if (opts.nodeName === undefined) nodeName = `${nodeName}:${port}`;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     url,
@@ -346,6 +363,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       await events.close();
       await desk.close();
       await feed.close();
+      await ops.close();
     },
   };
 }
