@@ -15,6 +15,7 @@ import {
   usersCommand,
   type DeskCliContext,
 } from './cli-desk.js';
+import { adminsCommand, statusCommand } from './desk-ops/cli-ops.js';
 import { loadProviderKeys, providerKeysReader } from './provider-keys.js';
 import { RedisUserStore } from './redis-users.js';
 import { register } from './register.js';
@@ -33,6 +34,8 @@ const USAGE = `Usage:
                     [--replace <id>] [--data DIR] [--auth-url URL] [--calendar-url URL] [--news-url URL]
   npm run relay -- users add NAME | users list | users revoke NAME   [--data DIR] [--redis URL]
     (with --redis or MACROBELL_RELAY_REDIS: the users every node on that Redis shares)
+  npm run relay -- admins add NAME | admins list | admins revoke NAME  [--data DIR] [--redis URL]
+  npm run relay -- status [--url http://127.0.0.1:8787]   (MACROBELL_ADMIN_TOKEN: an admin token)
   npm run relay -- keys set [--data DIR]        (keys from the environment or two lines of stdin)
   npm run relay -- secrets show [--data DIR]
   npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [service URLs]
@@ -306,6 +309,14 @@ async function runDesk(command: string, args: string[]): Promise<never> {
 process.umask(0o077);
 const argv = process.argv.slice(2);
 if (argv[0] === 'register') await runRegister(argv.slice(1));
-else if (['users', 'keys', 'secrets', 'rotate-secret'].includes(argv[0] ?? ''))
+else if (argv[0] === 'admins' || argv[0] === 'status') {
+  const io = {
+    env: process.env,
+    out: (l: string) => console.log(l),
+    err: (l: string) => console.error(l),
+  };
+  const run = argv[0] === 'admins' ? adminsCommand : statusCommand;
+  process.exit(await run(argv.slice(1), io).catch((err: unknown) => fail((err as Error).message)));
+} else if (['users', 'keys', 'secrets', 'rotate-secret'].includes(argv[0] ?? ''))
   await runDesk(argv[0] as string, argv.slice(1));
 else await runServe(argv);

@@ -156,8 +156,17 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   let nodeName = opts.nodeName ?? hostname();
   const ops = await startDeskOps({
     redisUrl: opts.redis?.url,
+    dataDir: opts.dataDir,
     events,
     hub,
+    users,
+    watchlist: async (user) => (await feedStore.watchlist(user)).eventIds,
+    tokens: () => desk.tokens(),
+    calendarUrl: opts.calendarFeed?.calendarUrl ?? '',
+    isTraderToken: async (t) =>
+      (await desk.authenticate({
+        headers: { authorization: `Bearer ${t}` },
+      } as IncomingMessage)) !== null,
     node: () => nodeName,
     now,
     logger,

@@ -11,10 +11,27 @@ import type { SseHub } from '../sse-hub.js';
 import { MemoryPresenceStore, type PresenceStore } from './presence-store.js';
 import { presenceRoutes } from './presence.js';
 import { RedisPresenceStore } from './redis-presence-store.js';
+import { RedisAdminStore, SqliteAdminStore, type AdminStore } from './admin-store.js';
+import { adminRoutes } from './admin-routes.js';
+import { adminSnapshot } from './admin-view.js';
+import { upcomingReleases } from './upcoming-releases.js';
+import type { TokenManager } from '../../node/oauth/token-manager.js';
+import type { UserStore } from '../user-store.js';
 
 export interface DeskOpsOptions {
   redisUrl?: string;
+  dataDir: string;
   events: EventLog;
+  users: Pick<UserStore, 'list'>;
+  /** A user's watched event ids (calendar-feed's store). */
+  watchlist: (user: string) => Promise<string[]>;
+  /** The desk's access tokens (null without provider keys) and the calendar's URL. */
+  tokens: () => TokenManager | null;
+  calendarUrl: string;
+  /** Whether a bearer token is a trader's (refused on admin routes with 403). */
+  isTraderToken: (token: string) => Promise<boolean>;
+  /** Applied lag past this counts as "would miss" (default 60 s). */
+  lagThresholdSeconds?: number;
   hub: SseHub;
   /** This node's name as desktops and the admin page show it. */
   node: () => string;
@@ -45,6 +62,21 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
   const presence: PresenceStore = opts.redisUrl
     ? await RedisPresenceStore.open(opts.redisUrl)
     : new MemoryPresenceStore();
+  const admins: AdminStore = opts.redisUrl
+    ? await RedisAdminStore.open(opts.redisUrl, now)
+    : SqliteAdminStore.open(opts.dataDir, now);
+  const releases = upcomingReleases({ calendarUrl: opts.calendarUrl, tokens: opts.tokens, now });
+  const snapshot = () =>
+    adminSnapshot({
+      events,
+      users: opts.users,
+      presence,
+      watchlist: opts.watchlist,
+      releases,
+      lagThresholdSeconds: opts.lagThresholdSeconds ?? 60,
+      now,
+    });
+  const admin = adminRoutes({ admins, isTraderToken: opts.isTraderToken, snapshot, logger });
   const routes = presenceRoutes({
     store: presence,
     node: opts.node,
@@ -76,8 +108,9 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
 
   return {
     presence,
-    handles: (path) => path === '/presence',
-    async route(req, res, _path, authenticate) {
+    handles: (path) => path === '/presence' || admin.handles(path),
+    async route(req, res, path, authenticate) {
+      if (admin.handles(path)) return admin.route(req, res, path);
       let user: string | null;
       try {
         user = await authenticate();
@@ -106,6 +139,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     async close() {
       clearInterval(timer);
       await presence.close();
+      await admins.close();
     },
   };
 }
