@@ -29,6 +29,7 @@ const USAGE = `Usage:
                     [--redis redis://HOST:PORT/DB] [--redis-durability strict|relaxed]
                     [--auth-url URL] [--calendar-url URL] [--news-url URL] [--public-url URL]
     (--public-url: the relay's address as users reach it, for calendar feed links)
+    [--alert-lead-minutes N]  (desk chat alerts: MACROBELL_DESK_ALERT_WEBHOOK, a Slack-compatible URL)
     (--redis or MACROBELL_RELAY_REDIS: the log on Redis Streams, shared by several nodes)
   npm run relay -- register --public-url https://relay.example.com [--calendar] [--news]
                     [--replace <id>] [--data DIR] [--auth-url URL] [--calendar-url URL] [--news-url URL]
@@ -60,6 +61,7 @@ const SERVE_OPTIONS = {
   'calendar-url': { type: 'string' },
   'news-url': { type: 'string' },
   'public-url': { type: 'string' },
+  'alert-lead-minutes': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 const DATA_ONLY = { data: { type: 'string' } } satisfies ParseArgsConfig['options'];
 const USERS_OPTIONS = {
@@ -191,6 +193,17 @@ function redisWhere(url: string): string {
   return `${u.hostname}:${u.port || 6379}`;
 }
 
+/** MACROBELL_DESK_ALERT_WEBHOOK (env only: the URL is a secret) and --alert-lead-minutes. */
+function deskAlertsOption(lead: string | undefined) {
+  const url = process.env.MACROBELL_DESK_ALERT_WEBHOOK || null;
+  if (url !== null && !/^https?:\/\/[^\s]+$/.test(url))
+    fail('MACROBELL_DESK_ALERT_WEBHOOK must be an http(s) URL (the chat incoming webhook)');
+  const leadMinutes = lead === undefined ? 10 : Number(lead);
+  if (!Number.isInteger(leadMinutes) || leadMinutes < 1 || leadMinutes > 1440)
+    fail(`--alert-lead-minutes must be minutes 1–1440, got "${lead}"`);
+  return { webhookUrl: url, leadMinutes };
+}
+
 async function runServe(args: string[]): Promise<void> {
   const v = parse(args, SERVE_OPTIONS);
   const port = v.port === undefined ? 8787 : Number(v.port);
@@ -210,6 +223,7 @@ async function runServe(args: string[]): Promise<void> {
   const redis = redisOption(v.redis ?? process.env.MACROBELL_RELAY_REDIS, v['redis-durability']);
   const secrets = secretsOrFail(dataDir);
   const urls = serviceUrls(v);
+  const deskAlerts = deskAlertsOption(v['alert-lead-minutes']);
   const logger = createLogger({
     stdout: true,
     level: process.env.LOG_LEVEL ?? 'info',
@@ -231,6 +245,7 @@ async function runServe(args: string[]): Promise<void> {
     logger,
     redis,
     desk: { keys, authUrl: urls.auth, tokenRatePerMinute: tokenRate },
+    deskAlerts,
     calendarFeed: {
       calendarUrl: urls.calendar,
       publicUrl:

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { StoreUnavailable, type EventLog } from './event-log.js';
 import { constantTimeEqual } from '../node/security/compare.js';
 import { startDesk, type DeskOptions } from './desk.js';
-import { startDeskOps } from './desk-ops/index.js';
+import { startDeskOps, type DeskAlertsConfig } from './desk-ops/index.js';
 import { startCalendarFeed, type CalendarFeedOptions } from './calendar-feed/index.js';
 import type { FeedStore } from './calendar-feed/feed-store.js';
 import { RedisFeedStore } from './calendar-feed/redis-feed-store.js';
@@ -54,6 +54,8 @@ export interface RelayOptions {
   calendarFeed?: Pick<CalendarFeedOptions, 'calendarUrl' | 'publicUrl' | 'cacheMs'>;
   /** This node's name on the admin page (default host name:port). */
   nodeName?: string;
+  /** Alerts to the desk's chat (desk-ops/desk-alerts.ts). */
+  deskAlerts?: DeskAlertsConfig;
 }
 
 export interface RunningRelay {
@@ -64,6 +66,8 @@ export interface RunningRelay {
   /** What an acknowledgement promises, for the startup line. */
   durability: string;
   metrics(): Promise<string>;
+  /** Runs the desk-alert check now (it also runs on its timer). */
+  checkDeskAlerts(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -116,7 +120,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   });
   const retentionMs = (opts.retentionDays ?? 7) * 86_400_000;
   const counters = { rejected: 0 };
-  const metrics = () => renderMetrics(events, hub, counters);
+  const metrics = async () => (await renderMetrics(events, hub, counters)) + (await ops.metrics());
 
   const users: UserStore = opts.redis
     ? await RedisUserStore.open(opts.redis.url, now).catch(async (err: unknown) => {
@@ -168,6 +172,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
         headers: { authorization: `Bearer ${t}` },
       } as IncomingMessage)) !== null,
     node: () => nodeName,
+    alerts: opts.deskAlerts,
     now,
     logger,
   });
@@ -364,6 +369,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     log: events,
     durability,
     metrics,
+    checkDeskAlerts: () => ops.checkAlerts(),
     async close() {
       clearInterval(trimTimer);
       hub.closeAll();

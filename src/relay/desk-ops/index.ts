@@ -15,6 +15,9 @@ import { RedisAdminStore, SqliteAdminStore, type AdminStore } from './admin-stor
 import { adminRoutes } from './admin-routes.js';
 import { adminSnapshot } from './admin-view.js';
 import { upcomingReleases } from './upcoming-releases.js';
+import { MemoryAlertLedger, RedisAlertLedger, type AlertLedger } from './alert-ledger.js';
+import { startDeskAlerts, type DeskAlertCounters } from './desk-alerts.js';
+import { appliedLagHistogram, renderOpsMetrics } from './ops-metrics.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
 import type { UserStore } from '../user-store.js';
 
@@ -39,6 +42,16 @@ export interface DeskOpsOptions {
   logger?: Logger;
   /** How often this node publishes its figures (default 5 s). */
   reportEveryMs?: number;
+  alerts?: DeskAlertsConfig;
+}
+
+export interface DeskAlertsConfig {
+  /** The chat's incoming-webhook URL (a secret: never logged); null = count only. */
+  webhookUrl: string | null;
+  /** Alert when a watcher would miss a HIGH release this many minutes before it (default 10). */
+  leadMinutes?: number;
+  /** How often conditions are checked (default 15 s; 0 = only when `checkAlerts` is called). */
+  checkEveryMs?: number;
 }
 
 export interface DeskOps {
@@ -52,6 +65,11 @@ export interface DeskOps {
   ): Promise<void>;
   /** Before a user's stream is served: false when the answer (400) was already sent. */
   beforeStream(req: IncomingMessage, res: ServerResponse, user: string): boolean;
+  /** Checks the desk alerts now (also on a timer). */
+  checkAlerts(): Promise<void>;
+  readonly alertCounters: DeskAlertCounters;
+  /** Prometheus lines for /metrics. */
+  metrics(): Promise<string>;
   /** Publishes this node's figures now (also on a timer). */
   reportNode(): Promise<void>;
   close(): Promise<void>;
@@ -76,12 +94,46 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
       lagThresholdSeconds: opts.lagThresholdSeconds ?? 60,
       now,
     });
+  const ledger: AlertLedger = opts.redisUrl
+    ? await RedisAlertLedger.open(opts.redisUrl)
+    : new MemoryAlertLedger();
+  const alerts = startDeskAlerts({
+    webhookUrl: opts.alerts?.webhookUrl ?? null,
+    leadMinutes: opts.alerts?.leadMinutes ?? 10,
+    ledger,
+    snapshot,
+    events,
+    node: opts.node,
+    now,
+    logger,
+  });
+  let checking: Promise<void> | null = null;
+  const checkAlerts = () =>
+    (checking ??= alerts.check().finally(() => {
+      checking = null;
+    }));
+  const alertEvery = opts.alerts?.checkEveryMs ?? 15_000;
+  const alertTimer =
+    alertEvery > 0
+      ? setInterval(() => {
+          checkAlerts().catch((err: unknown) => logger?.warn({ err }, 'desk alert check failed'));
+        }, alertEvery)
+      : null;
+  alertTimer?.unref();
   const admin = adminRoutes({ admins, isTraderToken: opts.isTraderToken, snapshot, logger });
+  const lag = appliedLagHistogram();
+  const observeLag = (appliedId: string) => {
+    events.after(appliedId, 1).then(
+      ([next]) => lag.observe(next ? Math.max(0, (now() - next.receivedAt) / 1000) : 0),
+      () => undefined,
+    );
+  };
   const routes = presenceRoutes({
     store: presence,
     node: opts.node,
     parseId: (raw) => events.parseId(raw),
     now,
+    onAck: observeLag,
     logger,
   });
 
@@ -136,8 +188,13 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
       return true;
     },
     reportNode,
+    checkAlerts,
+    alertCounters: alerts.counters,
+    metrics: () => renderOpsMetrics({ presence, lag, alerts: alerts.counters, now: now() }),
     async close() {
       clearInterval(timer);
+      if (alertTimer) clearInterval(alertTimer);
+      await ledger.shutdown();
       await presence.close();
       await admins.close();
     },

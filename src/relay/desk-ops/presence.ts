@@ -47,6 +47,8 @@ export function presenceRoutes(opts: {
   node: () => string;
   parseId: (raw: string) => string | null;
   now: () => number;
+  /** After each recorded ack (the lag histogram). */
+  onAck?: (appliedId: string) => void;
   logger?: Logger;
 }): PresenceRoutes {
   const { store, now } = opts;
@@ -112,6 +114,7 @@ export function presenceRoutes(opts: {
           'Open GET /events with the desktop headers first',
         );
       res.writeHead(204).end();
+      opts.onAck?.(ack.data.appliedId);
     },
   };
 }
