@@ -15,7 +15,7 @@ import {
   usersCommand,
   type DeskCliContext,
 } from './cli-desk.js';
-import { adminsCommand, statusCommand } from './desk-ops/cli-ops.js';
+import { adminsCommand, logCommand, statusCommand } from './desk-ops/cli-ops.js';
 import { loadProviderKeys, providerKeysReader } from './provider-keys.js';
 import { RedisUserStore } from './redis-users.js';
 import { register } from './register.js';
@@ -37,6 +37,7 @@ const USAGE = `Usage:
     (with --redis or MACROBELL_RELAY_REDIS: the users every node on that Redis shares)
   npm run relay -- admins add NAME | admins list | admins revoke NAME  [--data DIR] [--redis URL]
   npm run relay -- status [--url http://127.0.0.1:8787]   (MACROBELL_ADMIN_TOKEN: an admin token)
+  npm run relay -- log [--since 2h|ISO] [--until ISO] [--url URL]   (what arrived, applied by how many)
   npm run relay -- keys set [--data DIR]        (keys from the environment or two lines of stdin)
   npm run relay -- secrets show [--data DIR]
   npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [service URLs]
@@ -324,13 +325,13 @@ async function runDesk(command: string, args: string[]): Promise<never> {
 process.umask(0o077);
 const argv = process.argv.slice(2);
 if (argv[0] === 'register') await runRegister(argv.slice(1));
-else if (argv[0] === 'admins' || argv[0] === 'status') {
+else if (argv[0] === 'admins' || argv[0] === 'status' || argv[0] === 'log') {
   const io = {
     env: process.env,
     out: (l: string) => console.log(l),
     err: (l: string) => console.error(l),
   };
-  const run = argv[0] === 'admins' ? adminsCommand : statusCommand;
+  const run = { admins: adminsCommand, status: statusCommand, log: logCommand }[argv[0]];
   process.exit(await run(argv.slice(1), io).catch((err: unknown) => fail((err as Error).message)));
 } else if (['users', 'keys', 'secrets', 'rotate-secret'].includes(argv[0] ?? ''))
   await runDesk(argv[0] as string, argv.slice(1));

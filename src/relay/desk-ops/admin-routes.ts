@@ -11,6 +11,7 @@ import { sendError, sendJson } from '../http-util.js';
 import { ADMIN_CSP, renderAdminPage, renderLoginPage } from './admin-page.js';
 import type { AdminStore } from './admin-store.js';
 import type { AdminSnapshot } from './admin-view.js';
+import { parseWhen, type DeliveryRow } from './delivery-log.js';
 
 const COOKIE = 'mb_admin';
 const ADMIN_TOKEN = /^mba_[A-Za-z0-9_-]{43}$/;
@@ -21,6 +22,8 @@ export interface AdminRoutesOptions {
   /** True when the token is a trader's (so the refusal can say why). */
   isTraderToken: (token: string) => Promise<boolean>;
   snapshot: () => Promise<AdminSnapshot>;
+  log: (since: number, until: number) => Promise<{ events: DeliveryRow[]; truncated: boolean }>;
+  now: () => number;
   logger?: Logger;
 }
 
@@ -85,6 +88,31 @@ export function adminRoutes(opts: AdminRoutesOptions) {
     sendHtml(res, 200, renderAdminPage(snapshot, admin));
   }
 
+  /** GET /admin/log?since=…&until=… (JSON): the delivery log of a time range. */
+  async function log(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    req.resume();
+    const admin = await who(bearerToken(req) ?? cookieToken(req));
+    if (admin === 401 || admin === 403)
+      return sendError(
+        res,
+        admin,
+        admin === 401 ? 'unauthorized' : 'forbidden',
+        'An admin token is required',
+      );
+    const q = new URL(req.url ?? '/', 'http://relay').searchParams;
+    const now = opts.now();
+    const since = parseWhen(q.get('since') ?? '1h', now);
+    const until = q.get('until') === null ? now : parseWhen(q.get('until') as string, now);
+    if (since === null || until === null || since > until)
+      return sendError(
+        res,
+        400,
+        'invalid_request',
+        'since and until must be ISO 8601 times or 30m / 2h / 1d ago, since before until',
+      );
+    sendJson(res, 200, { since, until, ...(await opts.log(since, until)) });
+  }
+
   async function signIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim();
     if (type !== 'application/x-www-form-urlencoded') {
@@ -113,13 +141,15 @@ export function adminRoutes(opts: AdminRoutesOptions) {
   }
 
   return {
-    handles: (path: string) => path === '/admin' || path === '/admin/session',
+    handles: (path: string) => ['/admin', '/admin/session', '/admin/log'].includes(path),
     route(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> | void {
-      if (path === '/admin/session') {
+      if (path === '/admin/log') {
+        if (req.method === 'GET') return log(req, res);
+      } else if (path === '/admin/session') {
         if (req.method === 'POST') return signIn(req, res);
       } else if (req.method === 'GET' || req.method === 'HEAD') return view(req, res);
       req.resume();
-      const allow = path === '/admin' ? 'GET' : 'POST';
+      const allow = path === '/admin/session' ? 'POST' : 'GET';
       return sendError(res, 405, 'method_not_allowed', `Use ${allow}`, { allow });
     },
   };

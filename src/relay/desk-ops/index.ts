@@ -17,6 +17,7 @@ import { adminSnapshot } from './admin-view.js';
 import { upcomingReleases } from './upcoming-releases.js';
 import { MemoryAlertLedger, RedisAlertLedger, type AlertLedger } from './alert-ledger.js';
 import { startDeskAlerts, type DeskAlertCounters } from './desk-alerts.js';
+import { deliveryLog } from './delivery-log.js';
 import { appliedLagHistogram, renderOpsMetrics } from './ops-metrics.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
 import type { UserStore } from '../user-store.js';
@@ -120,7 +121,14 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
         }, alertEvery)
       : null;
   alertTimer?.unref();
-  const admin = adminRoutes({ admins, isTraderToken: opts.isTraderToken, snapshot, logger });
+  const admin = adminRoutes({
+    admins,
+    isTraderToken: opts.isTraderToken,
+    snapshot,
+    log: (since, until) => deliveryLog(events, presence, since, until),
+    now,
+    logger,
+  });
   const lag = appliedLagHistogram();
   const observeLag = (appliedId: string) => {
     events.after(appliedId, 1).then(

@@ -1,14 +1,19 @@
 /** `relay admins …` and `relay status` against a running relay process. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDeskUser, relayCommand, spawnRelayCli, stopAll, type Proc } from '../desk/processes.js';
-import { tempDir } from '../relay/helpers.js';
+import { post, tempDir, waitFor } from '../relay/helpers.js';
+import { startDesktop, type Desktop } from './desktops.js';
 
 const data = tempDir('mb-admin-cli-');
 let relay: Proc;
+let desktop: Desktop | null = null;
 beforeAll(async () => {
   relay = await spawnRelayCli(['--port', '0', '--data', data], { LOG_LEVEL: 'warn' });
 }, 60_000);
-afterAll(() => stopAll([relay]));
+afterAll(async () => {
+  await desktop?.stop();
+  await stopAll([relay]);
+});
 
 const lastLine = (s: string) => s.trimEnd().split('\n').at(-1) as string;
 
@@ -39,6 +44,38 @@ describe('relay admins and relay status', () => {
       'set MACROBELL_ADMIN_TOKEN',
     );
 
+    // The delivery log: what arrived, and by how many desktops it was applied.
+    const secret = (await relayCommand(['secrets', 'show', '--data', data])).stdout.match(
+      /webhook path secret: (\S+)/,
+    )?.[1];
+    // A desktop with no cursor gets what arrives from now on: it connects first.
+    desktop = startDesktop({
+      name: 'ana',
+      url: relay.url,
+      token: trader,
+      desktopId: 'desk-ana-0001',
+    });
+    const adminEnv = { MACROBELL_ADMIN_TOKEN: admin };
+    await waitFor(async () => {
+      const r = await relayCommand(['status', '--url', relay.url], adminEnv);
+      return /ana +connected since/.test(r.stdout);
+    }, "ana's desktop on relay status");
+    for (const type of ['calendar.test.one', 'calendar.test.two'])
+      expect((await post(`${relay.url}/hooks/${secret}`, JSON.stringify({ type }))).status).toBe(
+        204,
+      );
+    let last = '';
+    const log = await waitFor(async () => {
+      const r = await relayCommand(['log', '--since', '1h', '--url', relay.url], adminEnv);
+      last = r.stdout + r.stderr;
+      return r.stdout.match(/applied by 1 of 1 desktops/g)?.length === 2 ? r : null;
+    }, 'both events applied by the one desktop').catch((err: Error) => {
+      throw new Error(`${err.message}; last: ${last}; applied ${desktop?.applied.length}`);
+    });
+    expect(log.stdout).toMatch(/calendar\.test\.one +applied by 1 of 1[\s\S]*calendar\.test\.two/);
+    const bad = await relayCommand(['log', '--since', 'yesterday', '--url', relay.url], adminEnv);
+    expect(bad.stderr).toContain('answered 400: since and until must be ISO 8601');
+
     const list = await relayCommand(['admins', 'list', '--data', data]);
     expect(list.stdout).toMatch(/^lead +created /m);
     expect((await relayCommand(['admins', 'revoke', 'lead', '--data', data])).code).toBe(0);
@@ -47,5 +84,5 @@ describe('relay admins and relay status', () => {
     });
     expect(after.stderr).toContain('answered 401');
     expect((await relayCommand(['admins', 'frob', '--data', data])).code).toBe(2);
-  }, 60_000);
+  }, 120_000);
 });
