@@ -175,6 +175,11 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     alerts: opts.deskAlerts,
     now,
     logger,
+  }).catch(async (err: unknown) => {
+    await desk.close(); // closes the users store
+    await feed.close();
+    await events.close();
+    throw err;
   });
 
   async function ingest(req: IncomingMessage, res: ServerResponse): Promise<void> {
