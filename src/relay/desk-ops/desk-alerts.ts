@@ -9,7 +9,7 @@
 import { request } from 'undici';
 import type { Logger } from 'pino';
 import type { EventLog } from '../event-log.js';
-import type { AlertLedger } from './alert-ledger.js';
+import { MemoryAlertLedger, type AlertLedger } from './alert-ledger.js';
 import type { AdminSnapshot } from './admin-view.js';
 
 export type AlertKind = 'would_miss' | 'store_down' | 'ingest_failing';
@@ -55,6 +55,10 @@ export function startDeskAlerts(opts: DeskAlertsOptions) {
     missedWindows: 0,
     postFailures: 0,
   };
+  // This node's own store and ingest alerts are this node's alone, and must be posted even
+  // when the shared ledger is the store that is down: they use a ledger in memory.
+  const local = new MemoryAlertLedger();
+  const ledgerFor = (c: Condition) => (c.kind === 'would_miss' ? opts.ledger : local);
   /** Conditions this node saw last time, to know what ended. */
   let seen = new Map<string, Condition>();
   let failuresBefore = opts.events.storeFailures;
@@ -124,18 +128,30 @@ export function startDeskAlerts(opts: DeskAlertsOptions) {
     return out;
   }
 
+  /** The ledger's answer, or null when it cannot be reached (retried on the next check). */
+  const ask = (p: Promise<boolean>) =>
+    p.catch((err: unknown) => {
+      opts.logger?.warn({ err }, 'desk alerts: the shared ledger is unavailable');
+      return null;
+    });
+
   async function check(): Promise<void> {
     const now = opts.now();
     const current = new Map((await conditions()).map((c) => [c.key, c]));
-    for (const c of current.values()) {
+    for (const c of [...current.values()]) {
       if (seen.has(c.key)) continue;
-      if (await opts.ledger.open(c.key, now)) {
+      const opened = await ask(ledgerFor(c).open(c.key, now));
+      if (opened === null) current.delete(c.key);
+      else if (opened) {
         counters.posted[`${c.kind}:alert`]++;
         await post(c.text);
       }
     }
     for (const [key, c] of seen) {
-      if (current.has(key) || !(await opts.ledger.close(key))) continue;
+      if (current.has(key)) continue;
+      const closed = await ask(ledgerFor(c).close(key));
+      if (closed === null) current.set(key, c);
+      if (!closed) continue;
       if (c.releaseAt !== undefined && c.releaseAt <= now) {
         counters.missedWindows++;
         await post(`:x: ${c.text.replace(/^:warning: (\S+) would miss/, '$1 missed')}`);
