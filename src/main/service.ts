@@ -6,6 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
+import { platform, release } from 'node:os';
 import { join } from 'node:path';
 import type { AppStatus, EventDate, Settings } from '../shared/domain.js';
 import type { AppApi } from '../shared/ipc.js';
@@ -16,6 +17,7 @@ import { createApiClients } from './api/index.js';
 import { TokenManager } from './auth/index.js';
 import { createDeskConnection } from './auth/desk-token-source.js';
 import { WatchlistSync } from './desk/watchlist-sync.js';
+import { PresenceReporter, desktopId, osLabel } from './desk/presence-reporter.js';
 import { clientCredentialsSource } from '../node/oauth/client-credentials.js';
 import { startDemoMarket, type DemoMarket } from './demo.js';
 import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
@@ -228,6 +230,13 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     directWebhooks: () => receiver !== null,
     relayToken: () => desk.relayToken(),
     relayConsumer: opts.relayConsumer ?? ((o) => new RelayConsumer(o)),
+    presence: new PresenceReporter({
+      token: () => desk.relayToken(),
+      desktopId: desktopId(store),
+      appVersion: opts.appVersion ?? 'unknown',
+      os: osLabel(platform(), release()),
+      logger,
+    }),
     logger,
     onStatus: () => pushStatus(),
     onBackfill: (p) => emit('backfill', p),

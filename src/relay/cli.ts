@@ -15,6 +15,7 @@ import {
   usersCommand,
   type DeskCliContext,
 } from './cli-desk.js';
+import { adminsCommand, logCommand, statusCommand } from './desk-ops/cli-ops.js';
 import { loadProviderKeys, providerKeysReader } from './provider-keys.js';
 import { RedisUserStore } from './redis-users.js';
 import { register } from './register.js';
@@ -32,11 +33,15 @@ const USAGE = `Usage:
      the whole service account, webhook management included; off: traders read through
      the relay's gateway at /service/calendar and /service/news)
     (--public-url: the relay's address as users reach it, for calendar feed links)
+    [--alert-lead-minutes N]  (desk chat alerts: MACROBELL_DESK_ALERT_WEBHOOK, a Slack-compatible URL)
     (--redis or MACROBELL_RELAY_REDIS: the log on Redis Streams, shared by several nodes)
   npm run relay -- register --public-url https://relay.example.com [--calendar] [--news]
                     [--replace <id>] [--data DIR] [--auth-url URL] [--calendar-url URL] [--news-url URL]
   npm run relay -- users add NAME | users list | users revoke NAME   [--data DIR] [--redis URL]
     (with --redis or MACROBELL_RELAY_REDIS: the users every node on that Redis shares)
+  npm run relay -- admins add NAME | admins list | admins revoke NAME  [--data DIR] [--redis URL]
+  npm run relay -- status [--url http://127.0.0.1:8787]   (MACROBELL_ADMIN_TOKEN: an admin token)
+  npm run relay -- log [--since 2h|ISO] [--until ISO] [--url URL]   (what arrived, applied by how many)
   npm run relay -- keys set [--data DIR]        (keys from the environment or two lines of stdin)
   npm run relay -- secrets show [--data DIR]
   npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [service URLs]
@@ -63,6 +68,7 @@ const SERVE_OPTIONS = {
   'public-url': { type: 'string' },
   'issue-service-tokens': { type: 'boolean' },
   'max-streams-per-user': { type: 'string' },
+  'alert-lead-minutes': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 const DATA_ONLY = { data: { type: 'string' } } satisfies ParseArgsConfig['options'];
 const USERS_OPTIONS = {
@@ -194,6 +200,17 @@ function redisWhere(url: string): string {
   return `${u.hostname}:${u.port || 6379}`;
 }
 
+/** MACROBELL_DESK_ALERT_WEBHOOK (env only: the URL is a secret) and --alert-lead-minutes. */
+function deskAlertsOption(lead: string | undefined) {
+  const url = process.env.MACROBELL_DESK_ALERT_WEBHOOK || null;
+  if (url !== null && !/^https?:\/\/[^\s]+$/.test(url))
+    fail('MACROBELL_DESK_ALERT_WEBHOOK must be an http(s) URL (the chat incoming webhook)');
+  const leadMinutes = lead === undefined ? 10 : Number(lead);
+  if (!Number.isInteger(leadMinutes) || leadMinutes < 1 || leadMinutes > 1440)
+    fail(`--alert-lead-minutes must be minutes 1–1440, got "${lead}"`);
+  return { webhookUrl: url, leadMinutes };
+}
+
 async function runServe(args: string[]): Promise<void> {
   const v = parse(args, SERVE_OPTIONS);
   const port = v.port === undefined ? 8787 : Number(v.port);
@@ -217,6 +234,7 @@ async function runServe(args: string[]): Promise<void> {
   const redis = redisOption(v.redis ?? process.env.MACROBELL_RELAY_REDIS, v['redis-durability']);
   const secrets = secretsOrFail(dataDir);
   const urls = serviceUrls(v);
+  const deskAlerts = deskAlertsOption(v['alert-lead-minutes']);
   const logger = createLogger({
     stdout: true,
     level: process.env.LOG_LEVEL ?? 'info',
@@ -245,6 +263,7 @@ async function runServe(args: string[]): Promise<void> {
       maxStreamsPerUser: maxStreams,
     },
     gateway: { calendarUrl: urls.calendar, newsUrl: urls.news },
+    deskAlerts,
     calendarFeed: {
       calendarUrl: urls.calendar,
       publicUrl:
@@ -324,6 +343,14 @@ async function runDesk(command: string, args: string[]): Promise<never> {
 process.umask(0o077);
 const argv = process.argv.slice(2);
 if (argv[0] === 'register') await runRegister(argv.slice(1));
-else if (['users', 'keys', 'secrets', 'rotate-secret'].includes(argv[0] ?? ''))
+else if (argv[0] === 'admins' || argv[0] === 'status' || argv[0] === 'log') {
+  const io = {
+    env: process.env,
+    out: (l: string) => console.log(l),
+    err: (l: string) => console.error(l),
+  };
+  const run = { admins: adminsCommand, status: statusCommand, log: logCommand }[argv[0]];
+  process.exit(await run(argv.slice(1), io).catch((err: unknown) => fail((err as Error).message)));
+} else if (['users', 'keys', 'secrets', 'rotate-secret'].includes(argv[0] ?? ''))
   await runDesk(argv[0] as string, argv.slice(1));
 else await runServe(argv);

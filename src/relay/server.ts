@@ -5,12 +5,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { StoreUnavailable, type EventLog } from './event-log.js';
 import { constantTimeEqual } from '../node/security/compare.js';
 import { startDesk, type DeskOptions } from './desk.js';
+import { startDeskOps, type DeskAlertsConfig } from './desk-ops/index.js';
 import { startCalendarFeed, type CalendarFeedOptions } from './calendar-feed/index.js';
 import type { FeedStore } from './calendar-feed/feed-store.js';
 import { RedisFeedStore } from './calendar-feed/redis-feed-store.js';
@@ -62,6 +64,10 @@ export interface RelayOptions {
   gateway?: { calendarUrl: string; newsUrl: string };
   /** Desk mode's webcal feed of watched releases (calendar-feed/index.ts). */
   calendarFeed?: Pick<CalendarFeedOptions, 'calendarUrl' | 'publicUrl' | 'cacheMs'>;
+  /** This node's name on the admin page (default host name:port). */
+  nodeName?: string;
+  /** Alerts to the desk's chat (desk-ops/desk-alerts.ts). */
+  deskAlerts?: DeskAlertsConfig;
 }
 
 export interface RunningRelay {
@@ -72,6 +78,8 @@ export interface RunningRelay {
   /** What an acknowledgement promises, for the startup line. */
   durability: string;
   metrics(): Promise<string>;
+  /** Runs the desk-alert check now (it also runs on its timer). */
+  checkDeskAlerts(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -124,7 +132,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   });
   const retentionMs = (opts.retentionDays ?? 7) * 86_400_000;
   const counters = { rejected: 0 };
-  const metrics = () => renderMetrics(events, hub, counters);
+  const metrics = async () => (await renderMetrics(events, hub, counters)) + (await ops.metrics());
 
   const users: UserStore = opts.redis
     ? await RedisUserStore.open(opts.redis.url, now).catch(async (err: unknown) => {
@@ -168,6 +176,31 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     tokens: () => desk.tokens(),
     logger,
     now,
+  });
+
+  let nodeName = opts.nodeName ?? hostname();
+  const ops = await startDeskOps({
+    redisUrl: opts.redis?.url,
+    dataDir: opts.dataDir,
+    events,
+    hub,
+    users,
+    watchlist: async (user) => (await feedStore.watchlist(user)).eventIds,
+    tokens: () => desk.tokens(),
+    calendarUrl: opts.calendarFeed?.calendarUrl ?? '',
+    isTraderToken: async (t) =>
+      (await desk.authenticate({
+        headers: { authorization: `Bearer ${t}` },
+      } as IncomingMessage)) !== null,
+    node: () => nodeName,
+    alerts: opts.deskAlerts,
+    now,
+    logger,
+  }).catch(async (err: unknown) => {
+    await desk.close(); // closes the users store
+    await feed.close();
+    await events.close();
+    throw err;
   });
 
   async function ingest(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -275,6 +308,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       req.resume();
       return sendError(res, 404, 'not_found', 'Not found');
     }
+    if (ops.handles(path)) return ops.route(req, res, path, () => desk.authenticate(req));
     const known = ['/healthz', '/metrics', '/events', '/events/page', '/token'];
     if (!known.includes(path)) return sendError(res, 404, 'not_found', 'Not found');
     if (path !== '/token') {
@@ -332,6 +366,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
         `${user} already has ${desk.maxStreamsPerUser} streams open on this relay: close one (or quit the app on another machine) and try again`,
         { 'retry-after': '30' },
       );
+    if (!ops.beforeStream(req, res, user)) return;
     return hub.serve(res, after);
   }
 
@@ -367,6 +402,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     server.listen(opts.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  if (opts.nodeName === undefined) nodeName = `${nodeName}:${port}`;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     url,
@@ -375,6 +411,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     log: events,
     durability,
     metrics,
+    checkDeskAlerts: () => ops.checkAlerts(),
     async close() {
       clearInterval(trimTimer);
       hub.closeAll();
@@ -383,6 +420,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       await events.close();
       await desk.close();
       await feed.close();
+      await ops.close();
     },
   };
 }

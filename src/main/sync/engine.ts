@@ -16,7 +16,12 @@ import { SafetyNet, type SafetyNetTuning } from './safety-net.js';
 import type { ServiceHealth } from './service-health.js';
 import type { Timers } from '../../shared/timers.js';
 import { assembleSyncStatus, type SyncStatus } from './sync-status.js';
-import type { LiveSource, RelayConsumerFactory, RelayStatus } from './live-source.js';
+import type {
+  LiveSource,
+  RelayConsumerFactory,
+  RelayConsumerOptions,
+  RelayStatus,
+} from './live-source.js';
 import { WakeDetector } from './wake-detector.js';
 
 export const RELAY_CURSOR_KEY = 'relay.lastEventId';
@@ -38,6 +43,8 @@ export interface SyncEngineDeps {
   onStatus: () => void;
   onBackfill: (p: BackfillProgress) => void;
   safetyNet?: Partial<SafetyNetTuning>;
+  /** Desk presence reports for the relay stream (src/main/desk/presence-reporter.ts). */
+  presence?: RelayConsumerOptions['presence'];
   now?: () => number;
   timers?: Timers;
 }
@@ -259,6 +266,7 @@ export class SyncEngine {
         this.relayStatus = { url, ...r, downSince };
         this.push();
       },
+      presence: this.deps.presence,
       logger: this.deps.logger,
     });
     this.relay.start();

@@ -4,6 +4,7 @@
  * import each other.
  */
 import type { Logger } from 'pino';
+import type { PresenceHooks } from '../desk/presence-reporter.js';
 
 export interface RelayStatus {
   connected: boolean;
@@ -38,6 +39,8 @@ export interface RelayConsumerOptions {
   /** Called after every reconnect (not the first connect): re-sync from the API. */
   onReconnectGap: () => Promise<void>;
   onStatus: (s: RelayStatus) => void;
+  /** Desk presence: who this desktop is, and what it applied (src/main/desk). */
+  presence?: PresenceHooks;
   watchdogMs?: number;
   backoff?: { minMs: number; maxMs: number };
   logger?: Logger;

@@ -148,6 +148,7 @@ export class RelayConsumer {
     const headers: Record<string, string> = {
       accept: 'text/event-stream',
       authorization: `Bearer ${token}`,
+      ...this.opts.presence?.headers(),
     };
     if (lastId !== null) headers['last-event-id'] = lastId;
     const watchdogMs = this.opts.watchdogMs ?? 45_000;
@@ -186,6 +187,7 @@ export class RelayConsumer {
         throw new RelayRefused(res.statusCode, retryAfterMs(res.headers['retry-after']));
       }
       this.update({ connected: true, node: url, error: null });
+      this.opts.presence?.connected(url, lastId);
       if (!first) {
         // The relay replays what it stored, but not what never reached it: re-sync.
         stopWatchdog();
@@ -209,6 +211,7 @@ export class RelayConsumer {
     } finally {
       stopWatchdog();
       this.abort = null;
+      this.opts.presence?.disconnected();
       this.update({ connected: false });
     }
   }
@@ -265,6 +268,7 @@ export class RelayConsumer {
 
   private applied(item: Item): void {
     const now = Date.now();
+    this.opts.presence?.applied(item.id);
     this.update({
       lastEventId: item.id,
       lastEventAt: now,

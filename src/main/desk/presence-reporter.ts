@@ -1,0 +1,128 @@
+/**
+ * The desktop's side of presence: it names itself on the relay stream (headers: desktop
+ * id, app version, OS) and reports the last event id it applied with `POST /presence` to
+ * the node it streams from — after each applied batch (at most one request in flight;
+ * batches applied meanwhile coalesce into the next) and every few seconds while connected,
+ * so the desk lead sees a live, lagging or silent desktop. Failures are only logged: presence
+ * must never hold up applying events.
+ */
+import { randomBytes } from 'node:crypto';
+import { request } from 'undici';
+import type { Logger } from 'pino';
+
+export interface PresenceReporterOptions {
+  token: () => Promise<string | null>;
+  /** Kept per install, so the desk sees one row per machine across restarts. */
+  desktopId: string;
+  appVersion: string;
+  os: string;
+  /** How often a connected desktop reports even when nothing new was applied. */
+  everyMs?: number;
+  logger?: Logger;
+}
+
+/** What the relay consumer calls (RelayConsumerOptions.presence). */
+export interface PresenceHooks {
+  headers(): Record<string, string>;
+  connected(node: string, appliedId: string | null): void;
+  applied(id: string): void;
+  disconnected(): void;
+}
+
+/** The OS as a short name the relay accepts (letters, digits, spaces, . , ( ) + -). */
+export function osLabel(platform: string, release: string): string {
+  return `${platform} ${release}`.replace(/[^\w .,()+-]/g, '').slice(0, 64) || 'unknown';
+}
+
+const DESKTOP_ID_KEY = 'desk.desktopId';
+
+/** This install's desktop id: made once, then kept in the app's database. */
+export function desktopId(state: {
+  getSyncState(key: string): string | null;
+  setSyncState(key: string, value: string): void;
+}): string {
+  const kept = state.getSyncState(DESKTOP_ID_KEY);
+  if (kept && /^[A-Za-z0-9_-]{8,64}$/.test(kept)) return kept;
+  const made = randomBytes(12).toString('base64url');
+  state.setSyncState(DESKTOP_ID_KEY, made);
+  return made;
+}
+
+export class PresenceReporter implements PresenceHooks {
+  private node: string | null = null;
+  private appliedId: string | null = null;
+  private sentId: string | null = null;
+  private inflight: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private failing = false;
+
+  constructor(private readonly opts: PresenceReporterOptions) {}
+
+  headers(): Record<string, string> {
+    return {
+      'x-macrobell-desktop': this.opts.desktopId,
+      'x-macrobell-app-version': this.opts.appVersion.replace(/[^\w.+-]/g, '') || 'unknown',
+      'x-macrobell-os': this.opts.os,
+    };
+  }
+
+  connected(node: string, appliedId: string | null): void {
+    this.node = node;
+    this.appliedId = appliedId ?? this.appliedId ?? '0';
+    this.sentId = null;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = setInterval(() => this.send(true), this.opts.everyMs ?? 5_000);
+    this.timer.unref?.();
+    this.send(false);
+  }
+
+  applied(id: string): void {
+    this.appliedId = id;
+    this.send(false);
+  }
+
+  disconnected(): void {
+    this.node = null;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Resolves when no report is in flight (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.inflight) await this.inflight;
+  }
+
+  private send(heartbeat: boolean): void {
+    if (this.inflight || this.node === null || this.appliedId === null) return;
+    if (!heartbeat && this.appliedId === this.sentId) return;
+    const node = this.node;
+    const appliedId = this.appliedId;
+    this.inflight = this.post(node, appliedId).finally(() => {
+      this.inflight = null;
+      if (this.appliedId !== this.sentId) this.send(false);
+    });
+  }
+
+  private async post(node: string, appliedId: string): Promise<void> {
+    try {
+      const token = await this.opts.token();
+      if (!token) return;
+      const res = await request(`${node.replace(/\/+$/, '')}/presence`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ desktop: this.opts.desktopId, appliedId }),
+        headersTimeout: 10_000,
+        bodyTimeout: 10_000,
+      });
+      await res.body.dump();
+      if (res.statusCode !== 204) throw new Error(`the relay answered HTTP ${res.statusCode}`);
+      this.sentId = appliedId;
+      this.failing = false;
+    } catch (err) {
+      // Once per run of failures: an old relay without /presence answers 404 every time.
+      if (!this.failing) this.opts.logger?.warn({ err }, 'presence report failed');
+      this.failing = true;
+      this.sentId = appliedId; // the heartbeat retries; no tight loop on a refusing relay
+    }
+  }
+}

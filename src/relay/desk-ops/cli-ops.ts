@@ -1,0 +1,135 @@
+/**
+ * The desk-operations subcommands (each returns an exit code):
+ *   admins add NAME | admins list | admins revoke NAME   [--data DIR] [--redis URL]
+ *   status [--url http://relay:8787]   (admin token in MACROBELL_ADMIN_TOKEN, never argv)
+ *   log [--since 2h|ISO] [--until ISO] [--url …]   (the delivery log, same token)
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { request } from 'undici';
+import { RedisAdminStore, SqliteAdminStore, type AdminStore } from './admin-store.js';
+import type { AdminSnapshot } from './admin-view.js';
+import type { DeliveryRow } from './delivery-log.js';
+import { formatStatus } from './status-text.js';
+
+export interface OpsCliIo {
+  env: NodeJS.ProcessEnv;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const when = (ms: number | null) => (ms === null ? 'never' : new Date(ms).toISOString());
+
+async function openAdmins(data: string | undefined, redis: string | undefined) {
+  if (redis === undefined || redis === '')
+    return SqliteAdminStore.open(resolve(data ?? 'relay-data'));
+  if (!/^rediss?:\/\//.test(redis)) throw new Error('--redis must be a redis:// or rediss:// URL');
+  return RedisAdminStore.open(redis);
+}
+
+export async function adminsCommand(args: string[], io: OpsCliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { data: { type: 'string' }, redis: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [action, name, extra] = positionals;
+  const usage = () => {
+    io.err('relay: usage: admins add NAME | admins list | admins revoke NAME');
+    return 2;
+  };
+  if (extra !== undefined || !action) return usage();
+  if ((action === 'list') !== (name === undefined)) return usage();
+  let store: AdminStore | null = null;
+  try {
+    store = await openAdmins(values.data, values.redis ?? io.env.MACROBELL_RELAY_REDIS);
+    if (action === 'add' && name) {
+      const added = await store.add(name);
+      io.out(
+        `Added admin ${added.name}. Their admin token (shown this once, only a hash is kept):`,
+      );
+      io.out(added.token);
+      return 0;
+    }
+    if (action === 'list') {
+      const list = await store.list();
+      if (list.length === 0) io.out('No admins yet: add one with `relay admins add NAME`.');
+      for (const a of list)
+        io.out(
+          `${a.name.padEnd(24)} created ${when(a.createdAt)}${a.revokedAt === null ? '' : `  REVOKED ${when(a.revokedAt)}`}`,
+        );
+      return 0;
+    }
+    if (action === 'revoke' && name) {
+      if (await store.revoke(name)) {
+        io.out(`Revoked admin ${name}: the token no longer opens the desk page.`);
+        return 0;
+      }
+      io.err(`relay: no active admin named "${name}"`);
+      return 1;
+    }
+    return usage();
+  } catch (err) {
+    io.err(`relay: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    await store?.close();
+  }
+}
+
+/** GET an admin route as JSON; the body, or an exit code after saying why not. */
+async function adminGet(base: string, path: string, io: OpsCliIo): Promise<unknown> {
+  const token = io.env.MACROBELL_ADMIN_TOKEN;
+  if (!token) {
+    io.err('relay: set MACROBELL_ADMIN_TOKEN to an admin token (relay admins add NAME)');
+    return 2;
+  }
+  try {
+    const res = await request(`${base}${path}`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      headersTimeout: 15_000,
+      bodyTimeout: 15_000,
+    });
+    if (res.statusCode !== 200) {
+      const body = (await res.body.json().catch(() => ({}))) as { message?: string };
+      io.err(`relay: ${base} answered ${res.statusCode}: ${body.message ?? 'no reason given'}`);
+      return 1;
+    }
+    return await res.body.json();
+  } catch (err) {
+    io.err(`relay: cannot reach ${base}: ${(err as Error).message}`);
+    return 1;
+  }
+}
+
+const baseUrl = (url: string | undefined, io: OpsCliIo) =>
+  (url ?? io.env.MACROBELL_RELAY_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
+
+export async function logCommand(args: string[], io: OpsCliIo): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { url: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' } },
+    strict: true,
+  });
+  const q = new URLSearchParams({ since: values.since ?? '1h' });
+  if (values.until !== undefined) q.set('until', values.until);
+  const got = await adminGet(baseUrl(values.url, io), `/admin/log?${q}`, io);
+  if (typeof got === 'number') return got;
+  const log = got as { events: DeliveryRow[]; truncated: boolean };
+  if (log.events.length === 0) io.out('Nothing received in that range.');
+  for (const e of log.events)
+    io.out(
+      `${new Date(e.receivedAt).toISOString()}  ${e.id.padEnd(18)} ${e.type.padEnd(24)} applied by ${e.appliedBy} of ${e.desktops} desktops`,
+    );
+  if (log.truncated) io.out('(more in the range: narrow it with --since / --until)');
+  return 0;
+}
+
+export async function statusCommand(args: string[], io: OpsCliIo): Promise<number> {
+  const { values } = parseArgs({ args, options: { url: { type: 'string' } }, strict: true });
+  const got = await adminGet(baseUrl(values.url, io), '/admin', io);
+  if (typeof got === 'number') return got;
+  for (const line of formatStatus(got as AdminSnapshot)) io.out(line);
+  return 0;
+}

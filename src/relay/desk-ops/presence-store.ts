@@ -1,0 +1,116 @@
+/**
+ * Where the relay keeps what each desktop said about itself: who it is (user, app version,
+ * OS), which node it streams from, whether that stream is open, and the last event id it
+ * applied. Two backends: this node's memory (one node; presence is soft state a restart
+ * rebuilds within seconds) or Redis (redis-presence-store.ts, so every node sees every
+ * desktop). Nodes also publish their own figures here for the admin page.
+ */
+
+export interface DesktopIdentity {
+  user: string;
+  /** A random id the app keeps per install (one user may run several desktops). */
+  desktop: string;
+  appVersion: string;
+  os: string;
+  node: string;
+}
+
+export interface DesktopPresence extends DesktopIdentity {
+  /** The stream was open at the last report (see `isConnected` for staleness). */
+  connected: boolean;
+  connectedAt: number;
+  disconnectedAt: number | null;
+  lastSeenAt: number;
+  appliedId: string | null;
+  appliedAt: number | null;
+}
+
+export interface NodeReport {
+  node: string;
+  streams: number;
+  /** Webhooks stored per second over the last report period. */
+  ingestPerSecond: number;
+  storeOk: boolean;
+  storeReason: string | null;
+  reportedAt: number;
+}
+
+export interface PresenceStore {
+  readonly backend: 'memory' | 'redis';
+  /** A desktop opened a stream (`connection` tells this stream from its later ones). */
+  opened(who: DesktopIdentity, connection: string, at: number): Promise<void>;
+  /** That stream closed; ignored when the desktop has opened a newer one since. */
+  closed(user: string, desktop: string, connection: string, at: number): Promise<void>;
+  /** The desktop applied up to `appliedId`; false when it never opened a stream. */
+  ack(user: string, desktop: string, appliedId: string, at: number): Promise<boolean>;
+  list(): Promise<DesktopPresence[]>;
+  reportNode(report: NodeReport): Promise<void>;
+  nodes(): Promise<NodeReport[]>;
+  close(): Promise<void>;
+}
+
+/** A desktop that has not been heard from for this long counts as gone (its node died). */
+export const PRESENCE_STALE_MS = 30_000;
+
+export function isConnected(p: DesktopPresence, now: number): boolean {
+  return p.connected && now - p.lastSeenAt < PRESENCE_STALE_MS;
+}
+
+export class MemoryPresenceStore implements PresenceStore {
+  readonly backend = 'memory';
+  private readonly desktops = new Map<string, DesktopPresence & { connection: string }>();
+  private readonly nodeReports = new Map<string, NodeReport>();
+
+  opened(who: DesktopIdentity, connection: string, at: number): Promise<void> {
+    const key = `${who.user}:${who.desktop}`;
+    const before = this.desktops.get(key);
+    this.desktops.set(key, {
+      ...who,
+      connection,
+      connected: true,
+      connectedAt: at,
+      disconnectedAt: null,
+      lastSeenAt: at,
+      appliedId: before?.appliedId ?? null,
+      appliedAt: before?.appliedAt ?? null,
+    });
+    return Promise.resolve();
+  }
+
+  closed(user: string, desktop: string, connection: string, at: number): Promise<void> {
+    const p = this.desktops.get(`${user}:${desktop}`);
+    if (p && p.connection === connection) {
+      p.connected = false;
+      p.disconnectedAt = at;
+    }
+    return Promise.resolve();
+  }
+
+  ack(user: string, desktop: string, appliedId: string, at: number): Promise<boolean> {
+    const p = this.desktops.get(`${user}:${desktop}`);
+    if (!p) return Promise.resolve(false);
+    p.appliedId = appliedId;
+    p.appliedAt = at;
+    p.lastSeenAt = at;
+    return Promise.resolve(true);
+  }
+
+  list(): Promise<DesktopPresence[]> {
+    return Promise.resolve(
+      [...this.desktops.values()].map(({ connection: _c, ...p }) => ({ ...p })),
+    );
+  }
+
+  reportNode(report: NodeReport): Promise<void> {
+    this.nodeReports.set(report.node, report);
+    return Promise.resolve();
+  }
+
+  nodes(): Promise<NodeReport[]> {
+    return Promise.resolve([...this.nodeReports.values()]);
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * The relay's admin page in Debian's Chromium: a desk relay with the simulator as the
+ * service, three traders (one live desktop, one whose connection dropped, one never seen)
+ * who all watch the next HIGH release. The page needs an admin token; a trader token is
+ * refused; the page lists who would miss the release and escapes what desktops sent.
+ */
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteAdminStore } from '../../src/relay/desk-ops/admin-store.js';
+import { startRelay, type RunningRelay } from '../../src/relay/server.js';
+import { openUsersDatabase, UserDirectory } from '../../src/relay/users.js';
+import { startSimulator, type RunningSimulator } from '../../src/simulator/index.js';
+import {
+  startCuttableProxy,
+  startDesktop,
+  type Desktop,
+} from '../integration/desk-ops/desktops.js';
+import { tempDir, waitFor } from '../integration/relay/helpers.js';
+import { CHROMIUM } from './harness.js';
+
+let sim: RunningSimulator;
+let relay: RunningRelay;
+let browser: Browser;
+let proxy: Awaited<ReturnType<typeof startCuttableProxy>>;
+const desktops: Desktop[] = [];
+const tokens: Record<string, string> = {};
+let adminToken = '';
+let release = { eventId: '', name: '' };
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: sudo apt-get install -y chromium`);
+  sim = await startSimulator({ seed: 4, autoplay: false, speed: 0, log: () => undefined });
+  const now = Date.now();
+  const next = [...sim.state.eventDates.values()]
+    .filter((e) => e.volatility === 'HIGH' && Date.parse(e.dateUtc) > now + 60_000)
+    .sort((a, b) => Date.parse(a.dateUtc) - Date.parse(b.dateUtc))[0];
+  if (!next || Date.parse(next.dateUtc) > now + 86_400_000)
+    throw new Error('the simulator has no HIGH release in the next 24 h');
+  release = { eventId: next.eventId, name: next.name };
+  const data = tempDir('mb-admin-page-');
+  const users = new UserDirectory(openUsersDatabase(data));
+  for (const n of ['ana', 'ben', 'cy']) tokens[n] = users.add(n).token;
+  users.db.close();
+  const admins = SqliteAdminStore.open(data);
+  adminToken = (await admins.add('lead')).token;
+  await admins.close();
+  relay = await startRelay({
+    dataDir: data,
+    secret: 'admin-page-secret',
+    token: 'admin-page-legacy',
+    nodeName: 'node-a',
+    desk: { keys: { publicKey: sim.clientId, privateKey: sim.clientSecret }, authUrl: sim.authUrl },
+    calendarFeed: { calendarUrl: sim.calendarUrl },
+  });
+  for (const n of ['ana', 'ben', 'cy']) {
+    const res = await request(`${relay.url}/watchlist`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${tokens[n]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ eventIds: [release.eventId] }),
+    });
+    expect(res.statusCode).toBe(200);
+    await res.body.dump();
+  }
+  proxy = await startCuttableProxy(relay.url);
+  desktops.push(
+    startDesktop({
+      name: 'ana',
+      url: relay.url,
+      token: tokens.ana as string,
+      desktopId: 'desk-ana-0001',
+    }),
+    startDesktop({
+      name: 'ben',
+      url: proxy.url,
+      token: tokens.ben as string,
+      desktopId: 'desk-ben-0001',
+      appVersion: '1.3.0<b>',
+    }),
+  );
+  await fetch(`${relay.webhookUrl}`, {
+    method: 'POST',
+    body: '{"type":"t"}',
+    headers: { 'content-type': 'application/json' },
+  });
+  await waitFor(() => desktops.every((d) => d.cursor() !== null), 'both desktops to apply');
+  proxy.drop();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const d of desktops) await d.stop();
+  await proxy?.close();
+  await relay?.close();
+  await sim?.close();
+});
+
+describe('admin page', () => {
+  it('refuses a trader token and no token; JSON needs the admin token too', async () => {
+    const json = (token?: string) =>
+      request(`${relay.url}/admin`, {
+        headers: {
+          accept: 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      }).then(async (r) => ({ status: r.statusCode, body: await r.body.text() }));
+    expect((await json()).status).toBe(401);
+    const trader = await json(tokens.ana);
+    expect(trader.status).toBe(403);
+    expect(trader.body).toContain('trader token');
+    expect((await json('admin-page-legacy')).status).toBe(403);
+    const ok = await json(adminToken);
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body).traders.map((t: { user: string }) => t.user)).toEqual([
+      'ana',
+      'ben',
+      'cy',
+    ]);
+  });
+
+  it('signs in with the admin token and shows traders, lag, node and who would miss', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const csp: string[] = [];
+    page.on('console', (m) => csp.push(m.text()));
+    await page.goto(`${relay.url}/admin`);
+    await page.fill('input[name=token]', tokens.ben as string);
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.textContent('body')).toContain('That is a trader token');
+    await page.fill('input[name=token]', adminToken);
+    await page.click('button[type=submit]');
+    await page.waitForSelector('text=Signed in as lead');
+    const bodyText = (await page.textContent('body')) ?? '';
+    expect(bodyText).toContain(release.name);
+    // ben dropped, cy never connected; ana is live and current.
+    const missCell = await page
+      .locator('tr', { hasText: release.name })
+      .locator('td')
+      .nth(4)
+      .textContent();
+    expect(missCell).toContain('ben (no desktop connected)');
+    expect(missCell).toContain('cy (no desktop connected)');
+    expect(missCell).not.toContain('ana');
+    const anaRow = page.locator('tr', { hasText: 'desk-ana-0001' });
+    await expect
+      .poll(() => anaRow.textContent())
+      .toMatch(/connected since.*1\.4\.2.*node-a.*0 events, 0 s/s);
+    const benRow = page.locator('tr', { hasText: 'desk-ben-0001' });
+    expect(await benRow.textContent()).toContain('disconnected');
+    // What a desktop sent is shown as text: the app strips markup from its version, and the
+    // page escapes every value (no <b> element made it into the DOM).
+    expect(await page.locator('b').count()).toBe(0);
+    await page.screenshot({ path: join(tmpdir(), 'macrobell-admin-page.png'), fullPage: true });
+    expect(csp.filter((m) => /Content Security Policy/i.test(m))).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Alerts to the desk's chat: a loopback receiver stands in for Slack. The relay's clock is a
+ * manual one, so "9 minutes before the release" and "after it" are reached by moving it.
+ * ana and ben watch the next HIGH release and have no desktop: one alert each; ana's
+ * desktop connects: exactly one recovery for ana; the release passes with ben still away:
+ * one "missed" message and a missed window counted.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
+import { openUsersDatabase, UserDirectory } from '../../../src/relay/users.js';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
+import { tempDir, waitFor } from '../relay/helpers.js';
+import { startDesktop, type Desktop } from './desktops.js';
+
+let sim: RunningSimulator;
+let relay: RunningRelay;
+let receiver: Server;
+let desktop: Desktop | null = null;
+const received: string[] = [];
+const tokens: Record<string, string> = {};
+let releaseAt = 0;
+let releaseName = '';
+let clock = 0;
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      received.push((JSON.parse(body) as { text: string }).text);
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/services/T0/B0/x`;
+  sim = await startSimulator({ seed: 4, autoplay: false, speed: 0, log: () => undefined });
+  const next = [...sim.state.eventDates.values()]
+    .filter((e) => e.volatility === 'HIGH' && Date.parse(e.dateUtc) > Date.now() + 3_600_000)
+    .sort((a, b) => Date.parse(a.dateUtc) - Date.parse(b.dateUtc))[0];
+  if (!next) throw new Error('the simulator has no HIGH release ahead');
+  releaseAt = Date.parse(next.dateUtc);
+  releaseName = next.name;
+  clock = releaseAt - 30 * 60_000;
+  const data = tempDir('mb-desk-alerts-');
+  const users = new UserDirectory(openUsersDatabase(data));
+  for (const n of ['ana', 'ben']) tokens[n] = users.add(n).token;
+  users.db.close();
+  relay = await startRelay({
+    dataDir: data,
+    secret: 'alerts-secret',
+    token: 'alerts-legacy',
+    nodeName: 'node-a',
+    now: () => clock,
+    desk: { keys: { publicKey: sim.clientId, privateKey: sim.clientSecret }, authUrl: sim.authUrl },
+    calendarFeed: { calendarUrl: sim.calendarUrl },
+    deskAlerts: { webhookUrl: hook, leadMinutes: 10, checkEveryMs: 0 },
+  });
+  for (const n of ['ana', 'ben']) {
+    const res = await request(`${relay.url}/watchlist`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${tokens[n]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ eventIds: [next.eventId] }),
+    });
+    expect(res.statusCode).toBe(200);
+    await res.body.dump();
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await desktop?.stop();
+  await relay?.close();
+  await sim?.close();
+  await new Promise((r) => receiver?.close(r));
+});
+
+describe('desk alerts', () => {
+  it('posts one alert and one recovery per trader, and a missed window once', async () => {
+    await relay.checkDeskAlerts();
+    expect(received).toEqual([]); // 30 min before: outside the 10 min lead
+
+    clock = releaseAt - 9 * 60_000;
+    await relay.checkDeskAlerts();
+    await relay.checkDeskAlerts();
+    expect(received.sort()).toEqual([
+      expect.stringMatching(
+        new RegExp(`^:warning: ana would miss ${releaseName}.*in 9 min: no desktop connected`),
+      ),
+      expect.stringMatching(/^:warning: ben would miss/),
+    ]);
+
+    desktop = startDesktop({
+      name: 'ana',
+      url: relay.url,
+      token: tokens.ana as string,
+      desktopId: 'desk-ana-0001',
+    });
+    await waitFor(async () => {
+      await relay.checkDeskAlerts();
+      return received.length === 3;
+    }, "ana's recovery");
+    expect(received[2]).toMatch(/^:white_check_mark: ana is connected and current again/);
+    await relay.checkDeskAlerts();
+    expect(received).toHaveLength(3);
+
+    clock = releaseAt + 60_000;
+    await relay.checkDeskAlerts();
+    await relay.checkDeskAlerts();
+    expect(received).toHaveLength(4);
+    expect(received[3]).toMatch(new RegExp(`^:x: ben missed ${releaseName}`));
+    const metrics = await relay.metrics();
+    expect(metrics).toContain(
+      'macrobell_relay_desk_alerts_total{kind="would_miss",phase="alert"} 2',
+    );
+    expect(metrics).toContain(
+      'macrobell_relay_desk_alerts_total{kind="would_miss",phase="recovery"} 1',
+    );
+    expect(metrics).toContain('macrobell_relay_missed_windows_total 1');
+  }, 60_000);
+});

@@ -1,0 +1,96 @@
+/** Desktops for the desk-operations tests: the app's relay consumer and presence reporter. */
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { PresenceReporter } from '../../../src/main/desk/presence-reporter.js';
+import { RelayConsumer } from '../../../src/main/sync/relay-consumer.js';
+
+export interface Desktop {
+  name: string;
+  consumer: RelayConsumer;
+  reporter: PresenceReporter;
+  applied: { id: string; payload: unknown }[];
+  cursor: () => string | null;
+  stop(): Promise<void>;
+}
+
+/** A desktop as the app runs it: applies in order, keeps the cursor, reports presence. */
+export function startDesktop(opts: {
+  name: string;
+  url: string;
+  token: string;
+  desktopId: string;
+  appVersion?: string;
+  reportEveryMs?: number;
+}): Desktop {
+  let cursor: string | null = null;
+  const applied: { id: string; payload: unknown }[] = [];
+  const reporter = new PresenceReporter({
+    token: async () => opts.token,
+    desktopId: opts.desktopId,
+    appVersion: opts.appVersion ?? '1.4.2',
+    os: 'linux 6.1',
+    everyMs: opts.reportEveryMs ?? 200,
+  });
+  const consumer = new RelayConsumer({
+    url: opts.url,
+    token: async () => opts.token,
+    getLastEventId: () => cursor,
+    apply: async (id, payload) => {
+      applied.push({ id, payload });
+      cursor = id;
+    },
+    onReset: async () => undefined,
+    onReconnectGap: async () => undefined,
+    onStatus: () => undefined,
+    presence: reporter,
+    backoff: { minMs: 50, maxMs: 200 },
+  });
+  consumer.start();
+  return {
+    name: opts.name,
+    consumer,
+    reporter,
+    applied,
+    cursor: () => cursor,
+    async stop() {
+      await consumer.stop();
+      reporter.disconnected();
+      await reporter.idle();
+    },
+  };
+}
+
+/** A TCP proxy in front of a relay whose `drop()` cuts every connection and refuses new ones. */
+export async function startCuttableProxy(target: string): Promise<{
+  url: string;
+  drop(): void;
+  close(): Promise<void>;
+}> {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<Socket>();
+  let dropped = false;
+  const server: Server = createServer((client) => {
+    if (dropped) return client.destroy();
+    const upstream = connect(Number(port), hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port: own } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${own}`,
+    drop() {
+      dropped = true;
+      for (const s of sockets) s.destroy();
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}
