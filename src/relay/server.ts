@@ -16,6 +16,7 @@ import type { FeedStore } from './calendar-feed/feed-store.js';
 import { RedisFeedStore } from './calendar-feed/redis-feed-store.js';
 import { SqliteFeedStore } from './calendar-feed/sqlite-feed-store.js';
 import { decodePathSegment, sendError, sendJson, sendJsonText } from './http-util.js';
+import { refuseAfterDrain } from './drain.js';
 import { readWebhook } from './ingest.js';
 import { renderMetrics } from './metrics.js';
 import type { DurabilityMode } from './redis-durability.js';
@@ -78,7 +79,7 @@ const HOUR_MS = 3_600_000;
 /** A path segment that WHATWG URL parsing keeps byte for byte and that needs no decoding. */
 const PLAIN_SEGMENT = /^(?!\.\.?$)[\w.~-]+$/;
 
-/** Answer without reading the (possibly huge) body, then drop the connection. */
+/** Refuse a request whose body may still be arriving: answered once it is dropped (drain.ts). */
 function refuse(
   req: IncomingMessage,
   res: ServerResponse,
@@ -87,8 +88,9 @@ function refuse(
   message: string,
   headers: Record<string, string> = {},
 ): void {
-  res.once('finish', () => req.destroy());
-  sendError(res, status, error, message, { ...headers, connection: 'close' });
+  refuseAfterDrain(req, res, (extra) =>
+    sendError(res, status, error, message, { ...headers, ...extra }),
+  );
 }
 
 export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
