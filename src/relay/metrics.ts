@@ -29,7 +29,7 @@ export async function renderMetrics(
     ...metric(
       'macrobell_relay_store_failures_total',
       'counter',
-      'Webhooks the store failed to take (answered 500/503; the service retries).',
+      'Webhooks refused because the store could not take them (503, or 500 on a failed commit; the service retries).',
       [`macrobell_relay_store_failures_total ${log.storeFailures}`],
     ),
     ...metric('macrobell_relay_store_up', 'gauge', '1 while the store takes writes.', [

@@ -161,15 +161,15 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       await events.append(result.body, result.type, result.headers);
     } catch (err) {
       if (!(err instanceof StoreUnavailable)) throw err;
-      logger?.warn({ err }, 'store unavailable; webhook refused with 503');
+      // The cause's message only: a client-library error can carry the command's arguments.
+      const cause = err.cause instanceof Error ? err.cause.message : undefined;
+      logger?.warn({ reason: err.message, cause }, 'store unavailable; webhook refused with 503');
       return sendError(
         res,
         503,
         'store_unavailable',
         `The relay cannot store webhooks now: ${err.message}`,
-        {
-          'retry-after': '1',
-        },
+        { 'retry-after': '1' },
       );
     }
     res.writeHead(204).end();
