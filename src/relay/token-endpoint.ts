@@ -35,18 +35,31 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
+/** What went wrong upstream, in words for the desk's administrator (the relay's log). */
+const OPERATOR_CAUSES: Record<string, string> = {
+  invalid_client:
+    "the service refused this relay's provider keys (invalid_client): set the right ones with `relay keys set` or MACROBELL_PUBLIC_KEY / MACROBELL_PRIVATE_KEY",
+  invalid_scope: "the desk's subscription does not include this API (invalid_scope)",
+  unauthorized_client: "the desk's keys may not use this API (unauthorized_client)",
+};
+
 /** The upstream failure as the relay's answer: the desk's keys are never in it. */
-function upstreamFailure(res: ServerResponse, err: unknown): void {
-  if (err instanceof AuthError) {
-    const status = err.code === 'network' ? 504 : 502;
-    return sendError(
-      res,
-      status,
-      'upstream_' + err.code,
-      `The service refused the relay: ${err.message}`,
-    );
-  }
-  throw err;
+function upstreamFailure(
+  res: ServerResponse,
+  err: unknown,
+  scope: string,
+  logger: Logger | undefined,
+): void {
+  if (!(err instanceof AuthError)) throw err;
+  const cause = OPERATOR_CAUSES[err.code] ?? err.message;
+  logger?.error({ scope, code: err.code, cause }, 'token exchange with the service failed');
+  const status = err.code === 'network' ? 504 : 502;
+  // A trader reads this: the desk's keys live on the relay, not in their Settings.
+  const message =
+    err.code === 'invalid_client'
+      ? "The service refused the desk relay's provider keys (invalid_client). Your desk administrator must fix them on the relay; nothing in your Settings can."
+      : `The service refused the relay: ${err.message}`;
+  return sendError(res, status, 'upstream_' + err.code, message);
 }
 
 export function createTokenEndpoint(opts: TokenEndpointOptions) {
@@ -87,7 +100,7 @@ export function createTokenEndpoint(opts: TokenEndpointOptions) {
     try {
       token = await tokens.getToken(scope);
     } catch (err) {
-      return upstreamFailure(res, err);
+      return upstreamFailure(res, err, scope, opts.logger);
     }
     opts.logger?.info({ audit: 'token_issued', user, scope }, 'access token handed out');
     sendJson(res, 200, {

@@ -22,6 +22,12 @@ interface DeskRelaySourceOptions {
   http?: HttpClient;
 }
 
+/** The relay's error codes that mean something a trader should read differently. */
+const RELAY_ERROR_MESSAGES: Record<string, string> = {
+  upstream_invalid_client:
+    "The service refused the desk relay's provider keys (invalid_client). Ask your desk administrator to fix the keys on the relay: nothing in your Settings can.",
+};
+
 const RELAY_MESSAGES: Record<number, string> = {
   401: 'The desk relay refused your personal token (mistyped or revoked). Ask your desk administrator for a new one.',
   429: 'The desk relay is limiting token requests: try again in a minute.',
@@ -55,8 +61,10 @@ function deskRelaySource(opts: DeskRelaySourceOptions): TokenSource {
       return parseGrant(json, scope);
     } catch (err) {
       if (err instanceof HttpError) {
-        const relayMessage = (err.json as { message?: unknown } | null)?.message;
+        const answer = err.json as { error?: unknown; message?: unknown } | null;
+        const relayMessage = answer?.message;
         const message =
+          RELAY_ERROR_MESSAGES[String(answer?.error)] ??
           RELAY_MESSAGES[err.status] ??
           (typeof relayMessage === 'string'
             ? `The desk relay answered HTTP ${err.status}: ${relayMessage.slice(0, 300)}`
