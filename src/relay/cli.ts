@@ -2,7 +2,8 @@
  * `npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D] [service URLs]`
  * `npm run relay -- register --public-url https://… [--calendar] [--news] [--replace <id>]`
  * plus the desk subcommands (users, keys set, secrets show, rotate-secret: cli-desk.ts).
- * Bad flags exit 2 with the usage; runtime failures exit 1.
+ * `--help`/`-h` prints the usage (exit 0); bad flags exit 2 with it; runtime failures exit 1
+ * with one line.
  */
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -38,7 +39,8 @@ const USAGE = `Usage:
   npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [service URLs]
   Provider keys: MACROBELL_PUBLIC_KEY, MACROBELL_PRIVATE_KEY (never argv), else DATA/provider-keys.json
   Service URLs: the flags, else MACROBELL_AUTH_URL, MACROBELL_CALENDAR_URL, MACROBELL_NEWS_URL
-  Secrets: MACROBELL_RELAY_SECRET, MACROBELL_RELAY_TOKEN (else generated into DATA/relay-secrets.json)`;
+  Secrets: MACROBELL_RELAY_SECRET, MACROBELL_RELAY_TOKEN (else generated into DATA/relay-secrets.json)
+  npm run relay -- --help   (this text)`;
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`relay: ${message}\n${code === 2 ? `${USAGE}\n` : ''}`);
@@ -141,6 +143,7 @@ async function runRegister(args: string[]): Promise<never> {
   if (!keys)
     fail(
       'no provider keys: set MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY in the environment (never in argv) or run `relay keys set`',
+      1,
     );
   const secrets = secretsOrFail(dataDir);
   if (secrets.generated) process.stdout.write(secretsNotice(dataDir, secrets));
@@ -305,6 +308,10 @@ async function runDesk(command: string, args: string[]): Promise<never> {
 // Every file the relay writes (database, WAL, logs, secrets) is readable by its user only.
 process.umask(0o077);
 const argv = process.argv.slice(2);
+if (argv.some((a) => a === '--help' || a === '-h')) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 if (argv[0] === 'register') await runRegister(argv.slice(1));
 else if (['users', 'keys', 'secrets', 'rotate-secret'].includes(argv[0] ?? ''))
   await runDesk(argv[0] as string, argv.slice(1));
