@@ -18,29 +18,14 @@ import {
   type DeskCliContext,
 } from './cli-desk.js';
 import { loadProviderKeys, providerKeysReader } from './provider-keys.js';
+import { redisAuth } from './redis-auth.js';
+import type { RedisTarget } from './redis-client.js';
 import { RedisUserStore } from './redis-users.js';
 import { register } from './register.js';
 import { loadSecrets, secretsNotice, type RelaySecrets } from './secrets.js';
 import { startRelay } from './server.js';
+import { USAGE } from './cli-usage.js';
 import { SqliteUserStore } from './users.js';
-
-const USAGE = `Usage:
-  npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D] [--token-rate N]
-                    [--redis redis://HOST:PORT/DB] [--redis-durability strict|relaxed]
-                    [--auth-url URL] [--calendar-url URL] [--news-url URL] [--public-url URL]
-    (--public-url: the relay's address as users reach it, for calendar feed links)
-    (--redis or MACROBELL_RELAY_REDIS: the log on Redis Streams, shared by several nodes)
-  npm run relay -- register --public-url https://relay.example.com [--calendar] [--news]
-                    [--replace <id>] [--data DIR] [--auth-url URL] [--calendar-url URL] [--news-url URL]
-  npm run relay -- users add NAME | users list | users revoke NAME   [--data DIR] [--redis URL]
-    (with --redis or MACROBELL_RELAY_REDIS: the users every node on that Redis shares)
-  npm run relay -- keys set [--data DIR]        (keys from the environment or two lines of stdin)
-  npm run relay -- secrets show [--data DIR]
-  npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [service URLs]
-  Provider keys: MACROBELL_PUBLIC_KEY, MACROBELL_PRIVATE_KEY (never argv), else DATA/provider-keys.json
-  Service URLs: the flags, else MACROBELL_AUTH_URL, MACROBELL_CALENDAR_URL, MACROBELL_NEWS_URL
-  Secrets: MACROBELL_RELAY_SECRET, MACROBELL_RELAY_TOKEN (else generated into DATA/relay-secrets.json)
-  npm run relay -- --help   (this text)`;
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`relay: ${message}\n${code === 2 ? `${USAGE}\n` : ''}`);
@@ -54,6 +39,8 @@ const SERVE_OPTIONS = {
   'retention-days': { type: 'string' },
   redis: { type: 'string' },
   'redis-durability': { type: 'string' },
+  'redis-password-file': { type: 'string' },
+  'redis-ca': { type: 'string' },
   'token-rate': { type: 'string' },
   'auth-url': { type: 'string' },
   'calendar-url': { type: 'string' },
@@ -64,6 +51,8 @@ const DATA_ONLY = { data: { type: 'string' } } satisfies ParseArgsConfig['option
 const USERS_OPTIONS = {
   data: { type: 'string' },
   redis: { type: 'string' },
+  'redis-password-file': { type: 'string' },
+  'redis-ca': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 const ROTATE_OPTIONS = {
   data: { type: 'string' },
@@ -163,11 +152,19 @@ async function runRegister(args: string[]): Promise<never> {
   process.exit(code);
 }
 
+interface RedisFlags {
+  redis?: string;
+  'redis-password-file'?: string;
+  'redis-ca'?: string;
+}
+
 /** `--redis` / MACROBELL_RELAY_REDIS, checked; undefined = the SQLite log. */
 function redisOption(
-  url: string | undefined,
+  flags: RedisFlags,
   durability: string | undefined,
-): { url: string; durability: 'strict' | 'relaxed' } | undefined {
+  warn: (message: string) => void,
+): (RedisTarget & { durability: 'strict' | 'relaxed' }) | undefined {
+  const url = flags.redis ?? process.env.MACROBELL_RELAY_REDIS;
   if (durability !== undefined && durability !== 'strict' && durability !== 'relaxed')
     fail(`--redis-durability must be strict or relaxed, got "${durability}"`);
   if (url === undefined || url === '') {
@@ -177,12 +174,24 @@ function redisOption(
   }
   try {
     const u = new URL(url);
-    if (u.protocol === 'redis:' || u.protocol === 'rediss:')
-      return { url, durability: durability === 'relaxed' ? 'relaxed' : 'strict' };
+    if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new Error('scheme');
   } catch {
-    /* reported below */
+    return fail('--redis must be a redis:// or rediss:// URL');
   }
-  return fail('--redis must be a redis:// or rediss:// URL');
+  let found;
+  try {
+    found = redisAuth({
+      url,
+      urlFromArgv: flags.redis !== undefined,
+      passwordFile: flags['redis-password-file'],
+      caFile: flags['redis-ca'],
+      env: process.env,
+    });
+  } catch (err) {
+    return fail((err as Error).message, 1);
+  }
+  found.warnings.forEach(warn);
+  return { url, auth: found.auth, durability: durability === 'relaxed' ? 'relaxed' : 'strict' };
 }
 
 /** Host and port only: the URL may carry a password. */
@@ -207,14 +216,16 @@ async function runServe(args: string[]): Promise<void> {
       `--token-rate must be token requests per minute per user (1–100000), got "${v['token-rate']}"`,
     );
   const dataDir = resolve(v.data ?? 'relay-data');
-  const redis = redisOption(v.redis ?? process.env.MACROBELL_RELAY_REDIS, v['redis-durability']);
   const secrets = secretsOrFail(dataDir);
   const urls = serviceUrls(v);
   const logger = pino({
     level: process.env.LOG_LEVEL ?? 'info',
     base: { name: 'macrobell-relay' },
-    redact: ['token', 'secret', 'authorization', 'req.headers.authorization'],
+    redact: ['token', 'secret', 'authorization', 'req.headers.authorization', 'password'],
   });
+  // Logged after the startup lines (the first stdout line is the listening line).
+  const warnings: string[] = [];
+  const redis = redisOption(v, v['redis-durability'], (m) => warnings.push(m));
   let keys;
   try {
     keys = providerKeysReader(dataDir, process.env, (problem) => logger.warn(problem));
@@ -242,6 +253,7 @@ async function runServe(args: string[]): Promise<void> {
   const store = redis ? `redis ${redisWhere(redis.url)}` : `sqlite ${dataDir}`;
   process.stdout.write(`relay store: ${store} (durability: ${relay.durability})\n`);
   if (secrets.generated) process.stdout.write(secretsNotice(dataDir, secrets));
+  warnings.forEach((m) => logger.warn(m));
   logger.info(
     {
       store,
@@ -280,11 +292,9 @@ async function runDesk(command: string, args: string[]): Promise<never> {
       const { values, positionals } = parseWith(args, USERS_OPTIONS, true);
       if (positionals.length < 1 || positionals.length > 2)
         fail('users takes: add NAME | list | revoke NAME');
-      const redis = redisOption(values.redis ?? process.env.MACROBELL_RELAY_REDIS, undefined);
+      const redis = redisOption(values, undefined, (m) => process.stderr.write(`relay: ${m}\n`));
       const ctx = deskContext(values.data);
-      const store = redis
-        ? await RedisUserStore.open(redis.url)
-        : SqliteUserStore.open(ctx.dataDir);
+      const store = redis ? await RedisUserStore.open(redis) : SqliteUserStore.open(ctx.dataDir);
       code = await usersCommand(ctx, store, positionals[0] as string, positionals[1]);
     } else if (command === 'keys') {
       const { values, positionals } = parseWith(args, DATA_ONLY, true);

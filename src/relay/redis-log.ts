@@ -6,7 +6,7 @@
  * server promises (fsync'd AOF, or WAIT for a replica). Each node tails the stream
  * (XREAD BLOCK) to feed its live clients with every node's appends.
  */
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import {
   StoreUnavailable,
@@ -18,6 +18,7 @@ import {
 } from './event-log.js';
 import { COMMIT_BUCKETS, Histogram } from './histogram.js';
 import { checkDurability, type Durability, type DurabilityMode } from './redis-durability.js';
+import { connectOrExplain, createRedisClient, type RedisTarget } from './redis-client.js';
 import { RedisBatchAppender, type BatchAppendingRedis } from './redis-appender.js';
 import {
   APPEND_BATCH_SCRIPT,
@@ -32,8 +33,7 @@ type AppendingRedis = BatchAppendingRedis & {
   mbTrim(stream: string, trimmedKey: string, minId: string): Promise<number>;
 };
 
-export interface RedisLogOptions {
-  url: string;
+export interface RedisLogOptions extends RedisTarget {
   durability?: DurabilityMode;
   /** How long a body's hash is kept to drop the HA pair's second copy (and retries). */
   dedupWindowMs?: number;
@@ -113,7 +113,7 @@ export class RedisEventLog implements EventLog {
   }
 
   static async open(opts: RedisLogOptions): Promise<RedisEventLog> {
-    const redis = new Redis(opts.url, {
+    const redis = createRedisClient(opts, {
       lazyConnect: true,
       // While Redis is away, appends fail at once (503, the service retries) instead of queueing.
       enableOfflineQueue: false,
@@ -124,8 +124,8 @@ export class RedisEventLog implements EventLog {
     redis.on('error', () => undefined); // reported through health(); reconnects by itself
     redis.defineCommand('mbAppendBatch', { lua: APPEND_BATCH_SCRIPT });
     redis.defineCommand('mbTrim', { numberOfKeys: 2, lua: TRIM_SCRIPT });
+    await connectOrExplain(redis, 'the webhook log');
     try {
-      await redis.connect();
       const durability = await checkDurability(redis, opts.durability ?? 'strict');
       await redis.set(`${PREFIX}write_probe`, String(Date.now())).catch((err: unknown) => {
         throw new Error(`Redis refused a write: ${(err as Error).message}`);

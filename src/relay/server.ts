@@ -20,6 +20,7 @@ import { refuseAfterDrain } from './drain.js';
 import { readWebhook } from './ingest.js';
 import { renderMetrics } from './metrics.js';
 import type { DurabilityMode } from './redis-durability.js';
+import type { RedisTarget } from './redis-client.js';
 import { RedisEventLog } from './redis-log.js';
 import { SqliteEventLog } from './sqlite-log.js';
 import { RedisUserStore } from './redis-users.js';
@@ -45,7 +46,7 @@ export interface RelayOptions {
   /** Injectable clock (receive times and retention). */
   now?: () => number;
   /** Use Redis Streams (shared by any number of nodes) instead of the SQLite file. */
-  redis?: { url: string; durability?: DurabilityMode; dedupWindowMs?: number };
+  redis?: RedisTarget & { durability?: DurabilityMode; dedupWindowMs?: number };
   /** Desk mode: provider keys, service URL and /token rate (see desk.ts). */
   desk?: Pick<DeskOptions, 'keys' | 'authUrl' | 'tokenRatePerMinute' | 'revocationCheckMs'>;
   /** Desk mode's webcal feed of watched releases (calendar-feed/index.ts). */
@@ -116,14 +117,14 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   const metrics = () => renderMetrics(events, hub, counters);
 
   const users: UserStore = opts.redis
-    ? await RedisUserStore.open(opts.redis.url, now).catch(async (err: unknown) => {
+    ? await RedisUserStore.open(opts.redis, now).catch(async (err: unknown) => {
         await events.close();
         throw err;
       })
     : SqliteUserStore.open(opts.dataDir, now);
   // Watch lists and feed tokens follow the users: shared in Redis, or in this node's file.
   const feedStore: FeedStore = opts.redis
-    ? await RedisFeedStore.open(opts.redis.url, opts.dataDir, now).catch(async (err: unknown) => {
+    ? await RedisFeedStore.open(opts.redis, opts.dataDir, now).catch(async (err: unknown) => {
         await users.close();
         await events.close();
         throw err;
