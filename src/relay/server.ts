@@ -242,6 +242,10 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     // (no query, escapes, dot segments or backslashes) skips building a URL.
     if (raw.startsWith('/hooks/') && PLAIN_SEGMENT.test(raw.slice(7)))
       return hook(req, res, raw.slice(7));
+    // URL parsing reads "\" as "/" (`/x\..\metrics` is /metrics) where proxies do not:
+    // refuse it, so a proxy's allow-list for /metrics sees the path the relay serves.
+    if (raw.includes('\\'))
+      return refuse(req, res, 400, 'invalid_path', 'Backslashes are not allowed in the path');
     const url = new URL(raw, 'http://relay');
     const path = url.pathname;
     if (path.startsWith('/hooks/'))

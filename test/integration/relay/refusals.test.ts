@@ -69,6 +69,19 @@ describe('refused bodies', () => {
     expect(answers).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 404 : 405)));
   }, 60_000);
 
+  it('refuses paths with backslashes, which URL parsing would read as slashes (/x\\..\\metrics)', async () => {
+    const res = await fetch(`${relay.url}/x%5C..%5Cmetrics`);
+    expect(res.status).toBe(404);
+    await res.body?.cancel();
+    const raw = await new Promise<number>((resolve) => {
+      httpRequest(`${relay.url}/`, { path: '/x\\..\\metrics', agent: false }, (r) => {
+        r.resume();
+        resolve(r.statusCode ?? 0);
+      }).end();
+    });
+    expect(raw).toBe(400);
+  });
+
   it('still stores a good webhook on a connection after a refused one', async () => {
     const ok = await postRaw(relay.webhookUrl, Buffer.from('{"type":"after_refusal"}'));
     expect(ok).toBe(204);
