@@ -2,7 +2,13 @@
 import { connect } from 'node:tls';
 
 /** Sends `head` (and `body`), resolves with the status (0 if none) once the proxy closes or answers. */
-export function rawRequest(port: number, head: string, body?: Buffer): Promise<number> {
+export function rawRequest(
+  port: number,
+  head: string,
+  body?: Buffer,
+  /** Hang up once sent (a client that gives up mid-body). */
+  hangUp = false,
+): Promise<number> {
   return new Promise((resolve) => {
     const socket = connect({
       port,
@@ -12,6 +18,8 @@ export function rawRequest(port: number, head: string, body?: Buffer): Promise<n
     });
     let text = '';
     const done = () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0));
+    // A bound, not a wait: a proxy that never answers counts as no answer (0).
+    socket.setTimeout(10_000, () => socket.destroy());
     socket.setEncoding('latin1');
     socket.on('data', (d: string) => {
       text += d;
@@ -24,6 +32,7 @@ export function rawRequest(port: number, head: string, body?: Buffer): Promise<n
     socket.on('close', done);
     socket.on('secureConnect', () => {
       socket.write(head, 'latin1');
+      if (hangUp) return void socket.write(body ?? '', () => socket.destroy());
       if (body) socket.write(body);
     });
   });

@@ -99,9 +99,17 @@ describe('deploy configs', () => {
     expect(r.status).toBe(0);
   });
 
-  it('the Caddyfile caps bodies at 1 MiB, not 1 MB', () => {
-    const caddy = readFileSync('deploy/Caddyfile', 'utf8');
-    expect(caddy).toMatch(/max_size 1MiB/);
+  it('deploy/Caddyfile is accepted by the installed Caddy, and leaves the body limit to the relay', () => {
+    const r = spawnSync(
+      '/usr/bin/caddy',
+      ['adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    // Caddy 2.6 answers its own max_size with 502s and resets (test/integration/proxies/).
+    expect(readFileSync('deploy/Caddyfile', 'utf8')).not.toMatch(/^\s*max_size/m);
   });
 
   it('deploy/compose.ha.yml reads right: known keys, shipped files, loopback ports, the repo mounted', () => {
