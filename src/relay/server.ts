@@ -17,7 +17,7 @@ import { RedisFeedStore } from './calendar-feed/redis-feed-store.js';
 import { SqliteFeedStore } from './calendar-feed/sqlite-feed-store.js';
 import { decodePathSegment, sendError, sendJson, sendJsonText } from './http-util.js';
 import { refuseAfterDrain } from './drain.js';
-import { readWebhook } from './ingest.js';
+import { BodyBudget, readWebhook } from './ingest.js';
 import { renderMetrics } from './metrics.js';
 import type { DurabilityMode } from './redis-durability.js';
 import type { RedisTarget } from './redis-client.js';
@@ -40,6 +40,8 @@ export interface RelayOptions {
   heartbeatMs?: number;
   /** A client whose unsent backlog grows past this is disconnected (it resumes later). */
   maxQueuedBytesPerClient?: number;
+  /** Webhook body bytes held at once across requests (default 64 MiB); past it: 503 busy. */
+  maxBodyBytesInFlight?: number;
   /** 0 (default): commit when the event loop turns; > 0: also wait this long for more. */
   commitIntervalMs?: number;
   logger?: Logger;
@@ -113,7 +115,8 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     logger,
   });
   const retentionMs = (opts.retentionDays ?? 7) * 86_400_000;
-  const counters = { rejected: 0 };
+  const bodyBudget = new BodyBudget(opts.maxBodyBytesInFlight ?? 64 * 1024 * 1024);
+  const counters = { rejected: 0, bodyBytesInFlight: () => bodyBudget.used };
   const metrics = () => renderMetrics(events, hub, counters);
 
   const users: UserStore = opts.redis
@@ -152,8 +155,10 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   });
 
   async function ingest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const result = await readWebhook(req);
+    const result = await readWebhook(req, bodyBudget);
     if (!result.ok) {
+      if (result.status === 503)
+        return refuse(req, res, 503, result.error, result.message, { 'retry-after': '1' });
       counters.rejected++;
       if (result.status === 413) return refuse(req, res, 413, result.error, result.message);
       return sendError(res, result.status, result.error, result.message);
@@ -172,6 +177,8 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
         `The relay cannot store webhooks now: ${err.message}`,
         { 'retry-after': '1' },
       );
+    } finally {
+      bodyBudget.give(result.held);
     }
     res.writeHead(204).end();
   }

@@ -5,7 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
-import { SECRET, TOKEN, tempDir } from './helpers.js';
+import { SECRET, TOKEN, tempDir, waitFor } from './helpers.js';
 
 /**
  * One POST on a fresh connection, as curl sends a large body (Expect: 100-continue, then
@@ -86,4 +86,50 @@ describe('refused bodies', () => {
     const ok = await postRaw(relay.webhookUrl, Buffer.from('{"type":"after_refusal"}'));
     expect(ok).toBe(204);
   });
+});
+
+describe('bodies in flight', () => {
+  it('bounds the memory of unfinished bodies across requests: 503 busy past it, then back', async () => {
+    const relay = await startRelay({
+      dataDir: tempDir(),
+      secret: SECRET,
+      token: TOKEN,
+      maxBodyBytesInFlight: 2_100_000,
+    });
+    try {
+      const inFlight = async () =>
+        Number(/^macrobell_relay_body_bytes_in_flight (\d+)$/m.exec(await relay.metrics())?.[1]);
+      const json = (size: number) => {
+        const head = '{"type":"x","pad":"';
+        return Buffer.from(`${head}${'a'.repeat(size - head.length - 2)}"}`);
+      };
+      // Two slow senders, each 700 kB into a 1 MB body, then stalled.
+      const slow = [json(1_000_000), json(1_000_000)].map((body) => {
+        let status = 0;
+        const req = httpRequest(relay.webhookUrl, {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+        });
+        const done = new Promise<number>((resolve) =>
+          req.on('response', (res) => {
+            status = res.statusCode ?? 0;
+            res.resume();
+            res.on('end', () => resolve(status));
+          }),
+        );
+        req.write(body.subarray(0, 700_000));
+        return { finish: () => req.end(body.subarray(700_000)), done };
+      });
+      await waitFor(async () => (await inFlight()) === 1_400_000, 'both bodies held');
+      const third = await postRaw(relay.webhookUrl, json(800_000));
+      expect(third).toBe(503);
+      slow.forEach((s) => s.finish());
+      expect(await Promise.all(slow.map((s) => s.done))).toEqual([204, 204]);
+      expect(await inFlight()).toBe(0);
+      expect(await postRaw(relay.webhookUrl, json(300_000))).toBe(204);
+    } finally {
+      await relay.close();
+    }
+  }, 60_000);
 });
