@@ -18,7 +18,10 @@ function newest(dir) {
 }
 
 const sources = [join(root, 'src', 'renderer'), join(root, 'src', 'shared')];
-const stale = !existsSync(built) || sources.some((d) => newest(d) > statSync(built).mtimeMs);
+// `--help` needs no UI build: the host prints its usage and exits.
+const help = process.argv.slice(2).some((a) => a === '--help' || a === '-h');
+const stale =
+  !help && (!existsSync(built) || sources.some((d) => newest(d) > statSync(built).mtimeMs));
 if (stale) {
   process.stdout.write('Building the web UI…\n');
   const r = spawnSync(

@@ -260,7 +260,11 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     tokens,
     updateSettings: (patch) => settings.update(patch),
     pushStatus: () => status.push(),
-    testMessage: (scope) => desk.testMessage(scope),
+    // Say which keys were tested: in demo mode they are the simulator's, not the saved ones.
+    testMessage: (scope) =>
+      demo
+        ? `Demo mode: the built-in simulator accepted its own demo keys for ${scope}. Saved keys are not tested or used in demo mode.`
+        : desk.testMessage(scope),
   });
   const status = createStatusReporter({
     demo,

@@ -2,7 +2,8 @@
  * `npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D] [service URLs]`
  * `npm run relay -- register --public-url https://… [--calendar] [--news] [--replace <id>]`
  * plus the desk subcommands (users, keys set, secrets show, rotate-secret: cli-desk.ts).
- * Bad flags exit 2 with the usage; runtime failures exit 1.
+ * `--help`/`-h` prints the usage (exit 0); bad flags exit 2 with it; runtime failures exit 1
+ * with one line.
  */
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -17,37 +18,15 @@ import {
 } from './cli-desk.js';
 import { adminsCommand, logCommand, statusCommand } from './desk-ops/cli-ops.js';
 import { loadProviderKeys, providerKeysReader } from './provider-keys.js';
+import { redisAuth } from './redis-auth.js';
+import type { RedisTarget } from './redis-client.js';
 import { RedisUserStore } from './redis-users.js';
 import { register } from './register.js';
 import { loadSecrets, secretsNotice, type RelaySecrets } from './secrets.js';
 import { startRelay } from './server.js';
+import { USAGE } from './cli-usage.js';
 import { SqliteUserStore } from './users.js';
 import { createLogger } from '../node/log/logger.js';
-
-const USAGE = `Usage:
-  npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D] [--token-rate N]
-                    [--redis redis://HOST:PORT/DB] [--redis-durability strict|relaxed]
-                    [--auth-url URL] [--calendar-url URL] [--news-url URL] [--public-url URL]
-                    [--issue-service-tokens] [--max-streams-per-user N]
-    (--issue-service-tokens: POST /token hands traders service access tokens, which reach
-     the whole service account, webhook management included; off: traders read through
-     the relay's gateway at /service/calendar and /service/news)
-    (--public-url: the relay's address as users reach it, for calendar feed links)
-    [--alert-lead-minutes N]  (desk chat alerts: MACROBELL_DESK_ALERT_WEBHOOK, a Slack-compatible URL)
-    (--redis or MACROBELL_RELAY_REDIS: the log on Redis Streams, shared by several nodes)
-  npm run relay -- register --public-url https://relay.example.com [--calendar] [--news]
-                    [--replace <id>] [--data DIR] [--auth-url URL] [--calendar-url URL] [--news-url URL]
-  npm run relay -- users add NAME | users list | users revoke NAME   [--data DIR] [--redis URL]
-    (with --redis or MACROBELL_RELAY_REDIS: the users every node on that Redis shares)
-  npm run relay -- admins add NAME | admins list | admins revoke NAME  [--data DIR] [--redis URL]
-  npm run relay -- status [--url http://127.0.0.1:8787]   (MACROBELL_ADMIN_TOKEN: an admin token)
-  npm run relay -- log [--since 2h|ISO] [--until ISO] [--url URL]   (what arrived, applied by how many)
-  npm run relay -- keys set [--data DIR]        (keys from the environment or two lines of stdin)
-  npm run relay -- secrets show [--data DIR]
-  npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [service URLs]
-  Provider keys: MACROBELL_PUBLIC_KEY, MACROBELL_PRIVATE_KEY (never argv), else DATA/provider-keys.json
-  Service URLs: the flags, else MACROBELL_AUTH_URL, MACROBELL_CALENDAR_URL, MACROBELL_NEWS_URL
-  Secrets: MACROBELL_RELAY_SECRET, MACROBELL_RELAY_TOKEN (else generated into DATA/relay-secrets.json)`;
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`relay: ${message}\n${code === 2 ? `${USAGE}\n` : ''}`);
@@ -61,6 +40,8 @@ const SERVE_OPTIONS = {
   'retention-days': { type: 'string' },
   redis: { type: 'string' },
   'redis-durability': { type: 'string' },
+  'redis-password-file': { type: 'string' },
+  'redis-ca': { type: 'string' },
   'token-rate': { type: 'string' },
   'auth-url': { type: 'string' },
   'calendar-url': { type: 'string' },
@@ -74,6 +55,8 @@ const DATA_ONLY = { data: { type: 'string' } } satisfies ParseArgsConfig['option
 const USERS_OPTIONS = {
   data: { type: 'string' },
   redis: { type: 'string' },
+  'redis-password-file': { type: 'string' },
+  'redis-ca': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 const ROTATE_OPTIONS = {
   data: { type: 'string' },
@@ -153,6 +136,7 @@ async function runRegister(args: string[]): Promise<never> {
   if (!keys)
     fail(
       'no provider keys: set MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY in the environment (never in argv) or run `relay keys set`',
+      1,
     );
   const secrets = secretsOrFail(dataDir);
   if (secrets.generated) process.stdout.write(secretsNotice(dataDir, secrets));
@@ -172,11 +156,19 @@ async function runRegister(args: string[]): Promise<never> {
   process.exit(code);
 }
 
+interface RedisFlags {
+  redis?: string;
+  'redis-password-file'?: string;
+  'redis-ca'?: string;
+}
+
 /** `--redis` / MACROBELL_RELAY_REDIS, checked; undefined = the SQLite log. */
 function redisOption(
-  url: string | undefined,
+  flags: RedisFlags,
   durability: string | undefined,
-): { url: string; durability: 'strict' | 'relaxed' } | undefined {
+  warn: (message: string) => void,
+): (RedisTarget & { durability: 'strict' | 'relaxed' }) | undefined {
+  const url = flags.redis ?? process.env.MACROBELL_RELAY_REDIS;
   if (durability !== undefined && durability !== 'strict' && durability !== 'relaxed')
     fail(`--redis-durability must be strict or relaxed, got "${durability}"`);
   if (url === undefined || url === '') {
@@ -186,12 +178,24 @@ function redisOption(
   }
   try {
     const u = new URL(url);
-    if (u.protocol === 'redis:' || u.protocol === 'rediss:')
-      return { url, durability: durability === 'relaxed' ? 'relaxed' : 'strict' };
+    if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new Error('scheme');
   } catch {
-    /* reported below */
+    return fail('--redis must be a redis:// or rediss:// URL');
   }
-  return fail('--redis must be a redis:// or rediss:// URL');
+  let found;
+  try {
+    found = redisAuth({
+      url,
+      urlFromArgv: flags.redis !== undefined,
+      passwordFile: flags['redis-password-file'],
+      caFile: flags['redis-ca'],
+      env: process.env,
+    });
+  } catch (err) {
+    return fail((err as Error).message, 1);
+  }
+  found.warnings.forEach(warn);
+  return { url, auth: found.auth, durability: durability === 'relaxed' ? 'relaxed' : 'strict' };
 }
 
 /** Host and port only: the URL may carry a password. */
@@ -231,7 +235,6 @@ async function runServe(args: string[]): Promise<void> {
   if (!Number.isInteger(maxStreams) || maxStreams < 1 || maxStreams > 10_000)
     fail(`--max-streams-per-user must be an integer 1–10000, got "${v['max-streams-per-user']}"`);
   const dataDir = resolve(v.data ?? 'relay-data');
-  const redis = redisOption(v.redis ?? process.env.MACROBELL_RELAY_REDIS, v['redis-durability']);
   const secrets = secretsOrFail(dataDir);
   const urls = serviceUrls(v);
   const deskAlerts = deskAlertsOption(v['alert-lead-minutes']);
@@ -240,6 +243,9 @@ async function runServe(args: string[]): Promise<void> {
     level: process.env.LOG_LEVEL ?? 'info',
     base: { name: 'macrobell-relay' },
   });
+  // Logged after the startup lines (the first stdout line is the listening line).
+  const warnings: string[] = [];
+  const redis = redisOption(v, v['redis-durability'], (m) => warnings.push(m));
   let keys;
   try {
     keys = providerKeysReader(dataDir, process.env, (problem) => logger.warn(problem));
@@ -275,6 +281,7 @@ async function runServe(args: string[]): Promise<void> {
   const store = redis ? `redis ${redisWhere(redis.url)}` : `sqlite ${dataDir}`;
   process.stdout.write(`relay store: ${store} (durability: ${relay.durability})\n`);
   if (secrets.generated) process.stdout.write(secretsNotice(dataDir, secrets));
+  warnings.forEach((m) => logger.warn(m));
   logger.info(
     {
       store,
@@ -314,11 +321,9 @@ async function runDesk(command: string, args: string[]): Promise<never> {
       const { values, positionals } = parseWith(args, USERS_OPTIONS, true);
       if (positionals.length < 1 || positionals.length > 2)
         fail('users takes: add NAME | list | revoke NAME');
-      const redis = redisOption(values.redis ?? process.env.MACROBELL_RELAY_REDIS, undefined);
+      const redis = redisOption(values, undefined, (m) => process.stderr.write(`relay: ${m}\n`));
       const ctx = deskContext(values.data);
-      const store = redis
-        ? await RedisUserStore.open(redis.url)
-        : SqliteUserStore.open(ctx.dataDir);
+      const store = redis ? await RedisUserStore.open(redis) : SqliteUserStore.open(ctx.dataDir);
       code = await usersCommand(ctx, store, positionals[0] as string, positionals[1]);
     } else if (command === 'keys') {
       const { values, positionals } = parseWith(args, DATA_ONLY, true);
@@ -342,6 +347,10 @@ async function runDesk(command: string, args: string[]): Promise<never> {
 // Every file the relay writes (database, WAL, logs, secrets) is readable by its user only.
 process.umask(0o077);
 const argv = process.argv.slice(2);
+if (argv.some((a) => a === '--help' || a === '-h')) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 if (argv[0] === 'register') await runRegister(argv.slice(1));
 else if (argv[0] === 'admins' || argv[0] === 'status' || argv[0] === 'log') {
   const io = {
@@ -349,7 +358,13 @@ else if (argv[0] === 'admins' || argv[0] === 'status' || argv[0] === 'log') {
     out: (l: string) => console.log(l),
     err: (l: string) => console.error(l),
   };
-  const run = { admins: adminsCommand, status: statusCommand, log: logCommand }[argv[0]];
+  const warn = (m: string) => process.stderr.write(`relay: ${m}\n`);
+  const run = {
+    admins: (a: string[], o: typeof io) =>
+      adminsCommand(a, o, (flags) => redisOption(flags, undefined, warn)),
+    status: statusCommand,
+    log: logCommand,
+  }[argv[0]];
   process.exit(await run(argv.slice(1), io).catch((err: unknown) => fail((err as Error).message)));
 } else if (['users', 'keys', 'secrets', 'rotate-secret'].includes(argv[0] ?? ''))
   await runDesk(argv[0] as string, argv.slice(1));

@@ -20,8 +20,41 @@ const KEPT_HEADERS = [
 ];
 
 export type IngestResult =
-  | { ok: true; body: Buffer; type: string; headers: Record<string, string> }
-  | { ok: false; status: 400 | 413; error: string; message: string };
+  | {
+      ok: true;
+      body: Buffer;
+      type: string;
+      headers: Record<string, string>;
+      /** Bytes held from the budget: give them back once the body is stored. */
+      held: number;
+    }
+  | { ok: false; status: 400 | 413 | 503; error: string; message: string };
+
+/**
+ * The bytes of webhook bodies held at once, across all requests: one secret holder with
+ * many slow, unfinished 1 MiB bodies could otherwise pin memory until the request timeout.
+ */
+export class BodyBudget {
+  used = 0;
+  constructor(readonly limit: number) {}
+  take(n: number): boolean {
+    if (this.used + n > this.limit) return false;
+    this.used += n;
+    return true;
+  }
+  give(n: number): void {
+    this.used = Math.max(0, this.used - n);
+  }
+}
+
+const busy = {
+  ok: false,
+  status: 503,
+  error: 'busy',
+  message: 'The relay is reading too many webhook bodies at once; retry shortly',
+} as const;
+const TOO_LARGE = Symbol('too large');
+const BUSY = Symbol('busy');
 
 const tooLarge = {
   ok: false,
@@ -35,7 +68,8 @@ interface BodyState {
   size: number;
   cap: number;
   settled: boolean;
-  resolve: (body: Buffer | null) => void;
+  budget: BodyBudget | undefined;
+  resolve: (body: Buffer | typeof TOO_LARGE | typeof BUSY) => void;
   reject: (err: Error) => void;
 }
 
@@ -48,12 +82,14 @@ function onBodyData(this: Reading, chunk: Buffer): void {
   const st = this[BODY] as BodyState;
   if (st.settled) return;
   st.size += chunk.length;
-  if (st.size > st.cap) {
+  const over = st.size > st.cap ? TOO_LARGE : st.budget?.take(chunk.length) === false ? BUSY : null;
+  if (over) {
     st.settled = true;
     st.chunks = [];
+    st.budget?.give(st.size - chunk.length);
     this.off('data', onBodyData);
     this.pause();
-    st.resolve(null);
+    st.resolve(over);
     return;
   }
   st.chunks.push(chunk);
@@ -72,6 +108,7 @@ function onBodyError(this: Reading, err: Error): void {
   const st = this[BODY] as BodyState;
   if (st.settled) return;
   st.settled = true;
+  st.budget?.give(st.size);
   st.reject(err);
 }
 
@@ -79,10 +116,14 @@ function onBodyAborted(this: Reading): void {
   onBodyError.call(this, new Error('the client closed the request before its end'));
 }
 
-/** Collects the body, or null once it passes the cap (reading stops there). */
-function readCapped(req: IncomingMessage, cap: number): Promise<Buffer | null> {
+/** Collects the body, or stops at the cap or when the budget is spent (reading stops there). */
+function readCapped(
+  req: IncomingMessage,
+  cap: number,
+  budget: BodyBudget | undefined,
+): Promise<Buffer | typeof TOO_LARGE | typeof BUSY> {
   return new Promise((resolve, reject) => {
-    (req as Reading)[BODY] = { chunks: [], size: 0, cap, settled: false, resolve, reject };
+    (req as Reading)[BODY] = { chunks: [], size: 0, cap, settled: false, budget, resolve, reject };
     req.on('data', onBodyData);
     req.on('end', onBodyEnd);
     req.on('error', onBodyError);
@@ -90,11 +131,21 @@ function readCapped(req: IncomingMessage, cap: number): Promise<Buffer | null> {
   });
 }
 
-export async function readWebhook(req: IncomingMessage): Promise<IngestResult> {
+export async function readWebhook(
+  req: IncomingMessage,
+  budget?: BodyBudget,
+): Promise<IngestResult> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) return tooLarge;
-  const body = await readCapped(req, MAX_BODY_BYTES);
-  if (body === null) return tooLarge;
+  const body = await readCapped(req, MAX_BODY_BYTES, budget);
+  if (body === TOO_LARGE) return tooLarge;
+  if (body === BUSY) return busy;
+  const result = checkBody(req, body);
+  if (!result.ok) budget?.give(body.length);
+  return result;
+}
+
+function checkBody(req: IncomingMessage, body: Buffer): IngestResult {
   if (nestingDepthExceeds(body, MAX_JSON_DEPTH)) {
     return {
       ok: false,
@@ -127,7 +178,7 @@ export async function readWebhook(req: IncomingMessage): Promise<IngestResult> {
     const v = req.headers[h];
     if (typeof v === 'string') headers[h] = v.length > 512 ? v.slice(0, 512) : v;
   }
-  return { ok: true, body, type, headers };
+  return { ok: true, body, type, headers, held: body.length };
 }
 
 const QUOTE = 0x22;

@@ -4,6 +4,7 @@ import type { SseHub } from './sse-hub.js';
 
 export interface RelayCounters {
   rejected: number;
+  bodyBytesInFlight: () => number;
 }
 
 export async function renderMetrics(
@@ -29,8 +30,14 @@ export async function renderMetrics(
     ...metric(
       'macrobell_relay_store_failures_total',
       'counter',
-      'Webhooks the store failed to take (answered 500/503; the service retries).',
+      'Webhooks refused because the store could not take them (503, or 500 on a failed commit; the service retries).',
       [`macrobell_relay_store_failures_total ${log.storeFailures}`],
+    ),
+    ...metric(
+      'macrobell_relay_body_bytes_in_flight',
+      'gauge',
+      'Webhook body bytes being read or stored now (bounded; past it webhooks get 503 busy).',
+      [`macrobell_relay_body_bytes_in_flight ${counters.bodyBytesInFlight()}`],
     ),
     ...metric('macrobell_relay_store_up', 'gauge', '1 while the store takes writes.', [
       `macrobell_relay_store_up{backend="${log.backend}"} ${h.ok ? 1 : 0}`,

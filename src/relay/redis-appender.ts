@@ -85,8 +85,11 @@ export class RedisBatchAppender {
         throw new StoreUnavailable('no Redis replica confirmed the write in time');
     } catch (err) {
       this.opts.onFailed(batch.length);
+      // Plain words for the 503; the client library's text stays in the relay's log (cause).
       const failure =
-        err instanceof StoreUnavailable ? err : new StoreUnavailable((err as Error).message);
+        err instanceof StoreUnavailable
+          ? err
+          : new StoreUnavailable('Redis did not take the write', { cause: err });
       batch.forEach((p) => p.reject(failure));
       return;
     }

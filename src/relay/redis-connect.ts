@@ -3,15 +3,16 @@
  * Redis is away fails at once — the caller answers 503 — and never queues; the connection
  * comes back by itself. Fails with a plain message when Redis cannot be reached at start.
  */
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { connectOrExplain, createRedisClient, type RedisTarget } from './redis-client.js';
 
 export async function connectSharedRedis<R extends Redis>(
-  url: string,
+  target: string | RedisTarget,
   /** What the connection is for, in the start-up error ("the desk's users"). */
   purpose: string,
   scripts: Record<string, { numberOfKeys: number; lua: string }>,
 ): Promise<R> {
-  const redis = new Redis(url, {
+  const redis = createRedisClient(target, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -19,11 +20,6 @@ export async function connectSharedRedis<R extends Redis>(
   });
   redis.on('error', () => undefined); // reconnects by itself; requests fail meanwhile
   for (const [name, script] of Object.entries(scripts)) redis.defineCommand(name, script);
-  try {
-    await redis.connect();
-  } catch (err) {
-    redis.disconnect();
-    throw new Error(`cannot reach Redis for ${purpose}: ${(err as Error).message}`);
-  }
+  await connectOrExplain(redis, purpose);
   return redis as R;
 }

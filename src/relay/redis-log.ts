@@ -6,7 +6,7 @@
  * server promises (fsync'd AOF, or WAIT for a replica). Each node tails the stream
  * (XREAD BLOCK) to feed its live clients with every node's appends.
  */
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import {
   StoreUnavailable,
@@ -18,6 +18,7 @@ import {
 } from './event-log.js';
 import { COMMIT_BUCKETS, Histogram } from './histogram.js';
 import { checkDurability, type Durability, type DurabilityMode } from './redis-durability.js';
+import { connectOrExplain, createRedisClient, type RedisTarget } from './redis-client.js';
 import { RedisBatchAppender, type BatchAppendingRedis } from './redis-appender.js';
 import { APPEND_BATCH_SCRIPT, PREFIX, STREAM, TRIMMED, TRIM_SCRIPT } from './redis-scripts.js';
 import { STREAM_EVENT_ID } from '../shared/relay-ids.js';
@@ -26,8 +27,7 @@ type AppendingRedis = BatchAppendingRedis & {
   mbTrim(stream: string, trimmedKey: string, minId: string): Promise<number>;
 };
 
-export interface RedisLogOptions {
-  url: string;
+export interface RedisLogOptions extends RedisTarget {
   durability?: DurabilityMode;
   /** How long a body's hash is kept to drop the HA pair's second copy (and retries). */
   dedupWindowMs?: number;
@@ -36,6 +36,11 @@ export interface RedisLogOptions {
 }
 
 type Entry = [Buffer, Buffer[]];
+/** Plain reasons for /healthz and 503 bodies (no client-library text, no Redis address). */
+const LOST = 'the relay lost its connection to Redis and is reconnecting';
+const UNPROMISED =
+  'Redis is not set up to keep stored webhooks safely (see the relay log); webhooks are refused until it is';
+const DURABILITY_RECHECK_MS = 1000;
 const EMPTY = Buffer.alloc(0);
 
 /** An entry's fields (written as t, type, body, h), read in one pass over the reply. */
@@ -75,6 +80,7 @@ export class RedisEventLog implements EventLog {
   private tailId = '0-0';
   private closed = false;
   private down: string | null = null;
+  private recheck: NodeJS.Timeout | null = null;
   private readonly where: string;
   private readonly appender: RedisBatchAppender;
 
@@ -101,7 +107,7 @@ export class RedisEventLog implements EventLog {
   }
 
   static async open(opts: RedisLogOptions): Promise<RedisEventLog> {
-    const redis = new Redis(opts.url, {
+    const redis = createRedisClient(opts, {
       lazyConnect: true,
       // While Redis is away, appends fail at once (503, the service retries) instead of queueing.
       enableOfflineQueue: false,
@@ -112,8 +118,8 @@ export class RedisEventLog implements EventLog {
     redis.on('error', () => undefined); // reported through health(); reconnects by itself
     redis.defineCommand('mbAppendBatch', { lua: APPEND_BATCH_SCRIPT });
     redis.defineCommand('mbTrim', { numberOfKeys: 2, lua: TRIM_SCRIPT });
+    await connectOrExplain(redis, 'the webhook log');
     try {
-      await redis.connect();
       const durability = await checkDurability(redis, opts.durability ?? 'strict');
       await redis.set(`${PREFIX}write_probe`, String(Date.now())).catch((err: unknown) => {
         throw new Error(`Redis refused a write: ${(err as Error).message}`);
@@ -139,24 +145,40 @@ export class RedisEventLog implements EventLog {
   private watchConnection(): void {
     // Back after an outage: Redis may have restarted with other settings, so the promise
     // is checked again before webhooks are acknowledged (503 until it holds).
-    this.redis.on('ready', () => {
-      checkDurability(this.redis, this.opts.durability ?? 'strict').then(
-        (d) => {
-          this.durability = d;
-          if (this.down !== null) this.opts.logger?.info('Redis connection restored');
-          this.down = null;
-        },
-        (err: unknown) => {
-          this.down = (err as Error).message;
-          this.opts.logger?.error({ err }, 'Redis is back but cannot keep the durability promise');
-        },
-      );
-    });
+    this.redis.on('ready', () => this.checkPromise());
     this.redis.on('close', () => {
-      if (this.closed || this.down !== null) return;
-      this.down = `lost the connection to Redis at ${this.where}`;
+      if (this.closed || this.down === LOST) return;
+      this.down = LOST;
       this.opts.logger?.error({ redis: this.where }, 'Redis connection lost; reconnecting');
     });
+  }
+
+  /**
+   * Reads Redis's settings; while they fall short, again every second, so an operator's
+   * live fix (`CONFIG SET appendfsync always`) restores ingest without a restart.
+   */
+  private checkPromise(): void {
+    if (this.recheck) clearTimeout(this.recheck);
+    this.recheck = null;
+    if (this.closed || this.redis.status !== 'ready') return;
+    checkDurability(this.redis, this.opts.durability ?? 'strict').then(
+      (d) => {
+        this.durability = d;
+        if (this.down !== null)
+          this.opts.logger?.info({ redis: this.where }, 'Redis ingest restored');
+        this.down = null;
+      },
+      (err: unknown) => {
+        if (this.down !== UNPROMISED)
+          this.opts.logger?.error(
+            { err, redis: this.where },
+            'Redis cannot keep the durability promise; refusing webhooks until it can',
+          );
+        this.down = UNPROMISED;
+        this.recheck = setTimeout(() => this.checkPromise(), DURABILITY_RECHECK_MS);
+        this.recheck.unref();
+      },
+    );
   }
 
   /** Follows the stream from the last id seen, so every node's appends reach its clients. */
@@ -186,10 +208,10 @@ export class RedisEventLog implements EventLog {
   }
 
   append(body: Buffer, type: string, headers: Record<string, string>): Promise<string> {
-    if (this.down !== null || this.redis.status !== 'ready')
-      return Promise.reject(
-        new StoreUnavailable(this.down ?? `Redis at ${this.where} is not connected`),
-      );
+    if (this.down !== null || this.redis.status !== 'ready') {
+      this.storeFailures++;
+      return Promise.reject(new StoreUnavailable(this.down ?? LOST));
+    }
     return this.appender.append(body, type, JSON.stringify(headers));
   }
 
@@ -272,6 +294,7 @@ export class RedisEventLog implements EventLog {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.recheck) clearTimeout(this.recheck);
     this.tail.disconnect();
     await this.redis.quit().catch(() => this.redis.disconnect());
   }

@@ -8,6 +8,7 @@
  */
 import type Redis from 'ioredis';
 import { tokenHash } from '../node/security/compare.js';
+import type { RedisTarget } from './redis-client.js';
 import { connectSharedRedis } from './redis-connect.js';
 import { PREFIX } from './redis-scripts.js';
 import {
@@ -62,8 +63,11 @@ export class RedisUserStore implements UserStore {
   ) {}
 
   /** Connects (and fails with a plain message when Redis cannot be reached). */
-  static async open(url: string, now: () => number = Date.now): Promise<RedisUserStore> {
-    const redis = await connectSharedRedis<UsersRedis>(url, "the desk's users", {
+  static async open(
+    target: string | RedisTarget,
+    now: () => number = Date.now,
+  ): Promise<RedisUserStore> {
+    const redis = await connectSharedRedis<UsersRedis>(target, "the desk's users", {
       mbUserAdd: { numberOfKeys: 4, lua: ADD_SCRIPT },
       mbUserRevoke: { numberOfKeys: 3, lua: REVOKE_SCRIPT },
     });

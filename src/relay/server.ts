@@ -19,9 +19,11 @@ import { RedisFeedStore } from './calendar-feed/redis-feed-store.js';
 import { SqliteFeedStore } from './calendar-feed/sqlite-feed-store.js';
 import { createGateway } from './gateway/index.js';
 import { decodePathSegment, sendError, sendJson, sendJsonText } from './http-util.js';
-import { readWebhook } from './ingest.js';
+import { refuseAfterDrain } from './drain.js';
+import { BodyBudget, readWebhook } from './ingest.js';
 import { renderMetrics } from './metrics.js';
 import type { DurabilityMode } from './redis-durability.js';
+import type { RedisTarget } from './redis-client.js';
 import { RedisEventLog } from './redis-log.js';
 import { SqliteEventLog } from './sqlite-log.js';
 import { RedisUserStore } from './redis-users.js';
@@ -43,13 +45,15 @@ export interface RelayOptions {
   heartbeatMs?: number;
   /** A client whose unsent backlog grows past this is disconnected (it resumes later). */
   maxQueuedBytesPerClient?: number;
+  /** Webhook body bytes held at once across requests (default 64 MiB); past it: 503 busy. */
+  maxBodyBytesInFlight?: number;
   /** 0 (default): commit when the event loop turns; > 0: also wait this long for more. */
   commitIntervalMs?: number;
   logger?: Logger;
   /** Injectable clock (receive times and retention). */
   now?: () => number;
   /** Use Redis Streams (shared by any number of nodes) instead of the SQLite file. */
-  redis?: { url: string; durability?: DurabilityMode; dedupWindowMs?: number };
+  redis?: RedisTarget & { durability?: DurabilityMode; dedupWindowMs?: number };
   /** Desk mode: provider keys, service URL and /token rate (see desk.ts). */
   desk?: Pick<
     DeskOptions,
@@ -99,7 +103,7 @@ const HOUR_MS = 3_600_000;
 /** A path segment that WHATWG URL parsing keeps byte for byte and that needs no decoding. */
 const PLAIN_SEGMENT = /^(?!\.\.?$)[\w.~-]+$/;
 
-/** Answer without reading the (possibly huge) body, then drop the connection. */
+/** Refuse a request whose body may still be arriving: answered once it is dropped (drain.ts). */
 function refuse(
   req: IncomingMessage,
   res: ServerResponse,
@@ -108,8 +112,9 @@ function refuse(
   message: string,
   headers: Record<string, string> = {},
 ): void {
-  res.once('finish', () => req.destroy());
-  sendError(res, status, error, message, { ...headers, connection: 'close' });
+  refuseAfterDrain(req, res, (extra) =>
+    sendError(res, status, error, message, { ...headers, ...extra }),
+  );
 }
 
 export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
@@ -131,18 +136,19 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     logger,
   });
   const retentionMs = (opts.retentionDays ?? 7) * 86_400_000;
-  const counters = { rejected: 0 };
+  const bodyBudget = new BodyBudget(opts.maxBodyBytesInFlight ?? 64 * 1024 * 1024);
+  const counters = { rejected: 0, bodyBytesInFlight: () => bodyBudget.used };
   const metrics = async () => (await renderMetrics(events, hub, counters)) + (await ops.metrics());
 
   const users: UserStore = opts.redis
-    ? await RedisUserStore.open(opts.redis.url, now).catch(async (err: unknown) => {
+    ? await RedisUserStore.open(opts.redis, now).catch(async (err: unknown) => {
         await events.close();
         throw err;
       })
     : SqliteUserStore.open(opts.dataDir, now);
   // Watch lists and feed tokens follow the users: shared in Redis, or in this node's file.
   const feedStore: FeedStore = opts.redis
-    ? await RedisFeedStore.open(opts.redis.url, opts.dataDir, now).catch(async (err: unknown) => {
+    ? await RedisFeedStore.open(opts.redis, opts.dataDir, now).catch(async (err: unknown) => {
         await users.close();
         await events.close();
         throw err;
@@ -180,7 +186,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
 
   let nodeName = opts.nodeName ?? hostname();
   const ops = await startDeskOps({
-    redisUrl: opts.redis?.url,
+    redis: opts.redis,
     dataDir: opts.dataDir,
     events,
     hub,
@@ -204,8 +210,10 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   });
 
   async function ingest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const result = await readWebhook(req);
+    const result = await readWebhook(req, bodyBudget);
     if (!result.ok) {
+      if (result.status === 503)
+        return refuse(req, res, 503, result.error, result.message, { 'retry-after': '1' });
       counters.rejected++;
       if (result.status === 413) return refuse(req, res, 413, result.error, result.message);
       return sendError(res, result.status, result.error, result.message);
@@ -214,16 +222,18 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       await events.append(result.body, result.type, result.headers);
     } catch (err) {
       if (!(err instanceof StoreUnavailable)) throw err;
-      logger?.warn({ err }, 'store unavailable; webhook refused with 503');
+      // The cause's message only: a client-library error can carry the command's arguments.
+      const cause = err.cause instanceof Error ? err.cause.message : undefined;
+      logger?.warn({ reason: err.message, cause }, 'store unavailable; webhook refused with 503');
       return sendError(
         res,
         503,
         'store_unavailable',
         `The relay cannot store webhooks now: ${err.message}`,
-        {
-          'retry-after': '1',
-        },
+        { 'retry-after': '1' },
       );
+    } finally {
+      bodyBudget.give(result.held);
     }
     res.writeHead(204).end();
   }
@@ -294,6 +304,10 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     // (no query, escapes, dot segments or backslashes) skips building a URL.
     if (raw.startsWith('/hooks/') && PLAIN_SEGMENT.test(raw.slice(7)))
       return hook(req, res, raw.slice(7));
+    // URL parsing reads "\" as "/" (`/x\..\metrics` is /metrics) where proxies do not:
+    // refuse it, so a proxy's allow-list for /metrics sees the path the relay serves.
+    if (raw.includes('\\'))
+      return refuse(req, res, 400, 'invalid_path', 'Backslashes are not allowed in the path');
     const url = new URL(raw, 'http://relay');
     const path = url.pathname;
     if (path.startsWith('/hooks/'))

@@ -8,8 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { AuthError } from '../node/oauth/errors.js';
 import type { TokenManager } from '../node/oauth/token-manager.js';
+import { upstreamFailure } from './upstream-failure.js';
 import { sendError, sendJson } from './http-util.js';
 import type { RateLimiter } from './rate-limit.js';
 
@@ -33,20 +33,6 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
     chunks.push(chunk);
   }
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
-
-/** The upstream failure as the relay's answer: the desk's keys are never in it. */
-function upstreamFailure(res: ServerResponse, err: unknown): void {
-  if (err instanceof AuthError) {
-    const status = err.code === 'network' ? 504 : 502;
-    return sendError(
-      res,
-      status,
-      'upstream_' + err.code,
-      `The service refused the relay: ${err.message}`,
-    );
-  }
-  throw err;
 }
 
 export function createTokenEndpoint(opts: TokenEndpointOptions) {
@@ -87,7 +73,8 @@ export function createTokenEndpoint(opts: TokenEndpointOptions) {
     try {
       token = await tokens.getToken(scope);
     } catch (err) {
-      return upstreamFailure(res, err);
+      const failure = upstreamFailure(err, scope, opts.logger);
+      return sendError(res, failure.status, failure.error, failure.message);
     }
     opts.logger?.info({ audit: 'token_issued', user, scope }, 'access token handed out');
     sendJson(res, 200, {

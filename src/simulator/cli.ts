@@ -3,11 +3,24 @@ import { parseArgs } from 'node:util';
 import { startSimulator } from './index.js';
 import { messageOf } from '../shared/error-message.js';
 
-function fail(message: string): never {
-  process.stderr.write(
-    `simulator: ${message}\nUsage: npm run simulator -- [--port N] [--host H] [--seed S] [--speed X] [--client-id ID] [--client-secret S]\n`,
-  );
-  process.exit(2);
+const USAGE = `Usage: npm run simulator -- [--port N] [--host H] [--seed S] [--speed X] [--client-id ID] [--client-secret S]
+  A stand-in for the market-data service (auth, calendar, news, webhooks) on loopback.
+  --port N          listen port (default 0: any free port, printed on the first line)
+  --host H          listen address (default 127.0.0.1)
+  --seed S          the market's seed (same seed, same events)
+  --speed X         scenario clock speed (1 = real time, the default; 0 = frozen)
+  --client-id ID / --client-secret S   the keys it accepts (default: printed demo keys)
+  -h, --help        this text`;
+
+/** Bad flags: exit 2 with the usage. Runtime failures (port taken): exit 1, one line. */
+function fail(message: string, code = 2): never {
+  process.stderr.write(`simulator: ${message}\n${code === 2 ? `${USAGE}\n` : ''}`);
+  process.exit(code);
+}
+
+if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
 }
 
 function number(
@@ -57,7 +70,7 @@ const sim = await startSimulator({
   speed: number('speed', args.speed, 0, 10_000) ?? 1,
   clientId: args['client-id'],
   clientSecret: args['client-secret'],
-}).catch((err: unknown) => fail(messageOf(err)));
+}).catch((err: unknown) => fail(messageOf(err), 1));
 
 process.stdout.write(`simulator listening on ${sim.url}\n`);
 process.stdout.write(

@@ -70,6 +70,14 @@ async function gate(ctx: ServerContext, req: IncomingMessage, path: string): Pro
   if (path.startsWith('/_sim/')) {
     if (!isLoopback(req.socket.remoteAddress))
       throw new ReplyError(403, 'forbidden', 'The control API is loopback-only');
+    // A web page whose name was rebound to 127.0.0.1 sends its own Host: refuse it, as
+    // the web dashboard does, so it cannot read the state (the webhook receiver's secret).
+    if (!LOOPBACK_HOST.test(req.headers.host ?? ''))
+      throw new ReplyError(
+        403,
+        'forbidden',
+        'The control API answers only Host 127.0.0.1, localhost or [::1]',
+      );
     return;
   }
   const api: Api | null = path.startsWith('/calendar/')
@@ -100,6 +108,8 @@ async function injectApiFaults(ctx: ServerContext): Promise<void> {
     );
   }
 }
+
+const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i;
 
 export function isLoopback(addr: string | undefined): boolean {
   return addr === '127.0.0.1' || addr === '::1' || addr === '::ffff:127.0.0.1';

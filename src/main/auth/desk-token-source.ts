@@ -24,6 +24,12 @@ interface DeskGatewaySourceOptions {
   http?: HttpClient;
 }
 
+/** The relay's error codes that mean something a trader should read differently. */
+const RELAY_ERROR_MESSAGES: Record<string, string> = {
+  upstream_invalid_client:
+    "The service refused the desk relay's provider keys (invalid_client). Ask your desk administrator to fix the keys on the relay: nothing in your Settings can.",
+};
+
 const RELAY_MESSAGES: Record<number, string> = {
   401: 'The desk relay refused your personal token (mistyped or revoked). Ask your desk administrator for a new one.',
   404: 'The desk relay has no read gateway (/service/…): it is older than this app. Ask your desk administrator to update it.',
@@ -50,8 +56,10 @@ export function gatewayUrls(relayUrl: string): Pick<ServiceUrls, 'calendar' | 'n
 
 function relayError(err: unknown, scope: Scope): unknown {
   if (err instanceof HttpError) {
-    const relayMessage = (err.json as { message?: unknown } | null)?.message;
+    const answer = err.json as { error?: unknown; message?: unknown } | null;
+    const relayMessage = answer?.message;
     const message =
+      RELAY_ERROR_MESSAGES[String(answer?.error)] ??
       RELAY_MESSAGES[err.status] ??
       (typeof relayMessage === 'string'
         ? `The desk relay answered HTTP ${err.status}: ${relayMessage.slice(0, 300)}`

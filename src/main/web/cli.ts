@@ -1,4 +1,4 @@
-/** `npm run web -- [--demo] [--port N] [--data DIR]`: the app as a local web dashboard. */
+/** `npm run web -- [--demo] [--port N] [--data DIR]`: the app as a local web dashboard (--help). */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,11 +6,25 @@ import { createAppService } from '../service.js';
 import { createModeSwitchingService } from '../mode-switch.js';
 import { startWebHost } from './host.js';
 
-function fail(message: string): never {
-  process.stderr.write(
-    `macrobell web: ${message}\nUsage: npm run web -- [--demo] [--port N] [--data DIR]\n`,
-  );
-  process.exit(2);
+const USAGE = `Usage: npm run web -- [--demo] [--port N] [--data DIR] [--demo-speed X]
+       npm start -- (the same flags, where the desktop app cannot run)
+  The app as a local web dashboard on 127.0.0.1 (open the printed link).
+  --demo            demo data from the built-in simulator even when keys are saved
+                    (default: live with saved keys or a desk relay, else demo — as the desktop app)
+  --port N          listen port (default 0: any free port)
+  --data DIR        the app's data folder (default ~/.local/share/macrobell)
+  --demo-speed X    the demo scenario clock speed (1 = real time, the default; 0 = frozen)
+  -h, --help        this text`;
+
+/** Bad flags: exit 2 with the usage. Runtime failures: exit 1, one line. */
+function fail(message: string, code = 2): never {
+  process.stderr.write(`macrobell web: ${message}\n${code === 2 ? `${USAGE}\n` : ''}`);
+  process.exit(code);
+}
+
+if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
 }
 
 let values;
@@ -42,11 +56,11 @@ const service = await createModeSwitchingService(createAppService, {
   dataDir,
   mode: values.demo ? 'demo' : 'auto',
   demo: { speed },
-}).catch((err: unknown) => fail((err as Error).message));
+}).catch((err: unknown) => fail((err as Error).message, 1));
 if (service.simulatorUrl) process.stdout.write(`simulator listening on ${service.simulatorUrl}\n`);
 const host = await startWebHost({ service, staticDir, port }).catch(async (err: unknown) => {
   await service.stop();
-  return fail((err as Error).message);
+  return fail((err as Error).message, 1);
 });
 process.stdout.write(`web UI on ${host.url}\n`);
 process.stdout.write(

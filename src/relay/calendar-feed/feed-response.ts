@@ -41,8 +41,12 @@ export function renderFeed(
 
 function notModified(req: IncomingMessage, body: FeedBody): boolean {
   const inm = req.headers['if-none-match'];
+  // Weak comparison (RFC 9110 §13.1.2): a proxy or client may have weakened our tag to W/"…".
   if (inm !== undefined)
-    return inm.split(',').some((t) => t.trim() === body.etag || t.trim() === '*');
+    return inm.split(',').some((t) => {
+      const tag = t.trim().replace(/^W\//, '');
+      return tag === body.etag || tag === '*';
+    });
   const ims = Date.parse(req.headers['if-modified-since'] ?? '');
   return Number.isFinite(ims) && body.lastModified <= ims;
 }

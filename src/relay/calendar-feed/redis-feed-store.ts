@@ -8,6 +8,7 @@
 import type Redis from 'ioredis';
 import { tokenHash } from '../../node/security/compare.js';
 import { StoreUnavailable } from '../event-log.js';
+import type { RedisTarget } from '../redis-client.js';
 import { connectSharedRedis } from '../redis-connect.js';
 import { PREFIX } from '../redis-scripts.js';
 import {
@@ -85,8 +86,12 @@ export class RedisFeedStore implements FeedStore {
   }
 
   /** Connects (and fails with a plain message when Redis cannot be reached). */
-  static async open(url: string, dataDir: string, now = Date.now): Promise<RedisFeedStore> {
-    const redis = await connectSharedRedis<FeedRedis>(url, 'the calendar feeds', {
+  static async open(
+    target: string | RedisTarget,
+    dataDir: string,
+    now = Date.now,
+  ): Promise<RedisFeedStore> {
+    const redis = await connectSharedRedis<FeedRedis>(target, 'the calendar feeds', {
       mbFeedIssue: { numberOfKeys: 2, lua: ISSUE_SCRIPT },
       mbFeedKeyClaim: { numberOfKeys: 1, lua: CLAIM_SCRIPT },
     });

@@ -4,6 +4,7 @@
  * and with their own prefix (mba_), so a trader token can never open an admin route.
  * Two backends beside the users': the relay database (one node) or Redis (every node).
  */
+import type { RedisTarget } from '../redis-client.js';
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type Redis from 'ioredis';
@@ -102,8 +103,11 @@ export class RedisAdminStore implements AdminStore {
     private readonly now: () => number,
   ) {}
 
-  static async open(url: string, now: () => number = Date.now): Promise<RedisAdminStore> {
-    return new RedisAdminStore(await connectSharedRedis(url, "the desk's admins", {}), now);
+  static async open(
+    target: string | RedisTarget,
+    now: () => number = Date.now,
+  ): Promise<RedisAdminStore> {
+    return new RedisAdminStore(await connectSharedRedis(target, "the desk's admins", {}), now);
   }
 
   private async row(name: string): Promise<AdminRow | null> {

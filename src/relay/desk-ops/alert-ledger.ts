@@ -3,6 +3,7 @@
  * once however many nodes see the condition: opening is SET NX, closing is DEL — only the
  * node that wins either one posts. One node: a set in memory.
  */
+import type { RedisTarget } from '../redis-client.js';
 import type Redis from 'ioredis';
 import { connectSharedRedis } from '../redis-connect.js';
 import { PREFIX } from '../redis-scripts.js';
@@ -39,8 +40,8 @@ const OPEN = `${PREFIX}desk-alerts`;
 export class RedisAlertLedger implements AlertLedger {
   private constructor(private readonly redis: Redis) {}
 
-  static async open(url: string): Promise<RedisAlertLedger> {
-    return new RedisAlertLedger(await connectSharedRedis(url, "the desk's alerts", {}));
+  static async open(target: string | RedisTarget): Promise<RedisAlertLedger> {
+    return new RedisAlertLedger(await connectSharedRedis(target, "the desk's alerts", {}));
   }
 
   async open(key: string, at: number) {

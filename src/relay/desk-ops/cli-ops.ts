@@ -4,6 +4,7 @@
  *   status [--url http://relay:8787]   (admin token in MACROBELL_ADMIN_TOKEN, never argv)
  *   log [--since 2h|ISO] [--until ISO] [--url …]   (the delivery log, same token)
  */
+import type { RedisTarget } from '../redis-client.js';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
@@ -20,17 +21,32 @@ export interface OpsCliIo {
 
 const when = (ms: number | null) => (ms === null ? 'never' : new Date(ms).toISOString());
 
-async function openAdmins(data: string | undefined, redis: string | undefined) {
-  if (redis === undefined || redis === '')
-    return SqliteAdminStore.open(resolve(data ?? 'relay-data'));
-  if (!/^rediss?:\/\//.test(redis)) throw new Error('--redis must be a redis:// or rediss:// URL');
+/** The Redis flags, as `relay users` takes them (the password never on the command line). */
+export interface AdminRedisFlags {
+  redis?: string;
+  'redis-password-file'?: string;
+  'redis-ca'?: string;
+}
+
+async function openAdmins(data: string | undefined, redis: RedisTarget | undefined) {
+  if (!redis) return SqliteAdminStore.open(resolve(data ?? 'relay-data'));
   return RedisAdminStore.open(redis);
 }
 
-export async function adminsCommand(args: string[], io: OpsCliIo): Promise<number> {
+export async function adminsCommand(
+  args: string[],
+  io: OpsCliIo,
+  /** The checked Redis target of the flags (and MACROBELL_RELAY_REDIS…); none: SQLite. */
+  redisTarget: (flags: AdminRedisFlags) => RedisTarget | undefined,
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { data: { type: 'string' }, redis: { type: 'string' } },
+    options: {
+      data: { type: 'string' },
+      redis: { type: 'string' },
+      'redis-password-file': { type: 'string' },
+      'redis-ca': { type: 'string' },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -43,7 +59,7 @@ export async function adminsCommand(args: string[], io: OpsCliIo): Promise<numbe
   if ((action === 'list') !== (name === undefined)) return usage();
   let store: AdminStore | null = null;
   try {
-    store = await openAdmins(values.data, values.redis ?? io.env.MACROBELL_RELAY_REDIS);
+    store = await openAdmins(values.data, redisTarget(values));
     if (action === 'add' && name) {
       const added = await store.add(name);
       io.out(

@@ -3,6 +3,7 @@
  * figures published for the others, and the routes and metrics built on them. server.ts
  * calls in at three places: routing, before a stream is served, and /metrics.
  */
+import type { RedisTarget } from '../redis-client.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { EventLog } from '../event-log.js';
@@ -23,7 +24,7 @@ import type { TokenManager } from '../../node/oauth/token-manager.js';
 import type { UserStore } from '../user-store.js';
 
 export interface DeskOpsOptions {
-  redisUrl?: string;
+  redis?: RedisTarget;
   dataDir: string;
   events: EventLog;
   users: Pick<UserStore, 'list'>;
@@ -78,11 +79,11 @@ export interface DeskOps {
 
 export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
   const { events, hub, now, logger } = opts;
-  const presence: PresenceStore = opts.redisUrl
-    ? await RedisPresenceStore.open(opts.redisUrl)
+  const presence: PresenceStore = opts.redis
+    ? await RedisPresenceStore.open(opts.redis)
     : new MemoryPresenceStore();
-  const admins: AdminStore = opts.redisUrl
-    ? await RedisAdminStore.open(opts.redisUrl, now)
+  const admins: AdminStore = opts.redis
+    ? await RedisAdminStore.open(opts.redis, now)
     : SqliteAdminStore.open(opts.dataDir, now);
   const releases = upcomingReleases({ calendarUrl: opts.calendarUrl, tokens: opts.tokens, now });
   const snapshot = () =>
@@ -95,8 +96,8 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
       lagThresholdSeconds: opts.lagThresholdSeconds ?? 60,
       now,
     });
-  const ledger: AlertLedger = opts.redisUrl
-    ? await RedisAlertLedger.open(opts.redisUrl)
+  const ledger: AlertLedger = opts.redis
+    ? await RedisAlertLedger.open(opts.redis)
     : new MemoryAlertLedger();
   const alerts = startDeskAlerts({
     webhookUrl: opts.alerts?.webhookUrl ?? null,

@@ -4,6 +4,7 @@
  * reports. Close and ack are Lua scripts so a late close of an old stream cannot mark a
  * desktop that already reconnected elsewhere as gone. Keys expire after a week unheard.
  */
+import type { RedisTarget } from '../redis-client.js';
 import type Redis from 'ioredis';
 import { connectSharedRedis } from '../redis-connect.js';
 import { PREFIX } from '../redis-scripts.js';
@@ -61,8 +62,8 @@ export class RedisPresenceStore implements PresenceStore {
 
   private constructor(private readonly redis: PresenceRedis) {}
 
-  static async open(url: string): Promise<RedisPresenceStore> {
-    const redis = await connectSharedRedis<PresenceRedis>(url, "the desk's presence", {
+  static async open(target: string | RedisTarget): Promise<RedisPresenceStore> {
+    const redis = await connectSharedRedis<PresenceRedis>(target, "the desk's presence", {
       mbPresenceClose: { numberOfKeys: 1, lua: CLOSE_SCRIPT },
       mbPresenceAck: { numberOfKeys: 1, lua: ACK_SCRIPT },
     });

@@ -47,6 +47,7 @@ export function createGateway(opts: GatewayOptions): Gateway {
   const fetchUpstream = createUpstream({
     baseUrl: (scope: GatewayScope) => (scope === 'calendar' ? opts.calendarUrl : opts.newsUrl),
     tokens: opts.tokens,
+    logger: opts.logger,
   });
   const cache = new ReadCache({ fetch: fetchUpstream, now: opts.now });
 

@@ -6,6 +6,8 @@
  */
 import { request, type Dispatcher } from 'undici';
 import { AuthError } from '../../node/oauth/errors.js';
+import type { Logger } from 'pino';
+import { upstreamFailure } from '../upstream-failure.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
 import type { GatewayScope } from './read-routes.js';
 
@@ -24,6 +26,8 @@ export interface UpstreamOptions {
   /** A service answer larger than this is refused (502) rather than held in memory. */
   maxBodyBytes?: number;
   timeoutMs?: number;
+  /** Where a refused token exchange is explained to the desk's administrator. */
+  logger?: Logger;
 }
 
 const PASSED_HEADERS = ['content-type', 'retry-after', 'etag', 'last-modified'];
@@ -42,14 +46,9 @@ export function relayAnswer(
   };
 }
 
-function tokenFailure(err: unknown): UpstreamAnswer {
-  if (!(err instanceof AuthError)) throw err;
-  const status = err.code === 'network' ? 504 : 502;
-  return relayAnswer(
-    status,
-    'upstream_' + err.code,
-    `The service refused the relay: ${err.message}`,
-  );
+function tokenFailure(err: unknown, scope: string, logger?: Logger): UpstreamAnswer {
+  const failure = upstreamFailure(err, scope, logger);
+  return relayAnswer(failure.status, failure.error, failure.message);
 }
 
 async function readCapped(body: Dispatcher.ResponseData['body'], max: number) {
@@ -120,7 +119,7 @@ export function createUpstream(opts: UpstreamOptions) {
       manager.invalidate(scope);
       return await once(scope, path, manager, ifNoneMatch);
     } catch (err) {
-      if (err instanceof AuthError) return tokenFailure(err);
+      if (err instanceof AuthError) return tokenFailure(err, scope, opts.logger);
       return relayAnswer(
         504,
         'upstream_unreachable',

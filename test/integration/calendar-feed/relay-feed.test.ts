@@ -154,6 +154,13 @@ describe('webcal feed of watched events', () => {
     const again = await request(feedUrl, { headers: { 'if-none-match': etag } });
     await again.body.text();
     expect(again.statusCode).toBe(304);
+    // A proxy that compresses weakens the tag; the feed compares weakly, as RFC 9110 says.
+    const weak = await request(feedUrl, { headers: { 'if-none-match': `"other", W/${etag}` } });
+    await weak.body.text();
+    expect(weak.statusCode).toBe(304);
+    const stale = await request(feedUrl, { headers: { 'if-none-match': 'W/"other"' } });
+    await stale.body.text();
+    expect(stale.statusCode).toBe(200);
     const since = await request(feedUrl, {
       headers: { 'if-modified-since': res.headers['last-modified'] as string },
     });

@@ -6,6 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppService, type AppService } from '../../../src/main/service.js';
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
@@ -19,19 +20,26 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function setup(withKeys: boolean) {
+async function setup(withKeys: boolean | 'wrong') {
   const sim: RunningSimulator = await startSimulator({ port: 0, seed: 5, autoplay: false });
   cleanups.push(() => sim.close());
+  const relayLog: string[] = [];
   const relayData = mkdtempSync(join(tmpdir(), 'mb-desk-core-relay-'));
   const relay: RunningRelay = await startRelay({
     dataDir: relayData,
     secret: 'core-test-secret',
     token: 'core-test-legacy-token',
     desk: {
-      keys: withKeys ? { publicKey: sim.clientId, privateKey: sim.clientSecret } : null,
+      keys:
+        withKeys === 'wrong'
+          ? { publicKey: sim.clientId, privateKey: 'not-the-desk-private-key' }
+          : withKeys
+            ? { publicKey: sim.clientId, privateKey: sim.clientSecret }
+            : null,
       authUrl: sim.authUrl,
     },
     gateway: { calendarUrl: sim.calendarUrl, newsUrl: sim.newsUrl },
+    logger: pino({ level: 'info' }, { write: (line: string) => void relayLog.push(line) }),
   });
   cleanups.push(() => relay.close());
   const db = openUsersDatabase(relayData);
@@ -52,7 +60,7 @@ async function setup(withKeys: boolean) {
     },
   });
   cleanups.push(() => app.stop());
-  return { sim, relay, users, app, secrets };
+  return { sim, relay, users, app, secrets, relayLog };
 }
 
 describe('app in desk mode', () => {
@@ -83,6 +91,19 @@ describe('app in desk mode', () => {
     const test = await app.api.testConnection();
     expect(test.ok).toBe(false);
     expect(test.scopes.calendar.message).toMatch(/refused your personal token.*revoked/);
+  });
+
+  it('says the desk relay’s keys were refused (not the trader’s), and the relay logs why', async () => {
+    const { app, relayLog } = await setup('wrong');
+    const test = await app.api.testConnection();
+    expect(test.ok).toBe(false);
+    const message = test.scopes.calendar.message;
+    expect(message).toMatch(/refused the desk relay's provider keys \(invalid_client\)/);
+    expect(message).toMatch(/desk administrator/);
+    expect(message).not.toMatch(/Check both keys in Settings/);
+    const logged = relayLog.join('');
+    expect(logged).toMatch(/refused this relay's provider keys \(invalid_client\).*relay keys set/);
+    expect(logged).not.toContain('not-the-desk-private-key');
   });
 
   it('says the relay has no provider keys when it cannot read the service', async () => {

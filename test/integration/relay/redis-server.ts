@@ -2,7 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import Redis from 'ioredis';
+import Redis, { type RedisOptions } from 'ioredis';
 import { tempDir, waitFor } from './helpers.js';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
@@ -37,18 +37,28 @@ export function requireRedisServer(): void {
   );
 }
 
-export async function startRedis(
-  opts: { durable?: boolean } = { durable: true },
-): Promise<TestRedis> {
+export interface StartRedisOptions {
+  durable?: boolean;
+  /** More redis-server arguments (requirepass, ACL users, TLS). */
+  extraArgs?: string[];
+  /** TLS only: listen with --tls-port instead of the plain port; the URL is rediss://. */
+  tls?: boolean;
+  /** How the readiness probe connects (a password, a CA). */
+  probe?: RedisOptions;
+}
+
+export async function startRedis(opts: StartRedisOptions = { durable: true }): Promise<TestRedis> {
   requireRedisServer();
   const port = await freePort();
   const dir = tempDir('mb-redis-');
+  const listen = opts.tls ? ['--port', '0', '--tls-port', String(port)] : ['--port', String(port)];
   const args = [
-    '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '',
+    ...listen, '--bind', '127.0.0.1', '--dir', dir, '--save', '',
     '--appendonly', opts.durable === false ? 'no' : 'yes',
     '--appendfsync', opts.durable === false ? 'everysec' : 'always',
+    ...(opts.extraArgs ?? []),
   ]; // prettier-ignore
-  const url = `redis://127.0.0.1:${port}/0`;
+  const url = `${opts.tls ? 'rediss' : 'redis'}://127.0.0.1:${port}/0`;
   const exited = (c: ChildProcess) =>
     c.exitCode !== null || c.signalCode !== null
       ? Promise.resolve()
@@ -56,7 +66,7 @@ export async function startRedis(
   const launch = async (): Promise<ChildProcess> => {
     const child = spawn(REDIS_SERVER, args, { stdio: 'ignore' });
     await waitFor(async () => {
-      const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
+      const probe = new Redis(url, { ...opts.probe, lazyConnect: true, retryStrategy: () => null });
       probe.on('error', () => undefined);
       try {
         await probe.connect();

@@ -111,7 +111,9 @@ describe('relay register', () => {
         timeout: 30_000,
       },
     );
-    expect(r.status).toBe(2);
+    // A missing runtime condition, not a usage error: exit 1 with one line, no usage.
+    expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/MACROBELL_PUBLIC_KEY/);
+    expect(r.stderr).not.toMatch(/Usage:/);
   });
 });

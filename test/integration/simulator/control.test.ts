@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../../src/simulator/index.js';
@@ -118,6 +119,28 @@ describe('control API', () => {
     expect(isLoopback('192.168.1.20')).toBe(false);
     expect(isLoopback(undefined)).toBe(false);
   });
+
+  it('answers /_sim/state only to Host names of this machine (no DNS rebinding)', async () => {
+    const stateWithHost = (host: string) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = httpRequest(`${sim.url}/_sim/state`, { headers: { host } }, (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const port = new URL(sim.url).port;
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`])
+      expect((await stateWithHost(host)).status).toBe(200);
+    for (const host of [`evil.example:${port}`, `127.0.0.1.evil.example:${port}`]) {
+      const refused = await stateWithHost(host);
+      expect(refused.status).toBe(403);
+      expect(refused.text).toMatch(/Host 127\.0\.0\.1, localhost or \[::1\]/);
+      expect(refused.text).not.toMatch(/secret/i);
+    }
+  });
 });
 
 describe('faults', () => {
@@ -207,7 +230,7 @@ describe('bad input', () => {
       socket.on('close', () => resolve(data));
       socket.on('error', (e) => (data ? resolve(data) : reject(e)));
       socket.write(
-        `POST /_sim/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`,
+        `POST /_sim/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`,
       );
       socket.write(Buffer.alloc(64 * 1024, 0x20));
     });

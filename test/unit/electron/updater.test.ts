@@ -28,7 +28,11 @@ import {
   UpdateController,
   WATCHED_RELEASE_GUARD_MS,
 } from '../../../src/main/electron/update-controller.js';
-import { updatesEnabled, watchedReleaseDueWithin } from '../../../src/main/electron/updater.js';
+import {
+  updateSignatureChecked,
+  updatesEnabled,
+  watchedReleaseDueWithin,
+} from '../../../src/main/electron/updater.js';
 import { handleRequest } from '../../../src/main/electron/ipc.js';
 import { AppTray } from '../../../src/main/electron/tray.js';
 
@@ -271,18 +275,42 @@ describe('restarting by itself', () => {
 
 describe('when updates apply', () => {
   it('only in a packaged app on real data, unless disabled', () => {
-    expect(updatesEnabled({ packaged: false, demo: false, env: {} })).toEqual({
+    const signed = true;
+    expect(updatesEnabled({ packaged: false, demo: false, env: {}, signed })).toEqual({
       on: false,
       reason: 'running from source',
     });
-    expect(updatesEnabled({ packaged: true, demo: true, env: {} })).toEqual({
+    expect(updatesEnabled({ packaged: true, demo: true, env: {}, signed })).toEqual({
       on: false,
       reason: 'demo mode',
     });
     expect(
-      updatesEnabled({ packaged: true, demo: false, env: { MACROBELL_DISABLE_UPDATES: '1' } }).on,
+      updatesEnabled({
+        packaged: true,
+        demo: false,
+        env: { MACROBELL_DISABLE_UPDATES: '1' },
+        signed,
+      }).on,
     ).toBe(false);
-    expect(updatesEnabled({ packaged: true, demo: false, env: {} })).toEqual({ on: true });
+    expect(updatesEnabled({ packaged: true, demo: false, env: {}, signed })).toEqual({ on: true });
+  });
+
+  it('refuses to auto-update an unsigned build unless the user allows it', () => {
+    const unsigned = { packaged: true, demo: false, signed: false };
+    expect(updatesEnabled({ ...unsigned, env: {} })).toEqual({
+      on: false,
+      reason: expect.stringMatching(/^unsigned build: .*MACROBELL_ALLOW_UNSIGNED_UPDATES=1/),
+    });
+    expect(updatesEnabled({ ...unsigned, env: { MACROBELL_ALLOW_UNSIGNED_UPDATES: '1' } })).toEqual(
+      { on: true },
+    );
+    // What electron-builder writes: a publisher name only when the Windows build is signed.
+    const yml = 'provider: github\nowner: o\nrepo: r\n';
+    expect(updateSignatureChecked('win32', yml)).toBe(false);
+    expect(updateSignatureChecked('win32', `${yml}publisherName:\n  - Macrobell Ltd\n`)).toBe(true);
+    expect(updateSignatureChecked('win32', null)).toBe(false);
+    expect(updateSignatureChecked('darwin', null)).toBe(true); // Squirrel.Mac requires a signature
+    expect(updateSignatureChecked('linux', yml)).toBe(false); // AppImage/deb: no signature check
   });
 
   it('finds watched releases in the next 15 minutes from the calendar', async () => {

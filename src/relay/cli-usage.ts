@@ -1,0 +1,30 @@
+/** `npm run relay -- --help`: every relay command and where its secrets come from. */
+export const USAGE = `Usage:
+  npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D] [--token-rate N]
+                    [--redis redis://HOST:PORT/DB] [--redis-durability strict|relaxed]
+                    [--auth-url URL] [--calendar-url URL] [--news-url URL] [--public-url URL]
+                    [--issue-service-tokens] [--max-streams-per-user N] [--alert-lead-minutes N]
+    (--issue-service-tokens: POST /token hands traders service access tokens, which reach
+     the whole service account, webhook management included; off: traders read through
+     the relay's gateway at /service/calendar and /service/news)
+    (--public-url: the relay's address as users reach it, for calendar feed links)
+    (--alert-lead-minutes: desk chat alerts, to MACROBELL_DESK_ALERT_WEBHOOK, a Slack-compatible URL)
+    (--redis or MACROBELL_RELAY_REDIS: the log on Redis Streams, shared by several nodes)
+                    [--redis-password-file FILE] [--redis-ca CA.pem]
+    Redis credentials, never in argv: MACROBELL_REDIS_PASSWORD (or --redis-password-file /
+    MACROBELL_REDIS_PASSWORD_FILE), MACROBELL_REDIS_USERNAME for an ACL user;
+    rediss:// for TLS, --redis-ca / MACROBELL_REDIS_CA for a private CA
+  npm run relay -- register --public-url https://relay.example.com [--calendar] [--news]
+                    [--replace <id>] [--data DIR] [--auth-url URL] [--calendar-url URL] [--news-url URL]
+  npm run relay -- users add NAME | users list | users revoke NAME   [--data DIR] [--redis URL]
+    (with --redis or MACROBELL_RELAY_REDIS: the users every node on that Redis shares)
+  npm run relay -- admins add NAME | admins list | admins revoke NAME  [--data DIR] [--redis URL]
+  npm run relay -- status [--url http://127.0.0.1:8787]   (MACROBELL_ADMIN_TOKEN: an admin token)
+  npm run relay -- log [--since 2h|ISO] [--until ISO] [--url URL]   (what arrived, applied by how many)
+  npm run relay -- keys set [--data DIR]        (keys from the environment or two lines of stdin)
+  npm run relay -- secrets show [--data DIR]
+  npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [service URLs]
+  Provider keys: MACROBELL_PUBLIC_KEY, MACROBELL_PRIVATE_KEY (never argv), else DATA/provider-keys.json
+  Service URLs: the flags, else MACROBELL_AUTH_URL, MACROBELL_CALENDAR_URL, MACROBELL_NEWS_URL
+  Secrets: MACROBELL_RELAY_SECRET, MACROBELL_RELAY_TOKEN (else generated into DATA/relay-secrets.json)
+  npm run relay -- --help   (this text)`;

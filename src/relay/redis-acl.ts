@@ -1,0 +1,20 @@
+/**
+ * The least a Redis ACL user needs to run the relay (docs/relay.md gives the full line):
+ * its keys only (one prefix), no pub/sub, and only the commands the relay sends — the
+ * log, the desk's users and the calendar feeds, the durability check and the connection's
+ * own housekeeping. A test runs a whole relay under exactly this.
+ */
+export const RELAY_ACL_RULES = [
+  'resetkeys',
+  '~macrobell:{relay}:*',
+  'resetchannels',
+  '-@all',
+  // connection and the durability check (CONFIG GET appendonly/appendfsync, INFO replication)
+  '+ping', '+info', '+select', '+client|setname', '+config|get', '+wait',
+  // scripts (ioredis sends EVALSHA, then EVAL when the script is not cached)
+  '+evalsha', '+eval', '+script|load',
+  // keys the scripts and the relay touch
+  '+get', '+set', '+del', '+hget', '+hset', '+hdel', '+hexists', '+hgetall',
+  '+sadd', '+srem', '+smembers',
+  '+xadd', '+xrange', '+xrevrange', '+xread', '+xinfo|stream', '+xlen', '+xtrim',
+].join(' '); // prettier-ignore

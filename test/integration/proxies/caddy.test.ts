@@ -1,0 +1,109 @@
+/**
+ * deploy/Caddyfile on the installed Caddy, in front of a real relay on loopback: bodies
+ * over 1 MiB get the relay's 413 (no 502, no reset), no log line holds the webhook secret
+ * or a feed token (the relay up or down), and /metrics tricks from outside are refused.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
+import { tempDir, waitFor } from '../relay/helpers.js';
+import { freePort, logLines, selfSigned } from './proxy-setup.js';
+import { rawRequest, request } from './raw-tls.js';
+
+const CADDY = '/usr/bin/caddy';
+const SECRET = 'caddyHookSecret0123456789';
+const FEED = 'mbf_caddyFeedToken0123456789';
+const dir = tempDir('mb-caddy-logs-');
+let relay: RunningRelay;
+let caddy: ChildProcess;
+let port = 0;
+
+beforeAll(async () => {
+  if (!existsSync(CADDY)) throw new Error('caddy is needed: sudo apt-get install caddy');
+  relay = await startRelay({ dataDir: tempDir(), secret: SECRET, token: 'caddy-token' });
+  port = await freePort();
+  const { cert, key } = selfSigned(dir);
+  const shipped = readFileSync('deploy/Caddyfile', 'utf8');
+  const site = shipped
+    // The test's own global options first: no admin API, files in the temp folder.
+    .replace(/^\{\n/m, `{\n\tadmin off\n\tstorage file_system ${dir}/data\n\tskip_install_trust\n`)
+    .replace(
+      'relay.example.com {',
+      `https://relay.test:${port} {\n\tbind 127.0.0.1\n\ttls ${cert} ${key}`,
+    )
+    .replaceAll('127.0.0.1:8787', `127.0.0.1:${relay.port}`)
+    // The test's requests come from 127.0.0.1: make only another address "inside".
+    .replace('not remote_ip 127.0.0.1 ::1', 'not remote_ip 192.0.2.1');
+  expect(site).not.toBe(shipped);
+  writeFileSync(join(dir, 'Caddyfile'), site);
+  const log = createWriteStream(join(dir, 'caddy.log'));
+  caddy = spawn(CADDY, ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
+    env: { ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  caddy.stdout?.pipe(log);
+  caddy.stderr?.pipe(log);
+  await waitFor(async () => (await request(port, 'GET', '/healthz')) === 200, 'caddy to proxy');
+}, 60_000);
+
+afterAll(async () => {
+  caddy?.kill('SIGTERM');
+  await relay?.close();
+});
+
+const hook = `/hooks/${SECRET}`;
+const body = (n: number) => Buffer.from(JSON.stringify({ type: 'x', pad: 'a'.repeat(n) }));
+
+describe('deploy/Caddyfile', () => {
+  it('answers 413 to 10 bodies over 1 MiB in a row, and passes a 1 MiB one', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 10; i++)
+      answers.push(await request(port, 'POST', hook, { body: body(2 * 1024 * 1024) }));
+    expect(answers).toEqual(Array(10).fill(413));
+    expect(await request(port, 'POST', hook, { body: body(1024 * 1024 - 100) })).toBe(204);
+  }, 60_000);
+
+  it('logs neither secret, the relay up or down, even for requests cut mid-body', async () => {
+    expect(await request(port, 'POST', hook, { body: body(10) })).toBe(204);
+    expect(await request(port, 'GET', `/calendar/${FEED}.ics`)).toBe(404);
+    // A body promised and never sent: Caddy logs the failed request.
+    expect(
+      await rawRequest(
+        port,
+        `POST ${hook} HTTP/1.1\r\nHost: relay.test\r\nContent-Length: 100\r\n\r\n{`,
+      ),
+    ).toBeGreaterThanOrEqual(0);
+    const relayPort = relay.port;
+    await relay.close();
+    expect(await request(port, 'POST', hook, { body: body(10) })).toBe(502);
+    expect(await request(port, 'GET', `/calendar/${FEED}.ics`)).toBe(502);
+    relay = await startRelay({
+      dataDir: tempDir(),
+      secret: SECRET,
+      token: 'caddy-token',
+      port: relayPort,
+    });
+    await waitFor(
+      () => logLines(dir).filter((l) => /connection refused/.test(l)).length >= 2,
+      'the 502s in the log',
+    );
+    const lines = logLines(dir);
+    for (const line of lines) {
+      expect(line).not.toContain(SECRET);
+      expect(line).not.toContain(FEED);
+    }
+  }, 60_000);
+
+  it('refuses /metrics, and tricks that would reach it, from a non-allowed address', async () => {
+    for (const path of ['/metrics', '//metrics', '/x/../metrics', '/%6Detrics', '/METRICS'])
+      expect([path, await request(port, 'GET', path)]).toEqual([path, 403]);
+    for (const path of ['/metrics/'])
+      expect([path, await request(port, 'GET', path)]).toEqual([path, 404]);
+    // Caddy forwards "\" as %5C, a path the relay does not know; raw "\" the relay refuses.
+    expect(await request(port, 'GET', '/x\\..\\metrics')).toBe(404);
+    expect(await request(port, 'GET', '\\metrics')).toBe(400); // not a path: Caddy refuses it
+    expect(await request(port, 'GET', '/healthz')).toBe(200);
+  });
+});
