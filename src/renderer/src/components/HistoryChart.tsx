@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { EventDate } from '../../../shared/domain.js';
-import { formatValue } from '../../../shared/format.js';
+import { formatValue, valueDecimals } from '../../../shared/format.js';
 
 // The viewBox is about the panel's width in CSS pixels, so 11-unit text reads as ~11 px.
 const W = 380;
@@ -53,7 +53,8 @@ export function HistoryChart({ history, title }: { history: EventDate[]; title: 
       .join(' ');
   const first = points[0] as EventDate;
   const last = points.at(-1) as EventDate;
-  const fmt = (v: number) => formatValue(v, first.unit, first.potency);
+  const decimals = valueDecimals(points.flatMap((p) => [p.actual, p.consensus, p.previous]));
+  const fmt = (v: number) => formatValue(v, first.unit, first.potency, decimals);
   const month = (p: EventDate) => MONTH.format(new Date(p.dateUtc));
   const step = (W - PAD.l - PAD.r) / (points.length - 1);
   const shown = hover === null ? null : (points[hover] ?? null);

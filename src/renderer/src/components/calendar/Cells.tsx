@@ -3,6 +3,7 @@ import type { EventDate } from '../../../../shared/domain.js';
 import {
   directionOf,
   formatValue,
+  releaseDecimals,
   surpriseDelta,
   surpriseOf,
   volatilityRank,
@@ -31,7 +32,8 @@ const BETTER = { beat: 'better than expected', miss: 'worse than expected' } as 
 export function ValueCells({ ed }: { ed: EventDate }) {
   const s = surpriseOf(ed);
   const dir = directionOf(ed);
-  const f = (v: number | null) => formatValue(v, ed.unit, ed.potency);
+  const decimals = releaseDecimals(ed);
+  const f = (v: number | null) => formatValue(v, ed.unit, ed.potency, decimals);
   const delta = surpriseDelta(ed);
   const better = s === 'beat' || s === 'miss' ? BETTER[s] : null;
   const title =
