@@ -1,16 +1,8 @@
-/** HTML → plain text for the search index: drops script/style, decodes every HTML entity. */
-import { decodeHTML } from 'entities';
+/** Text helpers for the search index. */
+import { htmlToText } from '../../shared/html-text.js';
 import { parseSearch } from '../../shared/search-aliases.js';
 
-export function htmlToText(html: string): string {
-  // Tags go before entities are decoded, so an encoded `&lt;b&gt;` stays text.
-  const text = html
-    .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<\/?(p|div|br|li|h[1-6]|tr|td|th|blockquote|section|article)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '');
-  return decodeHTML(text).replace(/\s+/g, ' ').trim();
-}
+export { htmlToText };
 
 /** Escape text so it is safe inside HTML. */
 export function escapeHtml(text: string): string {

@@ -6,6 +6,7 @@ import m003 from './003_search_rank.js';
 import m004 from './004_typed_columns_prefix_search.js';
 import m005 from './005_event_date_columns.js';
 import m006 from './006_decode_all_entities.js';
+import m007 from './007_plain_news_titles.js';
 
 export interface Migration {
   version: number;
@@ -13,4 +14,4 @@ export interface Migration {
   up: string | ((db: Database.Database) => void);
 }
 
-export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006];
+export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007];
