@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** Issue #26's defects in the mounted app, each as a trader would notice it. */
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ed, mount } from './harness.js';
 
@@ -43,5 +43,20 @@ describe('values with the release’s own precision (defect 2)', () => {
     expect(cell(pmi, 'consensus')).toBe('52.0');
     const rbnz = await rowOf('RBNZ Rate');
     expect([cell(rbnz, 'actual'), cell(rbnz, 'previous')]).toEqual(['3.00%', '3.25%']);
+  });
+});
+
+describe('UTC and GMT in the zone list (defect 6)', () => {
+  it('offers them right after the system zone, and choosing UTC is saved', async () => {
+    const t = mount([ed(1)]);
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const select = (await screen.findByLabelText('Time zone')) as HTMLSelectElement;
+    const values = [...select.options].map((o) => o.value);
+    expect(values.slice(0, 3)).toEqual(['system', 'UTC', 'GMT']);
+    expect(values.filter((v) => v === 'UTC')).toHaveLength(1);
+    fireEvent.change(select, { target: { value: 'UTC' } });
+    expect(
+      t.calls.some(([m, i]) => m === 'updateSettings' && JSON.stringify(i).includes('"UTC"')),
+    ).toBe(true);
   });
 });
