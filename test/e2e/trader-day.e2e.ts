@@ -25,6 +25,23 @@ async function printOne(e: E2E): Promise<void> {
   await sim(e, 'PATCH', `/_sim/event-dates/${next.id}`, { actual: (next.consensus as number) + 1 });
 }
 
+/** WCAG contrast of an element's text colour on its own background (both opaque rgb). */
+function contrastOf(el: Element): number {
+  const style = getComputedStyle(el);
+  const lum = (css: string) => {
+    const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [lum(style.color), lum(style.backgroundColor)].sort((a, b) => b - a) as [
+    number,
+    number,
+  ];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 async function seriousViolations(e: E2E): Promise<string[]> {
   const result = await new AxeBuilder({ page: e.page }).analyze();
   return result.violations
@@ -46,6 +63,7 @@ for (const scheme of ['light', 'dark'] as const) {
         .getByRole('navigation', { name: 'Main' })
         .locator('.badge:not(.news-badge)');
       await badge.first().waitFor({ timeout: 15_000 });
+      expect(await badge.first().evaluate(contrastOf)).toBeGreaterThanOrEqual(4.5);
       expect(await seriousViolations(e)).toEqual([]);
     });
   });

@@ -42,7 +42,7 @@ describe('calendar', () => {
     expect(cells.querySelector('[data-col=actual] .cue')?.getAttribute('aria-label')).toBe(
       'above consensus, better than expected',
     );
-    expect(cells.querySelector('[data-col=previous]')?.textContent).toBe('210K (rev. from 229K)');
+    expect(cells.querySelector('[data-col=previous]')?.textContent).toBe('210K rev. from 229K');
     const miss = (await screen.findByText('Indicator 2')).closest(
       '[data-testid=event-row]',
     ) as HTMLElement;

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /** Issue #26's defects in the mounted app, each as a trader would notice it. */
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { HistoryChart } from '../../../src/renderer/src/components/HistoryChart.js';
 import { ed, mount } from './harness.js';
 
 afterEach(cleanup);
@@ -58,5 +59,55 @@ describe('UTC and GMT in the zone list (defect 6)', () => {
     expect(
       t.calls.some(([m, i]) => m === 'updateSettings' && JSON.stringify(i).includes('"UTC"')),
     ).toBe(true);
+  });
+});
+
+describe('the history chart (defect 4)', () => {
+  const history = [
+    ed(1, { dateUtc: '2026-11-06T20:00:00Z', actual: 233, consensus: 233, previous: 241 }),
+    ed(2, { dateUtc: '2026-10-02T20:00:00Z', actual: 185, consensus: 140, previous: 150 }),
+    ed(3, {
+      dateUtc: '2026-09-04T20:00:00Z',
+      actual: 120,
+      consensus: 150,
+      previous: 150,
+      isBetterThanExpected: false,
+    }),
+  ].map((h) => ({
+    ...h,
+    potency: 'K',
+    unit: null,
+    isBetterThanExpected: h.isBetterThanExpected ?? null,
+  }));
+
+  it('draws an in-line print as neutral, a beat and a miss in their colours', () => {
+    const { container } = render(<HistoryChart history={history} title="US NFP" zone="UTC" />);
+    const dots = [...container.querySelectorAll('circle')].map((c) => c.getAttribute('class'));
+    expect(dots).toEqual(['pt-miss', 'pt-beat', 'pt-inline']);
+  });
+
+  it('dates points in the chosen zone and keeps the hover text inside the chart', () => {
+    const { container } = render(
+      <HistoryChart history={history} title="US NFP" zone="Pacific/Auckland" />,
+    );
+    const hits = container.querySelectorAll('rect.hit');
+    fireEvent.mouseEnter(hits[hits.length - 1] as Element);
+    const tip = screen.getByTestId('chart-tooltip').querySelector('text') as SVGTextElement;
+    // 20:00 UTC on 6 Nov is 7 Nov in Auckland.
+    expect(tip.textContent).toBe('7 Nov 2026: 233K vs 233K');
+    // On the right half the text ends at the cursor instead of running past the edge.
+    expect(tip.getAttribute('text-anchor')).toBe('end');
+    fireEvent.mouseEnter(hits[0] as Element);
+    const first = screen.getByTestId('chart-tooltip').querySelector('text') as SVGTextElement;
+    expect(first.getAttribute('text-anchor')).toBe('start');
+  });
+});
+
+describe('a revised previous (defect 4)', () => {
+  it('shows the revised figure and the one it was revised from in full', async () => {
+    mount([ed(1, { name: 'Payrolls', potency: 'K', unit: null, previous: 229, revised: 241 })]);
+    const prev = (await rowOf('Payrolls')).querySelector('[data-col=previous]') as HTMLElement;
+    expect(prev.textContent).toBe('241K rev. from 229K');
+    expect(prev.className).toContain('has-revised');
   });
 });

@@ -64,18 +64,19 @@ export function ValueCells({ ed }: { ed: EventDate }) {
       <span role="gridcell" className="num" data-col="consensus">
         {f(ed.consensus)}
       </span>
-      <span role="gridcell" className="num" data-col="previous">
-        {ed.revised !== null && ed.revised !== ed.previous ? (
-          <>
-            {f(ed.revised)}{' '}
-            <span className="revised" title={`revised from ${f(ed.previous)}`}>
-              (rev. from {f(ed.previous)})
-            </span>
-          </>
-        ) : (
-          f(ed.previous)
-        )}
-      </span>
+      {ed.revised !== null && ed.revised !== ed.previous ? (
+        // Two lines, so the figure it was revised from is never cut off in a narrow column.
+        <span role="gridcell" className="num has-revised" data-col="previous">
+          <span>{f(ed.revised)}</span>{' '}
+          <span className="revised" title={`revised from ${f(ed.previous)}`}>
+            rev. from {f(ed.previous)}
+          </span>
+        </span>
+      ) : (
+        <span role="gridcell" className="num" data-col="previous">
+          {f(ed.previous)}
+        </span>
+      )}
     </>
   );
 }
@@ -102,8 +103,8 @@ export function FontWarmup() {
         275K<span className="cue"> ▲</span>
       </span>
       <span className="num">-0.3%</span>
-      <span className="num">
-        4.25% <span className="revised">(rev. from 4.5%)</span>
+      <span className="num has-revised">
+        <span>4.25%</span> <span className="revised">rev. from 4.5%</span>
       </span>
     </div>
   );
