@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 /** Issue #26's defects in the mounted app, each as a trader would notice it. */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../src/shared/domain.js';
+import { buildItems, openingIndex, withNowLine } from '../../../src/renderer/src/lib/items.js';
 import { HistoryChart } from '../../../src/renderer/src/components/HistoryChart.js';
 import { ed, mount } from './harness.js';
 
@@ -109,5 +111,88 @@ describe('a revised previous (defect 4)', () => {
     const prev = (await rowOf('Payrolls')).querySelector('[data-col=previous]') as HTMLElement;
     expect(prev.textContent).toBe('241K rev. from 229K');
     expect(prev.className).toContain('has-revised');
+  });
+});
+
+describe('the calendar opens on now and follows it (defect 5)', () => {
+  const HOUR = 3_600_000;
+  // A busy day: 30 releases from midnight UTC, now after the 20th.
+  const midnight = Date.parse('2026-11-25T00:00:00Z');
+  const day = Array.from({ length: 30 }, (_, i) =>
+    ed(100 + i, { dateUtc: new Date(midnight + i * 0.5 * HOUR).toISOString() }),
+  );
+  const items = withNowLine(buildItems(day, 'UTC'), midnight + 10.2 * HOUR);
+  const nowAt = items.findIndex((it) => it.kind === 'now');
+
+  it('opens with the now line and the next releases in view on a short window', () => {
+    for (const visible of [9, 14]) {
+      const top = openingIndex(items, midnight + 10.2 * HOUR, 'UTC', visible);
+      expect(nowAt).toBeGreaterThan(top);
+      // the line and at least three upcoming releases below it are on screen
+      expect(nowAt + 3).toBeLessThan(top + visible);
+    }
+  });
+
+  it('still opens on today’s header when now fits under it', () => {
+    expect(openingIndex(items, midnight + 10.2 * HOUR, 'UTC', 40)).toBe(0);
+  });
+
+  it('moves the now line within seconds, not every 30 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const t0 = Date.now();
+      mount([
+        ed(1, { name: 'Printed', dateUtc: new Date(t0 - 60_000).toISOString() }),
+        ed(2, { name: 'Soon', dateUtc: new Date(t0 + 3_000).toISOString() }),
+        ed(3, { name: 'Later', dateUtc: new Date(t0 + 600_000).toISOString() }),
+      ]);
+      const order = () =>
+        [...document.querySelectorAll('[data-testid=now-line], [data-testid=event-row]')]
+          .sort(
+            (a, b) =>
+              parseFloat((a as HTMLElement).style.top) - parseFloat((b as HTMLElement).style.top),
+          )
+          .map((el) =>
+            el.getAttribute('data-testid') === 'now-line'
+              ? 'NOW'
+              : el.querySelector('.name')?.textContent,
+          );
+      await waitFor(() => expect(order()).toEqual(['Printed', 'NOW', 'Soon', 'Later']));
+      await act(() => vi.advanceTimersByTimeAsync(8_000));
+      expect(order()).toEqual(['Printed', 'Soon', 'NOW', 'Later']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the header countdown (defect 5)', () => {
+  it('counts down to the next release the alert rules cover, whatever the text filter', async () => {
+    const t = Date.now();
+    const rules = { ...DEFAULT_SETTINGS.alertRules, minVolatility: 'LOW' as const };
+    const m = mount(
+      [
+        ed(1, {
+          name: 'EIA Crude Oil Stocks Change',
+          volatility: 'LOW',
+          dateUtc: new Date(t + 23 * 60_000).toISOString(),
+        }),
+        ed(2, {
+          name: 'Nonfarm Payrolls',
+          volatility: 'HIGH',
+          dateUtc: new Date(t + 8.9 * 86_400_000).toISOString(),
+        }),
+      ],
+      {},
+      { settings: { alertRules: rules } },
+    );
+    await act(() =>
+      m.stores.calendar
+        .getState()
+        .setFilters({ volatilities: [], countries: [], categories: [], text: 'Nonfarm' }),
+    );
+    const next = await screen.findByTestId('next-release');
+    await waitFor(() => expect(next.textContent).toContain('EIA Crude Oil Stocks Change'));
+    expect(next.textContent).toMatch(/Next alert:.*in 2[23]m/);
   });
 });
