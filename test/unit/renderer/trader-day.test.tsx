@@ -196,3 +196,19 @@ describe('the header countdown (defect 5)', () => {
     expect(next.textContent).toMatch(/Next alert:.*in 2[23]m/);
   });
 });
+
+describe('"Pause for 1 hour" (defect 11)', () => {
+  it('shows in the status bar until it ends, and says so in full', async () => {
+    let rules = { ...DEFAULT_SETTINGS.alertRules };
+    mount([ed(1)], {
+      getAlertRules: () => rules,
+      pauseAlerts: (i) => (rules = { ...rules, pausedUntil: (i as { until: number }).until }),
+    });
+    expect(screen.getByTestId('status-bar').textContent).not.toContain('paused');
+    fireEvent.click(screen.getByRole('button', { name: /^Alerts/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pause for 1 hour' }));
+    const note = await screen.findByTestId('alerts-paused');
+    expect(note.textContent).toMatch(/Alerts paused until \d{2}:\d{2}/);
+    expect(screen.getByText(/^Alerts paused for 1 hour/).className).toContain('rules-saved');
+  });
+});
