@@ -206,8 +206,10 @@ describe('"Pause for 1 hour" (defect 11)', () => {
     });
     expect(screen.getByTestId('status-bar').textContent).not.toContain('paused');
     fireEvent.click(screen.getByRole('button', { name: /^Alerts/ }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Pause for 1 hour' }));
-    const note = await screen.findByTestId('alerts-paused');
+    // generous waits: the machine may be busy (the screen loads its rules, then the pause)
+    const slow = { timeout: 5_000 };
+    fireEvent.click(await screen.findByRole('button', { name: 'Pause for 1 hour' }, slow));
+    const note = await screen.findByTestId('alerts-paused', {}, slow);
     expect(note.textContent).toMatch(/Alerts paused until \d{2}:\d{2}/);
     expect(screen.getByText(/^Alerts paused for 1 hour/).className).toContain('rules-saved');
   });
