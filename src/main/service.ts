@@ -255,6 +255,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     alerts,
     watchlist,
     pushStatus,
+    pushSettings: (s) => emit('settings', s),
   });
   const api: AppApi = createApiTable({
     dataDir: opts.dataDir,
@@ -271,6 +272,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     settings,
     status,
     watchlist,
+    onAlertsRead: (ids) => emit('alertsRead', { ids }),
   });
 
   let receiver: WebhookReceiver | null = null;

@@ -10,6 +10,8 @@ export const PUSH_EVENTS = [
   'navigate',
   'notification',
   'update',
+  'settings',
+  'alertsRead',
 ] as const;
 export type PushEventName = (typeof PUSH_EVENTS)[number];
 

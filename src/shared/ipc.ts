@@ -162,6 +162,10 @@ export interface PushPayloads {
   navigate: NativeNotification['target'] | { type: 'settings' };
   /** The desktop app's auto-update (never sent in web mode). */
   update: UpdateNotice;
+  /** Settings (alert rules included) after any change, so every open window follows. */
+  settings: Settings;
+  /** Alerts marked read (null: all), so every open window's history follows. */
+  alertsRead: { ids: number[] | null };
 }
 
 /** Where the app's own update stands; the renderer shows "Restart to update" when ready. */

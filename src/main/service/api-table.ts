@@ -35,6 +35,8 @@ export interface ApiTableDeps {
   settings: SettingsFanout;
   status: StatusReporter;
   watchlist: Pick<WatchlistSync, 'feed'>;
+  /** Tells every window which alerts were marked read (null: all). */
+  onAlertsRead: (ids: number[] | null) => void;
 }
 
 const DAY_MS = 86_400_000;
@@ -132,6 +134,7 @@ export function createApiTable(d: ApiTableDeps): AppApi {
     markAlertsRead: async ({ ids }) => {
       store.markAlertsRead(ids);
       d.status.push();
+      d.onAlertsRead(ids ?? null);
       return null;
     },
     getAlertRules: async () => effective().alertRules,

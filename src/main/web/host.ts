@@ -54,6 +54,17 @@ function json(
   res.end(text);
 }
 
+/** Back to the app without the spent code in the address bar. */
+function redirectHome(res: ServerResponse, cookie?: string): void {
+  res.writeHead(303, {
+    location: '/',
+    ...(cookie ? { 'set-cookie': cookie } : {}),
+    'cache-control': 'no-store',
+    ...SECURITY_HEADERS,
+  });
+  res.end();
+}
+
 function fail(res: ServerResponse, status: number, error: string, message: string): void {
   const body: RequestResult<never> = { ok: false, error: { error, message } };
   json(res, status, body);
@@ -105,21 +116,16 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
     const offered = url.searchParams.get('token');
     if (offered !== null && req.method === 'GET' && !url.pathname.startsWith('/api/')) {
       const session = sessions.redeem(offered);
-      if (session === null)
-        return fail(
-          res,
-          401,
-          'unauthorized',
-          'This login link is invalid or was already used. Restart `npm run web` for a new one.',
+      // The printed link opened again in a browser already signed in: just show the app.
+      if (session === null && sessions.isAuthorized(req, port)) return redirectHome(res);
+      if (session === null) {
+        res.writeHead(401, { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS });
+        res.end(
+          '<!doctype html><title>Macrobell</title><p>This login link is invalid or was already used. Restart <code>npm run web</code> for a new one.</p>',
         );
-      res.writeHead(303, {
-        location: '/',
-        'set-cookie': sessionCookie(port, session),
-        'cache-control': 'no-store',
-        ...SECURITY_HEADERS,
-      });
-      res.end();
-      return;
+        return;
+      }
+      return redirectHome(res, sessionCookie(port, session));
     }
     if (!sessions.isAuthorized(req, port)) {
       if (url.pathname.startsWith('/api/'))

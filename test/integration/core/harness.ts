@@ -64,6 +64,8 @@ export async function startCore(
     backfill: [],
     navigate: [],
     update: [],
+    settings: [],
+    alertsRead: [],
     notification: [],
   } as CoreHarness['events'];
   for (const name of Object.keys(events) as (keyof ServiceEvents)[]) {

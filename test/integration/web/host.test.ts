@@ -121,6 +121,26 @@ describe('session', () => {
     expect(again.headers['set-cookie']).toBeUndefined();
   });
 
+  it('reopening the spent login link in a browser already signed in shows the app, not JSON', async () => {
+    const other = await startWebHost({ service, staticDir: builtRenderer() });
+    try {
+      const link = new URL(other.url);
+      const login = await send(other, link.pathname + link.search);
+      const cookie = (login.headers['set-cookie']?.[0] ?? '').split(';')[0] as string;
+      const again = await send(other, link.pathname + link.search, { headers: { cookie } });
+      expect(again.status).toBe(303);
+      expect(again.headers.location).toBe('/');
+      expect(again.headers['set-cookie']).toBeUndefined();
+      // Without the session, a spent link explains itself in a page, not raw JSON.
+      const stranger = await send(other, link.pathname + link.search);
+      expect(stranger.status).toBe(401);
+      expect(stranger.headers['content-type']).toMatch(/text\/html/);
+      expect(stranger.body).toContain('already used');
+    } finally {
+      await other.close();
+    }
+  });
+
   it("refuses another port's session cookie and answers a malformed cookie with 401", async () => {
     const other = await startWebHost({ service, staticDir: builtRenderer() });
     try {

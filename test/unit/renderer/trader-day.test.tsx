@@ -2,7 +2,7 @@
 /** Issue #26's defects in the mounted app, each as a trader would notice it. */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../src/shared/domain.js';
+import { DEFAULT_SETTINGS, type AlertRecord } from '../../../src/shared/domain.js';
 import { buildItems, openingIndex, withNowLine } from '../../../src/renderer/src/lib/items.js';
 import { HistoryChart } from '../../../src/renderer/src/components/HistoryChart.js';
 import { ed, mount } from './harness.js';
@@ -212,5 +212,24 @@ describe('"Pause for 1 hour" (defect 11)', () => {
     const note = await screen.findByTestId('alerts-paused', {}, slow);
     expect(note.textContent).toMatch(/Alerts paused until \d{2}:\d{2}/);
     expect(screen.getByText(/^Alerts paused for 1 hour/).className).toContain('rules-saved');
+  });
+});
+
+describe('a second window follows the first (defect 10)', () => {
+  it('takes zone, clock and rules from a settings push, and read marks from alertsRead', async () => {
+    const alert = { id: 7, read: false } as AlertRecord;
+    const m = mount([ed(1)], { listAlerts: () => [alert] });
+    await m.stores.alerts.getState().load();
+    act(() =>
+      m.push('settings', {
+        ...structuredClone(DEFAULT_SETTINGS),
+        timeZone: 'UTC',
+        hourCycle: 'h12',
+      }),
+    );
+    expect((await screen.findByTestId('zone-label')).textContent).toMatch(/UTC/);
+    expect(m.stores.app.getState().settings?.hourCycle).toBe('h12');
+    act(() => m.push('alertsRead', { ids: null }));
+    expect(m.stores.alerts.getState().items.every((a) => a.read)).toBe(true);
   });
 });
