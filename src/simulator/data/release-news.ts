@@ -33,7 +33,7 @@ const FX = { Id: 'c-fx', Name: 'Forex' };
 const isPolicy = (name: string) => /Rate Decision|Refinancing|Loan Prime/.test(name);
 
 /** A story on a print: beat or miss against consensus, and what the currency did. */
-function afterPrint(ed: SimEventDate, delayMin: number): ReleaseStory | null {
+export function afterPrint(ed: SimEventDate, delayMin: number): ReleaseStory | null {
   if (ed.actual === null) return null;
   const f = (v: number | null) => formatValue(v, ed.unit, ed.potency, releaseDecimals(ed));
   const pair = PAIRS[ed.currencyCode] ?? ed.currencyCode;
