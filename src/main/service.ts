@@ -288,6 +288,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     alerts,
     watchlist,
     pushStatus,
+    pushSettings: (s) => emit('settings', s),
   });
   const api: AppApi = createApiTable({
     dataDir: opts.dataDir,
@@ -305,6 +306,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     status,
     watchlist,
     notify: (n) => emit('notification', n),
+    onAlertsRead: (ids) => emit('alertsRead', { ids }),
   });
 
   let receiver: WebhookReceiver | null = null;

@@ -11,6 +11,8 @@ export const PUSH_EVENTS = [
   'notification',
   'update',
   'banner',
+  'settings',
+  'alertsRead',
 ] as const;
 export type PushEventName = (typeof PUSH_EVENTS)[number];
 

@@ -4,26 +4,80 @@ import { VOLATILITIES } from './domain.js';
 
 const POTENCY_SUFFIX: Record<string, string> = { ZERO: '', K: 'K', M: 'M', B: 'B', T: 'T' };
 
+/** The most decimals worth printing: more is float noise (0.1 + 0.2). */
+const MAX_DECIMALS = 6;
+
+/** How many decimals a figure was printed with (52 → 0, 4.191 → 3, 0.30000000000000004 → 1). */
+function decimalsOf(value: number): number {
+  for (let d = 0; d < MAX_DECIMALS; d++) {
+    const scaled = value * 10 ** d;
+    if (Math.abs(scaled - Math.round(scaled)) < 1e-6 * Math.max(1, Math.abs(scaled))) return d;
+  }
+  return MAX_DECIMALS;
+}
+
 /**
- * Format a release value the way traders read it: `275K`, `-0.3%`, `4.25%`, `$1.2B`.
- * The potency is the multiplier the service already applied (values come in units of it).
+ * The precision an indicator prints with: the most decimals among its figures (a PMI of
+ * 52 beside 51.8 is "52.0"; a bill yield of 4.2 beside 4.191 is "4.200"). Undefined when
+ * there is no figure to tell.
+ */
+export function valueDecimals(values: readonly (number | null | undefined)[]): number | undefined {
+  let most: number | undefined;
+  for (const v of values) {
+    if (v === null || v === undefined || !Number.isFinite(v)) continue;
+    most = Math.max(most ?? 0, decimalsOf(v));
+  }
+  return most;
+}
+
+/** A release's own precision: the decimals of its actual, consensus, previous and revised. */
+export function releaseDecimals(
+  ed: Pick<EventDate, 'actual' | 'consensus' | 'previous' | 'revised'>,
+): number | undefined {
+  return valueDecimals([ed.actual, ed.consensus, ed.previous, ed.revised]);
+}
+
+/**
+ * Format a release value the way traders read it: `275K`, `-0.3%`, `4.25%`, `$1.2B`, with
+ * `decimals` when the indicator's precision is known (`52.0`, `3.00%`), else as few as
+ * the value needs. The potency is the multiplier the service already applied (values come
+ * in units of it).
  */
 export function formatValue(
   value: number | null | undefined,
   unit: string | null | undefined,
   potency: string | null | undefined,
+  decimals?: number,
 ): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  const suffix = POTENCY_SUFFIX[potency ?? 'ZERO'] ?? '';
   const abs = Math.abs(value);
-  const decimals = Number.isInteger(value) ? 0 : abs >= 100 ? 1 : abs >= 10 ? 2 : abs >= 1 ? 2 : 3;
-  const digits = trimZeros(abs.toFixed(decimals));
-  const sign = value < 0 ? '-' : '';
+  const digits =
+    decimals !== undefined
+      ? abs.toFixed(Math.min(decimals, MAX_DECIMALS))
+      : trimZeros(abs.toFixed(Number.isInteger(value) ? 0 : abs >= 100 ? 1 : abs >= 1 ? 2 : 3));
+  const sign = value < 0 && Number(digits) !== 0 ? '-' : '';
+  return withUnit(`${sign}${digits}`, unit, potency);
+}
+
+/** `275` + K → `275K`; + % → `275%`; $ and B → `$275B`; another unit follows after a space. */
+function withUnit(
+  number: string,
+  unit: string | null | undefined,
+  potency: string | null | undefined,
+) {
+  const suffix = POTENCY_SUFFIX[potency ?? 'ZERO'] ?? '';
   const u = (unit ?? '').trim();
+  const sign = number.startsWith('-') ? '-' : '';
+  const digits = sign ? number.slice(1) : number;
   if (u === '%') return `${sign}${digits}${suffix}%`;
   if (u === '$' || u === '€' || u === '£' || u === '¥') return `${sign}${u}${digits}${suffix}`;
   if (u.length > 0) return `${sign}${digits}${suffix} ${u}`;
   return `${sign}${digits}${suffix}`;
+}
+
+/** The unit as a value shows it, without the number: `K`, `%`, `$B`, `M barrels`. */
+export function unitLabel(unit: string | null | undefined, potency: string | null | undefined) {
+  return withUnit('', unit, potency).trim();
 }
 
 function trimZeros(s: string): string {

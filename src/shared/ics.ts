@@ -6,7 +6,7 @@
  * in place (a reschedule moves it) instead of adding a copy.
  */
 import type { EventDate } from './domain.js';
-import { formatValue } from './format.js';
+import { formatValue, releaseDecimals } from './format.js';
 
 const PRODID = '-//Macrobell//Economic calendar//EN';
 
@@ -53,7 +53,7 @@ export const icsNextDate = (iso: string) =>
 
 /** The plain-text body of an entry: impact, then the numbers that are known. */
 export function describeRelease(ed: EventDate): string {
-  const f = (v: number | null) => formatValue(v, ed.unit, ed.potency);
+  const f = (v: number | null) => formatValue(v, ed.unit, ed.potency, releaseDecimals(ed));
   const parts = [`Impact: ${String(ed.volatility).toLowerCase()}`];
   if (ed.actual !== null) parts.push(`Actual: ${f(ed.actual)}`);
   if (ed.consensus !== null) parts.push(`Consensus: ${f(ed.consensus)}`);

@@ -173,6 +173,10 @@ export interface PushPayloads {
   update: UpdateNotice;
   /** The OS did not show this notification: the window shows it as a banner (desktop only). */
   banner: NativeNotification;
+  /** Settings (alert rules included) after any change, so every open window follows. */
+  settings: Settings;
+  /** Alerts marked read (null: all), so every open window's history follows. */
+  alertsRead: { ids: number[] | null };
 }
 
 /** Where the app's own update stands; the renderer shows "Restart to update" when ready. */

@@ -1,37 +1,42 @@
 /**
- * What a trader types in the calendar filter, read the way they mean it: "CPI" is the
- * Consumer Price Index, "NFP" is Nonfarm Payrolls, "US CPI" is the US one only. Pure: the
- * store turns a parsed query into SQL, the renderer filters live rows with the same rules.
+ * What a trader types in the calendar filter or the news search, read the way they mean it:
+ * "CPI" is the Consumer Price Index, "NFP" is Nonfarm Payrolls, "Fed" is anything the Fed
+ * does, "US CPI" is the US one only. One parser for both: the store turns a parsed query
+ * into SQL (calendar) or an FTS5 query (news), the renderer filters live rows with the same
+ * rules. Every word must match (in any order); an alias matches itself or any of its phrases.
  */
 
-/** Abbreviation → the phrases that appear in release names (any one matches). */
+/** Abbreviation (one or two words) → the phrases that mean it in names and stories. */
 const ALIASES: Record<string, string[]> = {
-  CPI: ['CPI', 'Consumer Price', 'Consumer Prices'],
-  HICP: ['Harmonized Index of Consumer Prices', 'HICP'],
-  PPI: ['PPI', 'Producer Price'],
-  PCE: ['PCE'],
-  NFP: ['Nonfarm Payrolls', 'Non-Farm Payrolls', 'Nonfarm Employment'],
+  CPI: ['Consumer Price', 'Consumer Prices'],
+  INFLATION: ['CPI', 'Consumer Price', 'HICP', 'PCE'],
+  HICP: ['Harmonized Index of Consumer Prices'],
+  PPI: ['Producer Price'],
+  PCE: ['Personal Consumption Expenditures'],
+  NFP: ['Nonfarm Payrolls', 'Non-Farm Payrolls'],
   PAYROLLS: ['Nonfarm Payrolls', 'Non-Farm Payrolls'],
-  PMI: ['PMI', 'Purchasing Managers'],
-  GDP: ['Gross Domestic Product', 'GDP'],
-  FOMC: ['Fed Interest Rate Decision', 'FOMC', 'Federal Open Market Committee'],
-  FED: ['Fed '],
-  ECB: ['ECB', 'European Central Bank'],
-  BOE: ['BoE', 'Bank of England'],
-  BOJ: ['BoJ', 'Bank of Japan'],
-  BOC: ['BoC', 'Bank of Canada'],
-  RBA: ['RBA', 'Reserve Bank of Australia'],
-  RBNZ: ['RBNZ', 'Reserve Bank of New Zealand'],
-  SNB: ['SNB', 'Swiss National Bank'],
-  PBOC: ['PBoC', "People's Bank of China"],
+  PMI: ['Purchasing Managers'],
+  GDP: ['Gross Domestic Product'],
+  FOMC: ['Fed Interest Rate Decision', 'Federal Open Market Committee'],
+  FED: ['FOMC', 'Federal Reserve', 'Powell'],
+  ECB: ['European Central Bank', 'Lagarde'],
+  BOE: ['Bank of England'],
+  BOJ: ['Bank of Japan'],
+  BOC: ['Bank of Canada'],
+  RBA: ['Reserve Bank of Australia'],
+  RBNZ: ['Reserve Bank of New Zealand'],
+  SNB: ['Swiss National Bank'],
+  PBOC: ["People's Bank of China"],
+  // "rate" alone still matches "Unemployment Rate": the word itself is always one choice.
   RATE: ['Interest Rate Decision', 'Refinancing', 'Loan Prime Rate'],
   RATES: ['Interest Rate Decision', 'Refinancing', 'Loan Prime Rate'],
+  'RATE DECISION': ['Interest Rate Decision', 'Refinancing', 'Loan Prime Rate'],
+  'INTEREST RATE': ['Interest Rate Decision', 'Refinancing', 'Loan Prime Rate'],
+  SPEECH: ['Speaks', 'Testimony', 'Testifies'],
+  SPEAKS: ['Speech', 'Testimony', 'Testifies'],
   JOBS: ['Nonfarm Payrolls', 'Employment', 'Jobless', 'Claimant'],
   CLAIMS: ['Jobless Claims', 'Claimant Count'],
   RETAIL: ['Retail Sales'],
-  ISM: ['ISM'],
-  ZEW: ['ZEW'],
-  IFO: ['IFO'],
 };
 
 /** Words that name a country: the service's code, its currency, its common names. */
@@ -71,42 +76,49 @@ const COUNTRY_WORDS: Record<string, string> = {
   SWITZERLAND: 'CH',
 };
 
+/** One word of the query: what was typed, and every phrase that satisfies it. */
+export interface SearchGroup {
+  phrases: string[];
+  /** True when the group came from an alias (its last word is then not a prefix). */
+  alias: boolean;
+}
+
 export interface ParsedSearch {
   /** The release's country must be this code (from "US CPI", "Japan GDP"); null = any. */
   country: string | null;
-  /** The name must contain one phrase of every group (groups AND, phrases OR). */
-  groups: string[][];
+  /** Every group must match; within a group, any phrase. */
+  groups: SearchGroup[];
 }
 
 /**
- * Split a filter text into a country and phrase groups. A country word counts only beside
- * other words ("US" alone still finds names containing "US"); an alias stands for its
- * phrases; other words stay together as one literal phrase, as before.
+ * Split a search text into a country and word groups. A country word counts only beside
+ * other words ("US" alone still finds names containing "US"), and only where the text has
+ * countries (`countries: false` for news); a one- or two-word alias stands for itself and
+ * its phrases; any other word stands for itself.
  */
-export function parseSearch(text: string): ParsedSearch | null {
+export function parseSearch(text: string, opts: { countries?: boolean } = {}): ParsedSearch | null {
   const words = text.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
   let country: string | null = null;
   const rest: string[] = [];
   for (const w of words) {
-    const code = COUNTRY_WORDS[w.toUpperCase()];
+    const code = opts.countries === false ? undefined : COUNTRY_WORDS[w.toUpperCase()];
     if (code && country === null && words.length > 1) country = code;
     else rest.push(w);
   }
-  const groups: string[][] = [];
-  let literal: string[] = [];
-  const flush = () => {
-    if (literal.length) groups.push([literal.join(' ')]);
-    literal = [];
-  };
-  for (const w of rest) {
+  const groups: SearchGroup[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const pair = i + 1 < rest.length ? `${rest[i]} ${rest[i + 1]}` : null;
+    const pairAlias = pair ? ALIASES[pair.toUpperCase()] : undefined;
+    if (pair && pairAlias) {
+      groups.push({ phrases: [pair, ...pairAlias], alias: true });
+      i++;
+      continue;
+    }
+    const w = rest[i] as string;
     const alias = ALIASES[w.toUpperCase()];
-    if (alias) {
-      flush();
-      groups.push(alias);
-    } else literal.push(w);
+    groups.push({ phrases: alias ? [w, ...alias] : [w], alias: Boolean(alias) });
   }
-  flush();
   return { country, groups };
 }
 
@@ -116,7 +128,7 @@ export function matchesSearch(ed: { name: string; countryCode: string }, text: s
   if (!q) return true;
   if (q.country !== null && ed.countryCode !== q.country) return false;
   const name = ed.name.toLowerCase();
-  return q.groups.every((g) => g.some((phrase) => name.includes(phrase.toLowerCase())));
+  return q.groups.every((g) => g.phrases.some((phrase) => name.includes(phrase.toLowerCase())));
 }
 
 /** A SQL condition on `name` and `country_code` with named parameters (LIKE, escaped). */
@@ -130,7 +142,7 @@ export function searchSql(text: string): { sql: string; params: Record<string, s
     where.push('country_code = @search_country');
   }
   q.groups.forEach((g, gi) => {
-    const alts = g.map((phrase, pi) => {
+    const alts = g.phrases.map((phrase, pi) => {
       const key = `search_${gi}_${pi}`;
       params[key] = `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       return `name LIKE @${key} ESCAPE '\\'`;

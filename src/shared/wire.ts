@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { EventDate, CalendarEvent, Post } from './domain.js';
+import { htmlToText } from './html-text.js';
 
 const nullableNumber = z
   .number()
@@ -201,8 +202,9 @@ export function toPost(wire: z.infer<typeof postWireSchema>, culture: string): P
   return {
     id: wire.Id,
     culture: wire.Culture ?? culture,
-    title: wire.Title,
-    summary: wire.Summary,
+    // Titles and summaries are shown as text: some sources send entities and tags in them.
+    title: htmlToText(wire.Title),
+    summary: wire.Summary === null || wire.Summary === undefined ? null : htmlToText(wire.Summary),
     contentHtml: wire.Content,
     publicationDate: wire.PublicationDate,
     updateDate: wire.UpdateDate,

@@ -1,13 +1,14 @@
 /**
  * The scenario clock: scenario time runs at `speed` × real time. With autoplay on, it
  * releases actual values when their time comes (sometimes revising the previous value),
- * and keeps demo mode alive: a new near-term release every ~40 s, a reschedule now and
- * then, and news posts published and edited.
+ * on the calendar's real schedule only (no invented releases: they would pollute the
+ * histories and z-scores), and publishes one story per print, tagged with its currency
+ * and pair, in each news culture.
  */
 import { printValues } from './data/calendar.js';
-import { CULTURES, randomStory } from './data/news.js';
-import { INDICATORS } from './data/indicators.js';
-import { createRng, pick, round, type Rng } from './rng.js';
+import { CULTURES } from './data/news.js';
+import { afterPrint } from './data/release-news.js';
+import { createRng, round, type Rng } from './rng.js';
 import type { World } from './world.js';
 
 export class ScenarioClock {
@@ -42,8 +43,6 @@ export class ScenarioClock {
 export class Autoplay {
   private timer: NodeJS.Timeout | null = null;
   private readonly rng: Rng;
-  private lastLive = 0;
-  private lastPost = 0;
 
   constructor(
     private readonly world: World,
@@ -55,7 +54,6 @@ export class Autoplay {
   }
 
   start(): void {
-    this.lastLive = this.lastPost = this.clock.now();
     this.timer = setInterval(() => this.tick(), this.tickMs);
     this.timer.unref();
   }
@@ -65,7 +63,7 @@ export class Autoplay {
     this.timer = null;
   }
 
-  /** Release everything due, then maybe add life. Public so tests can step it. */
+  /** Release everything due, with one story per print. Public so tests can step it. */
   tick(): void {
     const now = this.clock.now();
     for (const ed of [...this.world.state.eventDates.values()]) {
@@ -82,59 +80,26 @@ export class Autoplay {
       if (ed.previous !== null && ind.spread > 0 && this.rng() < 0.25) {
         patch.revised = round(ed.previous + (this.rng() - 0.5) * ind.spread, ind.decimals);
       }
-      this.world.patchEventDate(ed.id, patch);
-    }
-    const speed = Math.max(1, this.clock.speed);
-    if (now - this.lastLive > 40_000 * speed) {
-      this.lastLive = now;
-      this.addLiveRelease(now);
-    }
-    if (now - this.lastPost > 45_000 * speed) {
-      this.lastPost = now;
-      this.publishOrEdit(now);
+      const done = this.world.patchEventDate(ed.id, patch);
+      if (done) this.publishPrintStory(done);
     }
   }
 
-  private addLiveRelease(now: number): void {
-    const withValues = INDICATORS.filter((i) => !i.speech && i.category !== 'holidays');
-    const ind = pick(this.rng, withValues);
-    const model = [...this.world.state.events.values()].find((m) => m.indicator?.key === ind.key);
-    if (!model) return;
-    const at = Math.ceil((now + 25_000) / 1000) * 1000;
-    this.world.createEventDate({ eventId: model.event.id, dateUtc: new Date(at).toISOString() });
-    // now and then, move an upcoming release by half an hour
-    if (this.rng() < 0.2) {
-      const upcoming = [...this.world.state.eventDates.values()].filter(
-        (d) => d.actual === null && Date.parse(d.dateUtc) > now + 3_600_000,
-      );
-      if (upcoming.length > 0) {
-        const d = pick(this.rng, upcoming);
-        this.world.patchEventDate(d.id, {
-          dateUtc: new Date(Date.parse(d.dateUtc) + 30 * 60_000).toISOString(),
-        });
-      }
+  /** One story about a print, in each culture, with the print's own tags. */
+  private publishPrintStory(ed: Parameters<typeof afterPrint>[0]): void {
+    const story = afterPrint(ed, 0);
+    if (!story) return;
+    for (const culture of CULTURES) {
+      const title = story.title[culture];
+      if (!title) continue;
+      this.world.createPost({
+        culture,
+        title,
+        content: `<p>${story.body[culture] ?? ''}</p>`,
+        summary: story.body[culture],
+        tags: story.tags,
+        category: story.category,
+      });
     }
-  }
-
-  private publishOrEdit(now: number): void {
-    const culture = pick(this.rng, CULTURES);
-    if (this.rng() < 0.2) {
-      const mine = [...this.world.state.posts.values()]
-        .filter((p) => p.Culture === culture)
-        .slice(0, 5);
-      if (mine.length > 0) {
-        const p = pick(this.rng, mine);
-        this.world.patchPost(p.Id, culture, { summary: `${p.Summary} (updated)` });
-        return;
-      }
-    }
-    const story = randomStory(this.rng);
-    this.world.createPost({
-      culture,
-      title: story.title[culture],
-      content: `<p>${story.body[culture] ?? ''}</p>`,
-      summary: story.body[culture],
-    });
-    void now;
   }
 }

@@ -172,6 +172,9 @@ export class World {
     summary?: string;
     content?: string;
     id?: string;
+    /** The story's own tags and category (a print's currency and pair), else random ones. */
+    tags?: string[];
+    category?: { Id: string; Name: string };
   }): SimPost {
     const base = makePost(this.rng, input.culture, this.clock());
     const post: SimPost = {
@@ -181,6 +184,8 @@ export class World {
       Summary: input.summary ?? base.Summary,
       Content: input.content ?? base.Content,
       Culture: input.culture,
+      ...(input.tags ? { Tags: input.tags.map((t) => ({ Id: `t-${t}`, Name: t })) } : {}),
+      ...(input.category ? { Categories: [input.category] } : {}),
     };
     this.state.posts.set(postKey(input.culture, post.Id), post);
     this.deliverer.notify('news', {

@@ -95,6 +95,29 @@ for (const scheme of ['light', 'dark'] as const) {
       await e.page.getByTestId('credentials-state').waitFor();
       await shot('settings');
     });
+
+    it('opens the calendar with now in view at 1920×1080, 1366×768 and 900×600', async () => {
+      await nav('Calendar');
+      for (const [width, height] of [
+        [1920, 1080],
+        [1366, 768],
+        [900, 600],
+      ] as const) {
+        await e.page.setViewportSize({ width, height });
+        await e.page.reload();
+        await e.page.locator('[data-testid=event-row]').first().waitFor();
+        // The now line (when the day has one) opens inside the grid's visible part.
+        const line = e.page.getByTestId('now-line');
+        if ((await line.count()) > 0) {
+          const grid = await e.page.locator('.grid').first().boundingBox();
+          const box = await line.boundingBox();
+          expect(box && grid && box.y >= grid.y && box.y + box.height <= grid.y + grid.height).toBe(
+            true,
+          );
+        }
+        await shot(`calendar-${width}x${height}`);
+      }
+    });
   });
 }
 

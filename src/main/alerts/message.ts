@@ -1,6 +1,6 @@
 /** Alert text a trader can act on without opening the app. Pure. */
 import type { AlertKind, EventDate, Post } from '../../shared/domain.js';
-import { formatValue, surpriseOf, timeToken } from '../../shared/format.js';
+import { formatValue, releaseDecimals, surpriseOf, timeToken } from '../../shared/format.js';
 import { formatTime } from './zone.js';
 
 export interface AlertText {
@@ -10,7 +10,9 @@ export interface AlertText {
 
 type HourCycle = 'h12' | 'h23';
 
-const v = (ed: EventDate, value: number | null) => formatValue(value, ed.unit, ed.potency);
+/** Every figure of a release with the release's own precision (52.0 beside 51.8, 3.00%). */
+const v = (ed: EventDate, value: number | null) =>
+  formatValue(value, ed.unit, ed.potency, releaseDecimals(ed));
 
 /** `US Nonfarm Payrolls` */
 export function titleOf(ed: Pick<EventDate, 'countryCode' | 'name'>): string {

@@ -1,18 +1,9 @@
 /** Which changes alert, by the user's rules, and when to stay silent. Pure. */
-import type { AlertableChange, AlertRules, EventDate, Post } from '../../shared/domain.js';
-import { atLeastVolatility } from '../../shared/format.js';
+import { matchesEventDate } from '../../shared/alert-match.js';
+import type { AlertRules, Post } from '../../shared/domain.js';
 import { wallClock } from './zone.js';
 
-/** Watched events always match (if that kind of change is on); others by impact and place. */
-export function matchesEventDate(ed: EventDate, rules: AlertRules, kind: AlertableChange): boolean {
-  if (!rules.changes[kind]) return false;
-  if (rules.watchedEventIds.includes(ed.eventId)) return true;
-  return (
-    atLeastVolatility(ed.volatility, rules.minVolatility) &&
-    (rules.countries.length === 0 || rules.countries.includes(ed.countryCode)) &&
-    (rules.currencies.length === 0 || rules.currencies.includes(ed.currencyCode))
-  );
-}
+export { matchesEventDate };
 
 /** Whole-word-ish, case-insensitive: "Fed" matches "Fed hikes" but not "Federal". */
 function containsWord(text: string, keyword: string): boolean {

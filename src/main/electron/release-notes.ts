@@ -1,23 +1,7 @@
 /** Release notes as plain text: GitHub gives HTML, and the window shows text only. */
-import { decodeHTML } from 'entities';
+import { htmlToText } from '../../shared/html-text.js';
 
 const MAX_CHARS = 4_000;
-
-function htmlToText(html: string): string {
-  const text = decodeHTML(
-    html
-      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
-      .replace(/<li[^>]*>/gi, '\n• ')
-      .replace(/<(br|\/p|\/h\d|\/li|\/ul|\/ol|\/div)[^>]*>/gi, '\n')
-      .replace(/<[^>]*>/g, ''),
-  );
-  return text
-    .split('\n')
-    .map((l) => l.replace(/[ \t]+/g, ' ').trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
 
 export function releaseNotesText(
   notes: string | { version: string; note: string | null }[] | null | undefined,
@@ -25,10 +9,10 @@ export function releaseNotesText(
   if (!notes) return null;
   const text = Array.isArray(notes)
     ? notes
-        .map((n) => (n.note ? `${n.version}\n${htmlToText(n.note)}` : ''))
+        .map((n) => (n.note ? `${n.version}\n${htmlToText(n.note, { lines: true })}` : ''))
         .filter(Boolean)
         .join('\n\n')
-    : htmlToText(notes);
+    : htmlToText(notes, { lines: true });
   if (!text) return null;
   return text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS - 1)}…` : text;
 }

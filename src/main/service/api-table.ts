@@ -39,6 +39,8 @@ export interface ApiTableDeps {
   watchlist: Pick<WatchlistSync, 'feed'>;
   /** The one delivery path of notifications (the hosts' native + the window's toast). */
   notify: (n: NativeNotification) => void;
+  /** Tells every window which alerts were marked read (null: all). */
+  onAlertsRead: (ids: number[] | null) => void;
 }
 
 const DAY_MS = 86_400_000;
@@ -136,6 +138,7 @@ export function createApiTable(d: ApiTableDeps): AppApi {
     markAlertsRead: async ({ ids }) => {
       store.markAlertsRead(ids);
       d.status.push();
+      d.onAlertsRead(ids ?? null);
       return null;
     },
     getAlertRules: async () => effective().alertRules,

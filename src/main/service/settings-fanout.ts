@@ -25,6 +25,8 @@ export interface SettingsFanoutDeps {
   /** Desk mode's upload of the watch list to the relay (src/main/desk/watchlist-sync.ts). */
   watchlist: Pick<WatchlistSync, 'changed'>;
   pushStatus: () => void;
+  /** Every window (web tabs too) follows a change made in one of them. */
+  pushSettings: (settings: Settings) => void;
 }
 
 export interface SettingsFanout {
@@ -50,7 +52,9 @@ export function createSettingsFanout(deps: SettingsFanoutDeps): SettingsFanout {
     }
     deps.pushStatus();
     // Settings as shown: demo overrides visible, nothing secret (there is none in settings).
-    return deps.effective();
+    const shown = deps.effective();
+    deps.pushSettings(shown);
+    return shown;
   };
   return {
     update,

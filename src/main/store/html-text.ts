@@ -1,15 +1,8 @@
-/** HTML → plain text for the search index: drops script/style, decodes every HTML entity. */
-import { decodeHTML } from 'entities';
+/** Text helpers for the search index. */
+import { htmlToText } from '../../shared/html-text.js';
+import { parseSearch } from '../../shared/search-aliases.js';
 
-export function htmlToText(html: string): string {
-  // Tags go before entities are decoded, so an encoded `&lt;b&gt;` stays text.
-  const text = html
-    .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<\/?(p|div|br|li|h[1-6]|tr|td|th|blockquote|section|article)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '');
-  return decodeHTML(text).replace(/\s+/g, ' ').trim();
-}
+export { htmlToText };
 
 /** Escape text so it is safe inside HTML. */
 export function escapeHtml(text: string): string {
@@ -37,27 +30,47 @@ export function searchWords(input: string): string[] {
 }
 
 /**
- * A user's search text → a safe FTS5 query: every token quoted (no operator survives), the
- * last one prefix-matched. Short prefixes use the index's prefix tables (`"ab"*`); a longer
- * one is expanded by `expand` (the index's own terms starting with it) into an OR of exact
- * terms, because FTS5 would otherwise merge every matching doclist before answering.
+ * A user's search text → a safe FTS5 query, with the calendar's shortcuts (parseSearch):
+ * every word must match, an alias as itself or any of its phrases ("NFP" → "nfp" OR
+ * "nonfarm payrolls"). Every token is quoted (no operator survives); a last plain word is
+ * prefix-matched. Short prefixes use the index's prefix tables (`"ab"*`); a longer one is
+ * expanded by `expand` (the index's own terms starting with it) into an OR of exact terms,
+ * because FTS5 would otherwise merge every matching doclist before answering.
  */
 export function toFtsQuery(
   input: string,
   expand?: (prefix: string) => string[],
   indexedPrefix = 4,
 ): string | null {
-  const tokens = searchWords(input);
-  if (tokens.length === 0) return null;
+  const parsed = parseSearch(searchWords(input).join(' '), { countries: false });
+  if (!parsed) return null;
   const quote = (t: string) => `"${t}"`;
-  const last = tokens.pop() as string;
-  let tail = `${quote(last)}*`;
-  if (expand && [...last].length > indexedPrefix) {
-    const terms = expand(foldToken(last));
-    tail = terms.length ? `(${terms.map(quote).join(' OR ')})` : quote(last);
-  }
+  const phrase = (p: string) => quote(searchWords(p).join(' '));
+  const parts = parsed.groups.map((g, i) => {
+    if (g.alias) return `(${g.phrases.map(phrase).join(' OR ')})`;
+    const word = g.phrases[0] as string;
+    if (i < parsed.groups.length - 1) return quote(word);
+    if (expand && [...word].length > indexedPrefix) {
+      const terms = expand(foldToken(word));
+      return terms.length ? `(${terms.map(quote).join(' OR ')})` : quote(word);
+    }
+    return `${quote(word)}*`;
+  });
   // Explicit AND: FTS5 accepts no implicit AND before a parenthesised group.
-  return [...tokens.map(quote), tail].join(' AND ');
+  return parts.join(' AND ');
+}
+
+/** The folded words a search matches exactly (aliases' phrases too) and its prefix, for snippets. */
+export function searchTerms(input: string): { exact: string[]; prefix: string | undefined } {
+  const parsed = parseSearch(searchWords(input).join(' '), { countries: false });
+  const exact: string[] = [];
+  let prefix: string | undefined;
+  parsed?.groups.forEach((g, i) => {
+    const words = g.phrases.flatMap((p) => searchWords(p).map(foldToken));
+    if (!g.alias && i === parsed.groups.length - 1) prefix = words[0];
+    else exact.push(...words);
+  });
+  return { exact, prefix };
 }
 
 // Control characters never belong in indexed text, and \x01/\x02 mark snippet matches.

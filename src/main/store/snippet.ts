@@ -5,7 +5,7 @@
  * and digits, compared without diacritics and case — so the words marked are the ones
  * that matched. The output carries \x01 / \x02 around matches, like snippet() did.
  */
-import { foldToken, searchWords } from './html-text.js';
+import { foldToken, searchTerms } from './html-text.js';
 
 export const MARK_START = '\x01';
 export const MARK_END = '\x02';
@@ -22,19 +22,21 @@ export interface QueryMatcher {
 }
 
 export function queryMatcher(query: string): QueryMatcher {
-  // The same words toFtsQuery turned into the MATCH, folded as the tokenizer folds them.
-  const words = searchWords(query).map(foldToken);
-  const last = words.pop();
+  // The same words toFtsQuery turned into the MATCH (aliases' phrases too), folded as the
+  // tokenizer folds them.
+  const { exact: words, prefix: last } = searchTerms(query);
   const exact = new Set(words);
   const test = (t: string) => exact.has(t) || (last !== undefined && t.startsWith(last));
   // In ASCII text a token is a run of [A-Za-z0-9], and lower case is all the folding.
   const asciiWord = /^[a-z0-9]+$/;
+  const all = last === undefined ? words : [...words, last];
+  const alts = [
+    ...(words.length ? [`(?:${words.join('|')})(?![A-Za-z0-9])`] : []),
+    ...(last !== undefined ? [last] : []),
+  ];
   const ascii =
-    last !== undefined && asciiWord.test(last) && words.every((w) => asciiWord.test(w))
-      ? new RegExp(
-          `(?<![A-Za-z0-9])(?:${words.length ? `(?:${words.join('|')})(?![A-Za-z0-9])|` : ''}${last})`,
-          'gi',
-        )
+    all.length && all.every((w) => asciiWord.test(w))
+      ? new RegExp(`(?<![A-Za-z0-9])(?:${alts.join('|')})`, 'gi')
       : null;
   return Object.assign(test, { ascii });
 }

@@ -66,6 +66,18 @@ function json(
   res.end(text);
 }
 
+/** Back to the app without the spent code in the address bar. */
+function redirectHome(res: ServerResponse): void {
+  res.writeHead(303, {
+    location: '/',
+    'cache-control': 'no-store',
+    ...SECURITY_HEADERS,
+  });
+  res.end();
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 function fail(res: ServerResponse, status: number, error: string, message: string): void {
   const body: RequestResult<never> = { ok: false, error: { error, message } };
   json(res, status, body);
@@ -118,13 +130,16 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
     const offered = url.searchParams.get('token');
     if (offered !== null && req.method === 'GET' && !url.pathname.startsWith('/api/')) {
       const session = sessions.redeem(offered);
-      if ('refused' in session)
-        return fail(
-          res,
-          401,
-          'unauthorized',
-          `${session.refused} (press Enter where \`npm run web\` runs for a new link)`,
+      if ('refused' in session) {
+        // The printed link opened again in a browser already signed in: just show the app
+        // (the page keeps its key; the redirect carries none).
+        if (sessions.hasCookie(req, port)) return redirectHome(res);
+        res.writeHead(401, { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS });
+        res.end(
+          `<!doctype html><title>Macrobell</title><p>${escapeHtml(session.refused)}</p><p>Press Enter where <code>npm run web</code> runs for a new login link.</p>`,
         );
+        return;
+      }
       res.writeHead(303, {
         location: `/#key=${session.pageKey}`,
         'set-cookie': sessionCookie(port, session.cookie),

@@ -319,14 +319,6 @@ export function generatePosts(
   return posts.sort((a, b) => b.PublicationDate.localeCompare(a.PublicationDate));
 }
 
-/** A story for a live, untimed moment: never one that belongs to a particular print. */
-export function randomStory(rng: Rng): Story {
-  return pick(
-    rng,
-    STORIES.filter((s) => !s.after),
-  );
-}
-
 /** 25–55 minutes after the week's last print the story is about; null when there is none. */
 function afterPrintMs(
   after: NonNullable<Story['after']>,

@@ -3,7 +3,7 @@
  * before each high-impact one, tagged with the currency and its pair and filed under the
  * category that fits. The demo's news then reads like the week's calendar, not a loop.
  */
-import { formatValue } from '../../shared/format.js';
+import { formatValue, releaseDecimals } from '../../shared/format.js';
 import type { SimEventDate } from './calendar.js';
 
 const PAIRS: Record<string, string> = {
@@ -33,9 +33,9 @@ const FX = { Id: 'c-fx', Name: 'Forex' };
 const isPolicy = (name: string) => /Rate Decision|Refinancing|Loan Prime/.test(name);
 
 /** A story on a print: beat or miss against consensus, and what the currency did. */
-function afterPrint(ed: SimEventDate, delayMin: number): ReleaseStory | null {
+export function afterPrint(ed: SimEventDate, delayMin: number): ReleaseStory | null {
   if (ed.actual === null) return null;
-  const f = (v: number | null) => formatValue(v, ed.unit, ed.potency);
+  const f = (v: number | null) => formatValue(v, ed.unit, ed.potency, releaseDecimals(ed));
   const pair = PAIRS[ed.currencyCode] ?? ed.currencyCode;
   const who = `${ed.countryCode} ${ed.name}`;
   const vs = ed.consensus === null ? '' : ` vs ${f(ed.consensus)} expected`;
@@ -65,7 +65,7 @@ function afterPrint(ed: SimEventDate, delayMin: number): ReleaseStory | null {
 
 /** A preview a day before a high-impact release. */
 function preview(ed: SimEventDate, hoursBefore: number): ReleaseStory {
-  const f = (v: number | null) => formatValue(v, ed.unit, ed.potency);
+  const f = (v: number | null) => formatValue(v, ed.unit, ed.potency, releaseDecimals(ed));
   const pair = PAIRS[ed.currencyCode] ?? ed.currencyCode;
   const who = `${ed.countryCode} ${ed.name}`;
   const exp = ed.consensus === null ? '' : `, expected at ${f(ed.consensus)}`;

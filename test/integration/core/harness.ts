@@ -65,6 +65,8 @@ export async function startCore(
     navigate: [],
     banner: [],
     update: [],
+    settings: [],
+    alertsRead: [],
     notification: [],
   } as CoreHarness['events'];
   for (const name of Object.keys(events) as (keyof ServiceEvents)[]) {

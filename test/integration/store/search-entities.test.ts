@@ -1,4 +1,4 @@
-/** Every HTML entity is decoded in the search index and its snippets, old caches included. */
+/** Every HTML entity is decoded in the search index and its snippets, old caches included; news titles and summaries are plain text. */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import type { Post } from '../../../src/shared/domain.js';
 import { htmlToText, openStore, type Store } from '../../../src/main/store/index.js';
 import { MIGRATIONS } from '../../../src/main/store/migrations/index.js';
 import { openDatabase } from '../../../src/main/store/open.js';
+import { postWireSchema, toPost } from '../../../src/shared/wire.js';
 
 const tmp = () => join(mkdtempSync(join(tmpdir(), 'mb-entities-')), 'cache.db');
 const open: Store[] = [];
@@ -79,5 +80,48 @@ describe('HTML entities in the search index', () => {
     const hits = s.searchPosts({ query: 'gap' });
     expect(hits.map((h) => h.id).sort()).toEqual(['p1', 'p2']);
     expect(hits.find((h) => h.id === 'p1')?.snippetHtml).toContain('Fed’s view — a €5bn');
+  });
+});
+
+describe('news titles and summaries are plain text (issue #26, defect 7)', () => {
+  const wire = {
+    Id: 'p9',
+    Title: 'S&amp;P 500 &#8211; Fed&#8217;s <b>pause</b>',
+    Summary: '<p>Stocks &amp; bonds</p>',
+    Content: '<p>Body</p>',
+    PublicationDate: '2026-11-20T10:00:00Z',
+  };
+
+  it('decodes entities and strips tags as a post enters', () => {
+    const p = toPost(postWireSchema.parse(wire), 'en-US');
+    expect(p.title).toBe('S&P 500 – Fed’s pause');
+    expect(p.summary).toBe('Stocks & bonds');
+    expect(p.contentHtml).toBe('<p>Body</p>');
+  });
+
+  it('converts the posts an older version cached, title, summary and index', () => {
+    const path = tmp();
+    const v6 = openDatabase(path, { migrations: MIGRATIONS.slice(0, 6) });
+    const raw = { ...post('p9', '<p>Body</p>'), title: wire.Title, summary: wire.Summary };
+    const pk = v6
+      .prepare(
+        `INSERT INTO posts (id, culture, published_ms, updated_ms, title, summary, author_name, record, raw)
+         VALUES ('p9', 'en-US', 1, 1, ?, ?, NULL, ?, '{}') RETURNING pk`,
+      )
+      .pluck()
+      .get(raw.title, raw.summary, JSON.stringify(raw)) as number;
+    v6.prepare('INSERT INTO posts_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)').run(
+      pk,
+      raw.title,
+      'Stocks bonds',
+      'Body',
+    );
+    v6.close();
+
+    const s = store(path);
+    const [hit] = s.searchPosts({ query: 'pause' });
+    expect(hit?.title).toBe('S&P 500 – Fed’s pause');
+    expect(s.searchPosts({ query: '8217' })).toEqual([]);
+    expect(s.getPost('p9', 'en-US')?.summary).toBe('Stocks & bonds');
   });
 });

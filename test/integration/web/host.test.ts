@@ -190,6 +190,23 @@ describe('session', () => {
     }
   });
 
+  it('reopening the spent login link in a browser already signed in shows the app, not JSON', async () => {
+    const link = `/${new URL(host.newLoginUrl()).search}`;
+    const first = await send(host, link);
+    expect(first.status).toBe(303);
+    const cookie = (first.headers['set-cookie']?.[0] ?? '').split(';')[0] as string;
+    const again = await send(host, link, { headers: { cookie } });
+    expect(again.status).toBe(303);
+    expect(again.headers.location).toBe('/');
+    expect(again.headers['set-cookie']).toBeUndefined();
+    // Without the session, a spent link explains itself in a page, not raw JSON.
+    const stranger = await send(host, link);
+    expect(stranger.status).toBe(401);
+    expect(stranger.headers['content-type']).toMatch(/text\/html/);
+    expect(stranger.body).toContain('already used');
+    expect(stranger.body).toContain('npm run web');
+  });
+
   it("refuses another port's session cookie and answers a malformed cookie with 401", async () => {
     const other = await startWebHost({ service, staticDir: builtRenderer() });
     try {

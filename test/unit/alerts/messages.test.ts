@@ -36,7 +36,7 @@ describe('release message', () => {
           isBetterThanExpected: false,
         }),
       ),
-    ).toBe('1.25M vs 1.3M consensus (prev 1.1M) — miss');
+    ).toBe('1.25M vs 1.30M consensus (prev 1.10M) — miss');
     expect(
       releaseBody(
         ed({
@@ -48,7 +48,7 @@ describe('release message', () => {
           isBetterThanExpected: null,
         }),
       ),
-    ).toBe('-$70.2B vs -$68B consensus (prev -$71.5B) — miss');
+    ).toBe('-$70.2B vs -$68.0B consensus (prev -$71.5B) — miss');
     expect(
       releaseBody(
         ed({
@@ -61,6 +61,19 @@ describe('release message', () => {
         }),
       ),
     ).toBe('12 bcf vs 12 bcf consensus (prev 8 bcf) — in line');
+  });
+
+  it('prints every figure with the release’s own precision (52.0, 3.00%, 4.191%)', () => {
+    const pct = { unit: '%', potency: 'ZERO', isBetterThanExpected: null };
+    expect(
+      releaseBody(ed({ unit: null, potency: 'ZERO', actual: 55.3, consensus: 52, previous: 51.8 })),
+    ).toBe('55.3 vs 52.0 consensus (prev 51.8) — beat');
+    expect(releaseBody(ed({ ...pct, actual: 3, consensus: 2.7, previous: 2.75 }))).toBe(
+      '3.00% vs 2.70% consensus (prev 2.75%) — beat',
+    );
+    expect(releaseBody(ed({ ...pct, actual: 4.201, consensus: 4.2, previous: 4.191 }))).toBe(
+      '4.201% vs 4.200% consensus (prev 4.191%) — beat',
+    );
   });
 
   it('handles negative prints and a miss', () => {

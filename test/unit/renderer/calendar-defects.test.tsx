@@ -128,7 +128,7 @@ describe('next release (defect 11)', () => {
     ]);
     const next = await screen.findByTestId('next-release');
     await waitFor(() => expect(next.textContent).toMatch(/in 7d 19h$/));
-    expect(next.textContent).toContain('Next medium/high impact:');
+    expect(next.textContent).toContain('Next alert:');
   });
 });
 

@@ -47,6 +47,31 @@ describe('iCalendar export', () => {
 });
 
 describe('CSV export', () => {
+  it('writes each figure as shown with its unit, as numbers a spreadsheet reads', () => {
+    const pmi = {
+      ...nfp,
+      name: 'ISM PMI',
+      unit: null,
+      potency: 'ZERO',
+      actual: 52,
+      consensus: 51.8,
+      previous: -0.5,
+    };
+    const bill = {
+      ...nfp,
+      name: '3-Month Bill',
+      unit: '%',
+      potency: 'ZERO',
+      actual: 4.2,
+      consensus: 4.191,
+      previous: 4.195,
+    };
+    const [, nfpRow, pmiRow, billRow] = toCsv([nfp, pmi, bill]).split('\r\n');
+    expect(nfpRow).toMatch(/,275,200,229,,K$/);
+    expect(pmiRow).toMatch(/,52\.0,51\.8,-0\.5,,$/);
+    expect(billRow).toMatch(/,4\.200,4\.191,4\.195,,%$/);
+  });
+
   it('writes raw numbers, quotes separators and neutralises formula starts', () => {
     const csv = toCsv([{ ...nfp, name: '=HYPERLINK("x"), "quoted"' }, holiday]);
     const [head, first, second] = csv.split('\r\n');
@@ -54,7 +79,7 @@ describe('CSV export', () => {
       'Date (UTC),All day,Country,Currency,Impact,Event,Actual,Consensus,Previous,Revised,Unit',
     );
     expect(first).toBe(
-      `2026-11-06T13:30:00Z,no,US,USD,HIGH,"'=HYPERLINK(""x""), ""quoted""",275,200,229,,`,
+      `2026-11-06T13:30:00Z,no,US,USD,HIGH,"'=HYPERLINK(""x""), ""quoted""",275,200,229,,K`,
     );
     expect(second).toBe('2026-11-26T00:00:00Z,yes,US,USD,HIGH,Thanksgiving Day,,,,,');
   });

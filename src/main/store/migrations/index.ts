@@ -7,6 +7,7 @@ import m004 from './004_typed_columns_prefix_search.js';
 import m005 from './005_event_date_columns.js';
 import m006 from './006_decode_all_entities.js';
 import m007 from './007_alert_receipts.js';
+import m008 from './008_plain_news_titles.js';
 
 export interface Migration {
   version: number;
@@ -14,4 +15,4 @@ export interface Migration {
   up: string | ((db: Database.Database) => void);
 }
 
-export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007];
+export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008];

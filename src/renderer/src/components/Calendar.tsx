@@ -49,7 +49,8 @@ export function Calendar() {
   const toggleWatch = useToggleWatch();
   const zone = settings?.timeZone ?? 'system';
   const hourCycle = settings?.hourCycle ?? 'h23';
-  const now = useNow(30_000);
+  // The now line follows the clock within a few seconds.
+  const now = useNow(5_000);
   const inNewsWindow = useNewsWindowTest(rows);
   const [bySurprise, setBySurprise] = useState(false);
   const [targetDay, setTargetDay] = useState<string | null>(null);
@@ -59,9 +60,9 @@ export function Calendar() {
     [base, now, bySurprise],
   );
   const anchor = useCallback(
-    (list: Item[]) => {
+    (list: Item[], visibleRows = Infinity) => {
       const i = targetDay === null ? -1 : dayIndex(list, targetDay);
-      return i >= 0 ? i : openingIndex(list, now, zone);
+      return i >= 0 ? i : openingIndex(list, now, zone, visibleRows);
     },
     [targetDay, now, zone],
   );

@@ -136,7 +136,7 @@ export function EventDetailPanel({
           </label>
           {next && <AddToCalendar ed={next} />}
           <h3>History</h3>
-          <HistoryChart history={detail?.history ?? []} title={`${country} ${name}`} />
+          <HistoryChart history={detail?.history ?? []} title={`${country} ${name}`} zone={zone} />
           <h3>Surprises</h3>
           <Surprises history={detail?.history ?? []} zone={zone} hourCycle={hourCycle} />
           <h3>Upcoming</h3>

@@ -1,16 +1,32 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { EventDate } from '../../../shared/domain.js';
-import { formatValue } from '../../../shared/format.js';
+import { formatValue, surpriseOf, valueDecimals } from '../../../shared/format.js';
+import { zoneOf } from '../lib/time.js';
 
 // The viewBox is about the panel's width in CSS pixels, so 11-unit text reads as ~11 px.
 const W = 380;
 const H = 190;
 const PAD = { l: 52, r: 14, t: 26, b: 30 };
-const MONTH = new Intl.DateTimeFormat('en-GB', {
-  month: 'short',
-  year: '2-digit',
-  timeZone: 'UTC',
-});
+
+/** Month ticks and the hovered date, in the zone the calendar shows. */
+function dateFormats(zone: string) {
+  const timeZone = zoneOf(zone);
+  return {
+    month: new Intl.DateTimeFormat('en-GB', { month: 'short', year: '2-digit', timeZone }),
+    day: new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone,
+    }),
+  };
+}
+
+/** Beat and miss as the service says; an in-line print (or one without consensus) is neutral. */
+function pointClass(p: EventDate): string {
+  const s = surpriseOf(p);
+  return s === 'beat' ? 'pt-beat' : s === 'miss' ? 'pt-miss' : 'pt-inline';
+}
 
 /** Up to `n` evenly spread indices from 0 to len − 1, ends included. */
 function tickIndices(len: number, n: number): number[] {
@@ -26,8 +42,10 @@ function tickIndices(len: number, n: number): number[] {
  * hovering (or ←/→ once focused) shows a point's date, actual and consensus. The legend sits
  * above the plot, never over a point.
  */
-export function HistoryChart({ history, title }: { history: EventDate[]; title: string }) {
+export function HistoryChart(props: { history: EventDate[]; title: string; zone: string }) {
+  const { history, title } = props;
   const [hover, setHover] = useState<number | null>(null);
+  const formats = useMemo(() => dateFormats(props.zone), [props.zone]);
   const points = [...history]
     .filter((h) => h.actual !== null)
     .reverse()
@@ -53,8 +71,10 @@ export function HistoryChart({ history, title }: { history: EventDate[]; title: 
       .join(' ');
   const first = points[0] as EventDate;
   const last = points.at(-1) as EventDate;
-  const fmt = (v: number) => formatValue(v, first.unit, first.potency);
-  const month = (p: EventDate) => MONTH.format(new Date(p.dateUtc));
+  const decimals = valueDecimals(points.flatMap((p) => [p.actual, p.consensus, p.previous]));
+  const fmt = (v: number) => formatValue(v, first.unit, first.potency, decimals);
+  const month = (p: EventDate) => formats.month.format(new Date(p.dateUtc));
+  const day = (p: EventDate) => formats.day.format(new Date(p.dateUtc));
   const step = (W - PAD.l - PAD.r) / (points.length - 1);
   const shown = hover === null ? null : (points[hover] ?? null);
   const onKeyDown = (e: KeyboardEvent) => {
@@ -77,8 +97,8 @@ export function HistoryChart({ history, title }: { history: EventDate[]; title: 
     >
       <title id="hc-title">{title}: actual vs consensus</title>
       <desc id="hc-desc">
-        {points.length} releases from {first.dateUtc.slice(0, 10)} to {last.dateUtc.slice(0, 10)};
-        latest actual {fmt(last.actual as number)}.
+        {points.length} releases from {day(first)} to {day(last)}; latest actual{' '}
+        {fmt(last.actual as number)}.
       </desc>
       {!shown && (
         <g className="legend">
@@ -119,7 +139,8 @@ export function HistoryChart({ history, title }: { history: EventDate[]; title: 
           cx={x(i)}
           cy={y(p.actual as number)}
           r={hover === i ? 5 : 3}
-          className={p.isBetterThanExpected === false ? 'pt-miss' : 'pt-beat'}
+          className={pointClass(p)}
+          data-surprise={surpriseOf(p) ?? 'none'}
         />
       ))}
       {/* one invisible column per point catches the pointer */}
@@ -137,13 +158,14 @@ export function HistoryChart({ history, title }: { history: EventDate[]; title: 
       {shown && hover !== null && (
         <g className="tooltip" data-testid="chart-tooltip" pointerEvents="none">
           <line x1={x(hover)} x2={x(hover)} y1={PAD.t} y2={H - PAD.b} className="cursor" />
+          {/* Beside the cursor, toward the middle: never past either edge of the chart. */}
           <text
-            x={Math.min(Math.max(x(hover), PAD.l + 60), W - PAD.r - 60)}
+            x={x(hover) < W / 2 ? Math.max(x(hover), PAD.l) : x(hover)}
             y={12}
-            textAnchor="middle"
+            textAnchor={x(hover) < W / 2 ? 'start' : 'end'}
             className="tip"
           >
-            {shown.dateUtc.slice(0, 10)}: {fmt(shown.actual as number)}
+            {day(shown)}: {fmt(shown.actual as number)}
             {shown.consensus !== null ? ` vs ${fmt(shown.consensus)}` : ''}
           </text>
         </g>

@@ -1,8 +1,27 @@
 import type { Scope } from '../../../shared/domain.js';
 import { connectionState } from '../lib/connection-label.js';
-import { ago } from '../lib/time.js';
+import { ago, timeLabel } from '../lib/time.js';
 import { useNow } from '../lib/use-now.js';
-import { useApp } from '../state/index.js';
+import { useAlerts, useApp } from '../state/index.js';
+
+/** "Alerts paused until 18:20" while a pause runs: Live alone would say alerts get through. */
+function PausedNote({ now }: { now: number }) {
+  const settings = useApp((s) => s.settings);
+  const rules = useAlerts((s) => s.rules) ?? settings?.alertRules;
+  const until = rules?.pausedUntil ?? null;
+  if (until === null || until <= now) return null;
+  const at = timeLabel(
+    new Date(until).toISOString(),
+    settings?.timeZone ?? 'system',
+    settings?.hourCycle ?? 'h23',
+  );
+  return (
+    <span className="status-note" data-testid="alerts-paused">
+      <span className="sep">·</span>
+      Alerts paused until {at}
+    </span>
+  );
+}
 
 export function StatusBar() {
   const status = useApp((s) => s.status);
@@ -16,6 +35,7 @@ export function StatusBar() {
       <span data-testid="connection-label" title={reason ?? undefined}>
         {label}
       </span>
+      <PausedNote now={now} />
       <span className="sep">·</span>
       <span>Last answer {ago(status?.lastSyncAt ?? null, now)}</span>
       {status &&

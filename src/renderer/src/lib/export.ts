@@ -3,6 +3,7 @@
  * relay's webcal feed shares) for calendar apps, CSV for spreadsheets, a Google link.
  */
 import type { EventDate } from '../../../shared/domain.js';
+import { releaseDecimals, unitLabel } from '../../../shared/format.js';
 import { describeRelease, icsDate, icsNextDate, icsStamp } from '../../../shared/ics.js';
 
 export { toIcs } from '../../../shared/ics.js';
@@ -25,15 +26,21 @@ const CSV_HEAD = [
 function csvCell(v: string | number | null): string {
   if (v === null) return '';
   let s = String(v);
-  // a spreadsheet would run "=…", "+…", "-…", "@…" in a text cell as a formula
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  // a spreadsheet would run "=…", "+…", "-…", "@…" in a text cell as a formula (a negative
+  // figure is a number, not a formula)
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s) && !/^-\d+(\.\d+)?$/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** Raw numbers (no unit suffix) so a spreadsheet can compute with them. */
+/**
+ * Each figure as the calendar shows it (the release's own precision: 52.0, 4.191) but without
+ * its unit, so a spreadsheet can compute with it; the unit (K, %, $B) has its own column.
+ */
 export function toCsv(rows: readonly EventDate[]): string {
   const lines = [CSV_HEAD.join(',')];
-  for (const ed of rows)
+  for (const ed of rows) {
+    const decimals = releaseDecimals(ed);
+    const figure = (v: number | null) => (v === null ? null : v.toFixed(decimals ?? 0));
     lines.push(
       [
         ed.dateUtc,
@@ -42,15 +49,16 @@ export function toCsv(rows: readonly EventDate[]): string {
         ed.currencyCode,
         String(ed.volatility),
         ed.name,
-        ed.actual,
-        ed.consensus,
-        ed.previous,
-        ed.revised,
-        ed.unit,
+        figure(ed.actual),
+        figure(ed.consensus),
+        figure(ed.previous),
+        figure(ed.revised),
+        decimals === undefined ? null : unitLabel(ed.unit, ed.potency) || null,
       ]
         .map(csvCell)
         .join(','),
     );
+  }
   return lines.join('\r\n') + '\r\n';
 }
 

@@ -146,12 +146,33 @@ export function dayIndex(items: Item[], day: string): number {
  * Where the calendar opens: today's header in the display zone (where "Today" jumps too),
  * else the next day that has releases, else the last day when everything has printed.
  * By the day, not by the last hour's rows: just after midnight those are yesterday's, and
- * the list would open at yesterday's first release.
+ * the list would open at yesterday's first release. When the window shows `visibleRows`
+ * rows and today's header would leave "now" and the next releases below the fold (a busy
+ * morning on a 768-px screen), it opens a few rows above the now line instead.
  */
-export function openingIndex(items: Item[], now: number, zone: string): number {
+export function openingIndex(
+  items: Item[],
+  now: number,
+  zone: string,
+  visibleRows = Infinity,
+): number {
   const today = dayIndex(items, dayKey(new Date(now).toISOString(), zone));
+  const nowAt = nowIndex(items, now);
+  // Room for the now line and at least three upcoming releases under it.
+  if (nowAt >= 0 && (today < 0 || nowAt - today > visibleRows - 5)) {
+    return Math.max(0, Math.min(nowAt - 3, nowAt - Math.floor(visibleRows / 3)));
+  }
   if (today >= 0) return today;
   let idx = items.length - 1;
   while (idx > 0 && items[idx]?.kind !== 'day') idx--;
   return Math.max(0, idx);
+}
+
+/** The now line's index, else the first pending timed row's; -1 when everything is past. */
+function nowIndex(items: Item[], now: number): number {
+  const line = items.findIndex((it) => it.kind === 'now');
+  if (line >= 0) return line;
+  return items.findIndex(
+    (it) => it.kind === 'row' && !it.ed.isAllDay && Date.parse(it.ed.dateUtc) >= now,
+  );
 }

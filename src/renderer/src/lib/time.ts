@@ -147,3 +147,16 @@ export function renderTimes(text: string, zone: string, hourCycle: 'h12' | 'h23'
     kind === 't' ? timeLabel(iso, zone, hourCycle) : dateTimeLabel(iso, zone, hourCycle),
   );
 }
+
+/**
+ * The zones a trader can choose: the system's, UTC and GMT first (traders think in them,
+ * and the engine's IANA list leaves them out), then every IANA zone the engine knows.
+ */
+export function zoneChoices(
+  supported: readonly string[] | undefined = (
+    Intl as unknown as { supportedValuesOf?: (k: string) => string[] }
+  ).supportedValuesOf?.('timeZone'),
+): string[] {
+  const fixed = ['UTC', 'GMT'];
+  return ['system', ...fixed, ...(supported ?? []).filter((z) => !fixed.includes(z))];
+}

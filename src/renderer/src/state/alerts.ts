@@ -40,6 +40,17 @@ export function createAlertsStore(bridge: Bridge) {
       set({ rules: await bridge.api.setAlertRules(rules) });
     },
   }));
+  // Another window marked alerts read or changed the rules: follow it.
+  bridge.on('alertsRead', ({ ids }) =>
+    store.setState({
+      items: store
+        .getState()
+        .items.map((a) => (ids === null || ids.includes(a.id) ? { ...a, read: true } : a)),
+    }),
+  );
+  bridge.on('settings', (s) => {
+    if (store.getState().rules !== null) store.setState({ rules: s.alertRules });
+  });
   bridge.on('alert', (a) =>
     store.setState({ items: [a, ...store.getState().items].slice(0, 500) }),
   );

@@ -65,6 +65,8 @@ export function createAppStore(bridge: Bridge) {
   }));
   bridge.on('status', (status) => store.setState({ status }));
   bridge.on('backfill', (backfill) => store.setState({ backfill }));
+  // A change made in another window (another browser tab): zone, clock, theme, rules.
+  bridge.on('settings', (settings) => store.setState({ settings }));
   bridge.on('navigate', (target) => store.getState().navigate(target));
   bridge.onConnection((connection) => {
     store.setState({ connection });

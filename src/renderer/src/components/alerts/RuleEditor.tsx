@@ -1,5 +1,5 @@
 /** The alert rules form: impact, places (the calendar's codes), changes, news, quiet hours. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   ALERTABLE_CHANGES,
   VOLATILITIES,
@@ -62,6 +62,9 @@ export function RuleEditor() {
   const [draft, setDraft] = useState<AlertRules | null>(rules);
   const [saved, setSaved] = useState<string | null>(null);
   useEffect(() => setDraft(rules), [rules]);
+  // The confirmation sits at the foot of a scrolling card: bring it into view when it changes.
+  const savedRef = useRef<HTMLSpanElement>(null);
+  useEffect(() => savedRef.current?.scrollIntoView?.({ block: 'nearest' }), [saved]);
   if (!draft) return null;
   const set = (patch: Partial<AlertRules>) => {
     setDraft({ ...draft, ...patch });
@@ -206,14 +209,23 @@ export function RuleEditor() {
               .getState()
               .pause(paused ? null : Date.now() + 3_600_000)
               .then(
-                () => setSaved(paused ? 'Alerts resumed.' : 'Alerts paused for 1 hour.'),
+                () =>
+                  setSaved(
+                    paused
+                      ? 'Alerts resumed.'
+                      : 'Alerts paused for 1 hour (shown in the status bar).',
+                  ),
                 (err: Error) => setSaved(err.message),
               )
           }
         >
           {paused ? 'Resume alerts' : 'Pause for 1 hour'}
         </button>
-        {saved && <span role="status">{saved}</span>}
+        {saved && (
+          <span role="status" className="rules-saved" ref={savedRef}>
+            {saved}
+          </span>
+        )}
       </div>
     </form>
   );

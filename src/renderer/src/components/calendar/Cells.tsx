@@ -3,6 +3,7 @@ import type { EventDate } from '../../../../shared/domain.js';
 import {
   directionOf,
   formatValue,
+  releaseDecimals,
   surpriseDelta,
   surpriseOf,
   volatilityRank,
@@ -31,7 +32,8 @@ const BETTER = { beat: 'better than expected', miss: 'worse than expected' } as 
 export function ValueCells({ ed }: { ed: EventDate }) {
   const s = surpriseOf(ed);
   const dir = directionOf(ed);
-  const f = (v: number | null) => formatValue(v, ed.unit, ed.potency);
+  const decimals = releaseDecimals(ed);
+  const f = (v: number | null) => formatValue(v, ed.unit, ed.potency, decimals);
   const delta = surpriseDelta(ed);
   const better = s === 'beat' || s === 'miss' ? BETTER[s] : null;
   const title =
@@ -62,18 +64,19 @@ export function ValueCells({ ed }: { ed: EventDate }) {
       <span role="gridcell" className="num" data-col="consensus">
         {f(ed.consensus)}
       </span>
-      <span role="gridcell" className="num" data-col="previous">
-        {ed.revised !== null && ed.revised !== ed.previous ? (
-          <>
-            {f(ed.revised)}{' '}
-            <span className="revised" title={`revised from ${f(ed.previous)}`}>
-              (rev. from {f(ed.previous)})
-            </span>
-          </>
-        ) : (
-          f(ed.previous)
-        )}
-      </span>
+      {ed.revised !== null && ed.revised !== ed.previous ? (
+        // Two lines, so the figure it was revised from is never cut off in a narrow column.
+        <span role="gridcell" className="num has-revised" data-col="previous">
+          <span>{f(ed.revised)}</span>{' '}
+          <span className="revised" title={`revised from ${f(ed.previous)}`}>
+            rev. from {f(ed.previous)}
+          </span>
+        </span>
+      ) : (
+        <span role="gridcell" className="num" data-col="previous">
+          {f(ed.previous)}
+        </span>
+      )}
     </>
   );
 }
@@ -100,8 +103,8 @@ export function FontWarmup() {
         275K<span className="cue"> ▲</span>
       </span>
       <span className="num">-0.3%</span>
-      <span className="num">
-        4.25% <span className="revised">(rev. from 4.5%)</span>
+      <span className="num has-revised">
+        <span>4.25%</span> <span className="revised">rev. from 4.5%</span>
       </span>
     </div>
   );

@@ -1,7 +1,7 @@
 /** One release in the grid: time, country, impact, name, values, surprise, and its bell. */
 import type { CSSProperties } from 'react';
 import type { EventDate } from '../../../../shared/domain.js';
-import { formatValue, surpriseDelta } from '../../../../shared/format.js';
+import { formatValue, releaseDecimals, surpriseDelta } from '../../../../shared/format.js';
 import { timeLabel } from '../../lib/time.js';
 import { Flag } from '../Flag.js';
 import { BellIcon } from '../icons.js';
@@ -17,7 +17,7 @@ function SurpriseCell({ ed }: { ed: EventDate }) {
       ) : (
         <>
           {delta > 0 ? '+' : ''}
-          {formatValue(delta, ed.unit, ed.potency)}
+          {formatValue(delta, ed.unit, ed.potency, releaseDecimals(ed))}
           {ed.ratioDeviation !== null && (
             <span className="dev" title="The provider's deviation score">
               {' '}

@@ -6,11 +6,15 @@ export const ROW_HEIGHT = 38;
 const OVERSCAN = 8;
 
 /**
- * `anchor(items)` is the index the view starts at: on the first rows, and again after every
+ * `anchor(items, visibleRows)` is the index the view starts at: on the first rows, and again after every
  * fresh load (`generation`: a filter change, a jump to another week) — the list does not keep
  * a pixel offset that means nothing in the new rows.
  */
-export function useRowWindow(items: Item[], anchor: (items: Item[]) => number, generation: number) {
+export function useRowWindow(
+  items: Item[],
+  anchor: (items: Item[], visibleRows: number) => number,
+  generation: number,
+) {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(600);
@@ -23,12 +27,16 @@ export function useRowWindow(items: Item[], anchor: (items: Item[]) => number, g
     return () => ro.disconnect();
   }, []);
 
+  // Rows the grid shows at once (less the sticky header), for an anchor that keeps "now" in view.
+  const visibleRows = () =>
+    Math.max(1, Math.floor((scroller.current?.clientHeight || height) / ROW_HEIGHT) - 1);
+
   // Open on today the first time rows arrive. The position is worked out during that render,
   // so the first commit already holds the rows on screen (no second render after scrolling).
   const [opened, setOpened] = useState<number | null>(null);
   if (opened === null && items.length > 0) {
     setOpened(generation);
-    setScrollTop(anchor(items) * ROW_HEIGHT);
+    setScrollTop(anchor(items, visibleRows()) * ROW_HEIGHT);
   }
   const applied = useRef(false);
   useLayoutEffect(() => {
@@ -59,7 +67,7 @@ export function useRowWindow(items: Item[], anchor: (items: Item[]) => number, g
   anchorRef.current = anchor;
   useLayoutEffect(() => {
     if (opened === null || generation === opened) return;
-    scrollToIndex(anchorRef.current(items));
+    scrollToIndex(anchorRef.current(items, visibleRows()));
     // only when a load lands, not on every pushed row
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [generation]);

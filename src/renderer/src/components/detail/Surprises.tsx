@@ -1,6 +1,6 @@
 /** The event's surprises: this print against its own history, and the history itself. */
 import type { EventDate } from '../../../../shared/domain.js';
-import { formatValue, surpriseDelta, surpriseZ } from '../../../../shared/format.js';
+import { formatValue, surpriseDelta, surpriseZ, valueDecimals } from '../../../../shared/format.js';
 import { dateTimeLabel } from '../../lib/time.js';
 
 const signed = (n: number, text: string) => (n > 0 ? `+${text}` : text);
@@ -19,7 +19,8 @@ export function Surprises(props: { history: EventDate[]; zone: string; hourCycle
   const list = surpriseHistory(props.history).slice(0, 12);
   if (list.length === 0) return <p className="muted">No printed history with a consensus yet.</p>;
   const latest = list[0] as (typeof list)[number];
-  const f = (v: number) => formatValue(v, latest.ed.unit, latest.ed.potency);
+  const decimals = valueDecimals(props.history.flatMap((h) => [h.actual, h.consensus]));
+  const f = (v: number) => formatValue(v, latest.ed.unit, latest.ed.potency, decimals);
   return (
     <>
       <p className="surprise-summary" data-testid="surprise-summary">

@@ -1,12 +1,8 @@
 /** Display: zone, clock, theme, news languages, remote images. */
+import { zoneChoices } from '../../lib/time.js';
 import { useApp } from '../../state/index.js';
 
-const ZONES = [
-  'system',
-  ...((Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.(
-    'timeZone',
-  ) ?? ['UTC']),
-];
+const ZONES = zoneChoices();
 
 export function DisplayCard() {
   const settings = useApp((s) => s.settings);
