@@ -1,7 +1,8 @@
 /**
  * The least a Redis ACL user needs to run the relay (docs/relay.md gives the full line):
  * its keys only (one prefix), no pub/sub, and only the commands the relay sends — the
- * log, the desk's users and the calendar feeds, the durability check and the connection's
+ * log, the desk's users, calendar feeds and desk operations (presence, admins, alerts),
+ * the durability check and the connection's
  * own housekeeping. A test runs a whole relay under exactly this.
  */
 export const RELAY_ACL_RULES = [
@@ -14,7 +15,8 @@ export const RELAY_ACL_RULES = [
   // scripts (ioredis sends EVALSHA, then EVAL when the script is not cached)
   '+evalsha', '+eval', '+script|load',
   // keys the scripts and the relay touch
-  '+get', '+set', '+del', '+hget', '+hset', '+hdel', '+hexists', '+hgetall',
-  '+sadd', '+srem', '+smembers',
+  '+get', '+set', '+del', '+exists', '+expire',
+  '+hget', '+hset', '+hsetnx', '+hdel', '+hexists', '+hgetall', '+hkeys',
+  '+sadd', '+srem', '+smembers', '+multi', '+exec',
   '+xadd', '+xrange', '+xrevrange', '+xread', '+xinfo|stream', '+xlen', '+xtrim',
 ].join(' '); // prettier-ignore

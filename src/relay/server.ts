@@ -417,6 +417,8 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   });
   const { port } = server.address() as AddressInfo;
   if (opts.nodeName === undefined) nodeName = `${nodeName}:${port}`;
+  // On the admin page from the start, not only after the first timed report.
+  ops.reportNode().catch((err: unknown) => logger?.debug({ err }, 'node report failed'));
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     url,

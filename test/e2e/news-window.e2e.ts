@@ -51,7 +51,10 @@ describe('news windows', () => {
 
     await nav('Settings');
     const card = e.page.getByRole('region', { name: 'News windows' });
-    await card.getByRole('checkbox', { name: 'Show news windows' }).check();
+    // The box follows the saved settings (a round trip), so click and wait for it.
+    const show = card.getByRole('checkbox', { name: 'Show news windows' });
+    await show.click();
+    await expect.poll(() => show.isChecked()).toBe(true);
     // wide windows, so some are in view wherever the calendar opens
     await card.getByRole('spinbutton', { name: 'Minutes before' }).fill('90');
     await card.getByRole('spinbutton', { name: 'Minutes after' }).fill('30');

@@ -29,9 +29,13 @@ const RELAY_BLIP_MS = 10_000;
 /** Webhooks count as still arriving for this long after the last one. */
 export const DELIVERY_FRESH_MS = 5 * 60_000;
 
-/** The API fails, but the live transport is up and webhooks arrived since (or just before). */
+/**
+ * The API fails, but the live transport is up and webhooks arrived since it began failing
+ * (one from before says nothing: a service that is gone sends none either).
+ */
 function webhooksCarry(f: ConnectionFacts): boolean {
   if (f.transport === 'polling' || f.lastDeliveryAt === null) return false;
+  if (f.lastDeliveryAt < (f.health.failingSince ?? 0)) return false;
   if (f.webhooksLateSince !== null) return false; // they are missing, not carrying
   // A notification that needs a fetch fails while the API is down, and the stream is
   // re-opened to retry it: a blip that short does not mean webhooks stopped.

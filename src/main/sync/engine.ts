@@ -206,8 +206,10 @@ export class SyncEngine {
     this.lastDeliveryAt = this.now();
     this.safetyNet.noteDelivered(payload);
     // During an API outage, the first webhook turns "offline" into "API unavailable".
+    const failingSince = this.deps.health.get().failingSince;
+    const first = before === null || failingSince === null || before < failingSince;
     const stale = before === null || this.lastDeliveryAt - before > DELIVERY_FRESH_MS;
-    if (this.deps.health.failing && stale) this.push();
+    if (failingSince !== null && (first || stale)) this.push();
   }
 
   /** Record a notification that could not be applied (its sender moves past it). */

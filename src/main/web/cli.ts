@@ -14,7 +14,8 @@ const USAGE = `Usage: npm run web -- [--demo] [--port N] [--data DIR] [--demo-sp
   --port N          listen port (default 0: any free port)
   --data DIR        the app's data folder (default ~/.local/share/macrobell)
   --demo-speed X    the demo scenario clock speed (1 = real time, the default; 0 = frozen)
-  -h, --help        this text`;
+  -h, --help        this text
+  MACROBELL_WEB_UI_DIR   serve another build of the UI (default: out/renderer)`;
 
 /** Bad flags: exit 2 with the usage. Runtime failures: exit 1, one line. */
 function fail(message: string, code = 2): never {
@@ -50,7 +51,10 @@ if (!Number.isFinite(speed) || speed < 0) fail('--demo-speed must be a number â‰
 const dataDir = resolve(
   values.data ?? join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'macrobell'),
 );
-const staticDir = resolve(import.meta.dirname, '../../../out/renderer');
+// The built renderer; MACROBELL_WEB_UI_DIR serves another build (a packager's, a test's).
+const staticDir = resolve(
+  process.env.MACROBELL_WEB_UI_DIR || join(import.meta.dirname, '../../../out/renderer'),
+);
 
 const service = await createModeSwitchingService(createAppService, {
   dataDir,

@@ -4,6 +4,8 @@
  * line, not the usage; and `npm start` where Electron cannot run opens the web dashboard
  * in the desktop app's auto mode (here: live through a desk relay from the environment).
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -90,7 +92,12 @@ describe('a missing runtime condition', () => {
     expect(sim.stderr.trim().split('\n'), sim.stderr).toEqual([
       expect.stringMatching(/^simulator: .*EADDRINUSE/),
     ]);
-    const web = await run(tsx(CLIS.web, '--demo', '--port', port, '--data', tempDir()));
+    // A stand-in for the built UI: this runs before `npm test` builds the real one.
+    const ui = tempDir();
+    writeFileSync(join(ui, 'index.html'), '<!doctype html><title>Macrobell</title>');
+    const web = await run(tsx(CLIS.web, '--demo', '--port', port, '--data', tempDir()), {
+      MACROBELL_WEB_UI_DIR: ui,
+    });
     expect(web.code, web.stderr).toBe(1);
     expect(web.stderr.trim().split('\n'), web.stderr).toEqual([
       expect.stringMatching(/^macrobell web: .*EADDRINUSE/),

@@ -154,7 +154,8 @@ describe('presence', () => {
     const release = snap.releases.find((r) => r.id === next.id);
     expect(release?.watchers).toEqual(['ana', 'ben']);
     expect(release?.wouldMiss).toEqual([{ user: 'ben', reason: 'no desktop connected' }]);
-    expect(snap.nodes.map((n) => n.node)).toHaveLength(2);
+    // Each node reports itself on start and every few seconds.
+    await waitFor(async () => ((await view(b)).nodes.length === 2 ? true : null), 'both nodes');
   }, 60_000);
 });
 

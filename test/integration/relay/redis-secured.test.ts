@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RELAY_ACL_RULES } from '../../../src/relay/redis-acl.js';
 import { RedisUserStore } from '../../../src/relay/redis-users.js';
 import { startRelay } from '../../../src/relay/server.js';
+import { RedisAdminStore } from '../../../src/relay/desk-ops/admin-store.js';
 import { startSimulator } from '../../../src/simulator/index.js';
 import {
   exited,
@@ -152,7 +153,7 @@ describe('Redis over TLS', () => {
 });
 
 describe('the documented ACL user', () => {
-  it('is enough for ingest, the stream, the desk users and the calendar feeds', async () => {
+  it('is enough for ingest, the stream, the desk users, the calendar feeds and desk operations', async () => {
     const relayPw = `relay-${randomBytes(8).toString('hex')}`;
     const adminPw = `admin-${randomBytes(8).toString('hex')}`;
     const r = await redis({
@@ -178,6 +179,7 @@ describe('the documented ACL user', () => {
       desk: {
         keys: { publicKey: sim.clientId, privateKey: sim.clientSecret },
         authUrl: sim.authUrl,
+        issueServiceTokens: true,
       },
       calendarFeed: { calendarUrl: sim.calendarUrl },
     });
@@ -186,6 +188,9 @@ describe('the documented ACL user', () => {
     const stream = await openSseReader(`${relay.url}/events`, {
       authorization: `Bearer ${ada}`,
       'last-event-id': '0',
+      'x-macrobell-desktop': 'ada-desktop-1',
+      'x-macrobell-app-version': '0.1.0',
+      'x-macrobell-os': 'linux',
     });
     cleanups.push(async () => stream.close());
     expect(await ingestOk(relay.url)).toBe(204);
@@ -213,6 +218,19 @@ describe('the documented ACL user', () => {
     await ics.body.dump();
     const page = await call('/events/page?after=0', 'GET');
     expect(page.status).toBe(200);
+    // Desk operations: presence, an admin, the admin view.
+    const lastId = (JSON.parse(page.text) as { events: { id: string }[] }).events.at(-1)?.id;
+    const ack = await call('/presence', 'POST', { desktop: 'ada-desktop-1', appliedId: lastId });
+    expect(ack.status, ack.text).toBe(204);
+    const admins = await RedisAdminStore.open({ url: r.url, auth });
+    cleanups.push(() => admins.close());
+    const lead = (await admins.add('lead')).token;
+    const view = await request(`${relay.url}/admin`, {
+      headers: { authorization: `Bearer ${lead}`, accept: 'application/json' },
+    });
+    const viewText = await view.body.text();
+    expect(view.statusCode, viewText).toBe(200);
+    expect(viewText).toContain('ada-desktop-1');
     const token = await request(`${relay.url}/token`, {
       method: 'POST',
       headers: {

@@ -38,6 +38,8 @@ describe('connection state', () => {
       'The service answered HTTP 503; webhooks still arrive, so prints still alert',
     );
     expect(connectionLabel(carried, false)).toBe('Live — API unavailable');
+    // the last webhook came before the API failed: nothing says they still arrive
+    expect(deriveConnection(facts({ health, lastDeliveryAt: 1_500 })).state).toBe('offline');
     // webhooks long gone, or the relay stream down: offline is the truth
     const stale = facts({ health, lastDeliveryAt: 9_000, now: 9_000 + 6 * 60_000 });
     expect(deriveConnection(stale).state).toBe('offline');
