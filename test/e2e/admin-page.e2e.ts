@@ -82,12 +82,17 @@ beforeAll(async () => {
       appVersion: '1.3.0<b>',
     }),
   );
-  await fetch(`${relay.webhookUrl}`, {
-    method: 'POST',
-    body: '{"type":"t"}',
-    headers: { 'content-type': 'application/json' },
-  });
-  await waitFor(() => desktops.every((d) => d.cursor() !== null), 'both desktops to apply');
+  // A desktop that has not opened its stream yet starts after what is already there: post
+  // until both have applied one (a new body each time, as the relay stores a repeat once).
+  let n = 0;
+  await waitFor(async () => {
+    await fetch(`${relay.webhookUrl}`, {
+      method: 'POST',
+      body: JSON.stringify({ type: 't', n: n++ }),
+      headers: { 'content-type': 'application/json' },
+    });
+    return desktops.every((d) => d.cursor() !== null);
+  }, 'both desktops to apply');
   proxy.drop();
   browser = await chromium.launch({
     executablePath: CHROMIUM,
