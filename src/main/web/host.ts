@@ -66,10 +66,11 @@ function json(
   res.end(text);
 }
 
-/** Back to the app without the spent code in the address bar. */
-function redirectHome(res: ServerResponse): void {
+/** Back to the app without the login code in the address bar (with a new session's cookie). */
+function redirectHome(res: ServerResponse, location = '/', cookie?: string): void {
   res.writeHead(303, {
-    location: '/',
+    location,
+    ...(cookie ? { 'set-cookie': cookie } : {}),
     'cache-control': 'no-store',
     ...SECURITY_HEADERS,
   });
@@ -140,14 +141,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
         );
         return;
       }
-      res.writeHead(303, {
-        location: `/#key=${session.pageKey}`,
-        'set-cookie': sessionCookie(port, session.cookie),
-        'cache-control': 'no-store',
-        ...SECURITY_HEADERS,
-      });
-      res.end();
-      return;
+      return redirectHome(res, `/#key=${session.pageKey}`, sessionCookie(port, session.cookie));
     }
     const isApi = url.pathname.startsWith('/api/');
     // The app's files need only the cookie (they hold no data); the API needs the key too.
