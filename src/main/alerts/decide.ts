@@ -76,7 +76,8 @@ export function newPrint(ed: EventDate, ctx: DecideContext): { at: number; late:
 }
 
 export const dedupKeys = {
-  released: (eventDateId: string) => `released:${eventDateId}`,
+  // The value is part of the fact: after a forged print is undone, the real one is news.
+  released: (eventDateId: string, actual: number | null) => `released:${eventDateId}:${actual}`,
   revised: (eventDateId: string, revised: number | null) => `revised:${eventDateId}:${revised}`,
   corrected: (eventDateId: string, actual: number | null) => `corrected:${eventDateId}:${actual}`,
   rescheduled: (eventDateId: string, dateUtc: string) => `rescheduled:${eventDateId}:${dateUtc}`,
@@ -117,7 +118,7 @@ export function decideAlert(change: DomainChange, ctx: DecideContext): AlertDeci
         ...text,
         // Named as late everywhere it shows (history, tray, notification): no one mistakes it for news of now.
         title: print.late ? `Late print — ${text.title}` : text.title,
-        dedupKey: dedupKeys.released(ed.id),
+        dedupKey: dedupKeys.released(ed.id, ed.actual),
         kind: 'released',
         target: eventDateTarget(ed),
         ...releaseMeta(ed),

@@ -104,6 +104,26 @@ describe('a forged notification from the far future', () => {
     );
     expect(Date.now() - started).toBeLessThan(60_000);
     expect((await alertKinds()).length).toBe(before + 1);
+
+    // The real print later is news of its own: the forgery's alert does not hold it back.
+    const patched = await fetch(`${sim.url}/_sim/event-dates/${target.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ actual: 3.25 }),
+    });
+    expect(patched.status).toBe(200);
+    const printed = serviceRecord(target.id);
+    await postForged({
+      type: 'eventDate_updated',
+      eventDateId: target.id,
+      eventId: target.eventId,
+      lastUpdated: printed.lastUpdated,
+      changes: [{ key: 'actual', value: 3.25 }],
+    });
+    await waitFor(async () => (await alertKinds()).length === before + 2, 'the real print alert');
+    const [latest] = await app.api.listAlerts({ limit: 1 });
+    expect(latest?.kind).toBe('released');
+    expect(latest?.body).toContain('3.25');
   });
 
   it('brings back an event date a forged deletion removed, with no alert for its return', async () => {
