@@ -9,12 +9,13 @@ import type { BackfillProgress, LiveTransport, Settings } from '../../shared/dom
 import type { ChangeApplier } from './applier.js';
 import { runBackfill } from './backfill.js';
 import { ConnectionTracker, DELIVERY_FRESH_MS, deriveConnection } from './connection-state.js';
+import { DeliveryExpiry } from './delivery-expiry.js';
 import { Poller } from './poller.js';
 import type { SyncCalendarApi, SyncNewsApi, SyncStore } from './ports.js';
 import { RelayApplier } from './relay-apply.js';
 import { SafetyNet, type SafetyNetTuning } from './safety-net.js';
 import type { ServiceHealth } from './service-health.js';
-import type { Timers } from '../../shared/timers.js';
+import { realTimers, type Timers } from '../../shared/timers.js';
 import { assembleSyncStatus, type SyncStatus } from './sync-status.js';
 import type {
   LiveSource,
@@ -67,9 +68,11 @@ export class SyncEngine {
   private readonly wake: WakeDetector;
   private readonly relayApply: RelayApplier;
   private readonly now: () => number;
+  private readonly deliveryExpiry: DeliveryExpiry;
 
   constructor(private readonly deps: SyncEngineDeps) {
     this.now = deps.now ?? Date.now;
+    this.deliveryExpiry = new DeliveryExpiry(deps.timers ?? realTimers, () => this.push());
     this.startedAt = this.now();
     this.safetyNet = new SafetyNet({
       ...deps,
@@ -149,6 +152,7 @@ export class SyncEngine {
   async stop(): Promise<void> {
     this.running = false;
     this.wake.stop();
+    this.deliveryExpiry.stop();
     await this.safetyNet.stop();
     await this.stopLive();
     await this.backfilling?.catch(() => undefined);
@@ -209,7 +213,9 @@ export class SyncEngine {
     const failingSince = this.deps.health.get().failingSince;
     const first = before === null || failingSince === null || before < failingSince;
     const stale = before === null || this.lastDeliveryAt - before > DELIVERY_FRESH_MS;
-    if (failingSince !== null && (first || stale)) this.push();
+    if (failingSince === null) return;
+    if (first || stale) this.push();
+    this.deliveryExpiry.arm();
   }
 
   /** Record a notification that could not be applied (its sender moves past it). */

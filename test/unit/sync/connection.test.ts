@@ -6,7 +6,9 @@ import {
   deriveConnection,
   type ConnectionFacts,
 } from '../../../src/main/sync/connection-state.js';
+import { DeliveryExpiry } from '../../../src/main/sync/delivery-expiry.js';
 import { ServiceHealth } from '../../../src/main/sync/service-health.js';
+import { ManualClock } from '../../support/manual-clock.js';
 import { WakeDetector, TICK_MS } from '../../../src/main/sync/wake-detector.js';
 import { connectionLabel } from '../../../src/shared/connection.js';
 
@@ -50,6 +52,26 @@ describe('connection state', () => {
     expect(down(9_000)).toBe('apiDown');
     // …a stream down for longer is not carrying anything
     expect(down(19_000)).toBe('offline');
+  });
+
+  it('turns "API unavailable" into Offline on its own when webhooks stop, with no other update', () => {
+    const clock = new ManualClock(9_000);
+    const health = { lastOkAt: 1_000, failingSince: 2_000, error: 'HTTP 503' };
+    const shown: string[] = [];
+    // What the status bar shows each time the engine says the status changed.
+    const expiry = new DeliveryExpiry(clock, () =>
+      shown.push(deriveConnection(facts({ health, lastDeliveryAt: 9_000, now: clock.now })).state),
+    );
+    expiry.arm(); // a webhook at 9 000 while the API fails
+    clock.advance(4 * 60_000);
+    expect(shown).toEqual([]);
+    clock.advance(60_000 + 1);
+    expect(shown).toEqual(['offline']);
+    // a newer webhook pushes the edge out; stopping cancels it
+    expiry.arm();
+    expiry.stop();
+    clock.advance(10 * 60_000);
+    expect(shown).toEqual(['offline']);
   });
 
   it('keeps one reason while the calendar and the news API fail alike', () => {
