@@ -4,83 +4,24 @@
  * within seconds of its time, with a toast (the safety net); after an API outage the banner clears by
  * itself and what changed meanwhile is there.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDate } from '../../src/shared/domain.js';
-import { createAppService, type AppService } from '../../src/main/service.js';
-import { MemorySecretStore } from '../../src/main/secrets/index.js';
-import { startWebHost, type RunningWebHost } from '../../src/main/web/host.js';
-import { startRelay, type RunningRelay } from '../../src/relay/server.js';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/index.js';
-import { registerWebhook } from '../fixtures/webhooks.js';
-import { STATIC, launchChromium } from './harness.js';
+import { startRelayStack, type RelayStack } from './relay-stack.js';
 
-let simulator: RunningSimulator;
-let relay: RunningRelay;
-let service: AppService;
-let host: RunningWebHost;
-let browser: Browser;
+let stack: RelayStack;
 let page: Page;
-
-async function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${simulator.url}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const control = <T = unknown>(method: string, path: string, body?: unknown) =>
+  stack.control<T>(method, path, body);
 
 beforeAll(async () => {
-  simulator = await startSimulator({ port: 0, seed: 9, autoplay: false });
-  relay = await startRelay({
-    dataDir: mkdtempSync(join(tmpdir(), 'mb-e2e-relay-')),
-    secret: 'e2e-hook',
-    token: 'e2e-desktop',
-  });
-  const secrets = new MemorySecretStore();
-  await secrets.set('publicKey', simulator.clientId);
-  await secrets.set('privateKey', simulator.clientSecret);
-  await secrets.set('relayToken', 'e2e-desktop');
-  service = await createAppService({
-    dataDir: mkdtempSync(join(tmpdir(), 'mb-e2e-live-')),
-    mode: 'real',
-    secretStore: secrets,
-    logFile: null,
-    logLevel: 'silent',
-    safetyNet: { nearEveryMs: 2_000 },
-    env: {
-      MACROBELL_AUTH_URL: simulator.authUrl,
-      MACROBELL_CALENDAR_URL: simulator.calendarUrl,
-      MACROBELL_NEWS_URL: simulator.newsUrl,
-      MACROBELL_RELAY_URL: relay.url,
-    },
-  });
-  host = await startWebHost({ service, staticDir: STATIC });
-  await service.start();
-  // the relay is the service's webhook target, as `npm run relay -- register` makes it
-  await registerWebhook({
-    authUrl: simulator.authUrl,
-    apiUrl: simulator.calendarUrl,
-    clientId: simulator.clientId,
-    clientSecret: simulator.clientSecret,
-    url: relay.webhookUrl,
-  });
-  ({ browser, page } = await launchChromium());
-  await page.goto(host.url);
-  await page.locator('[data-testid=event-row]').first().waitFor({ timeout: 20_000 });
+  stack = await startRelayStack({ seed: 9, name: 'live' });
+  page = stack.page;
+  await stack.page.locator('[data-testid=event-row]').first().waitFor({ timeout: 20_000 });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await service?.stop();
-  await relay?.close();
-  await simulator?.close();
+  await stack?.close();
 });
 
 describe('live feed through a relay', () => {
