@@ -4,34 +4,16 @@
  * browser did; when it will not notify, the banner stands in on top of the page with its
  * sound, and a HIGH print while the tab is not in focus brings the banner too.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDate } from '../../src/shared/domain.js';
 import { sim, startE2E, type E2E } from './harness.js';
+import { expectAxeCleanBothThemes } from './axe.js';
 
 let e: E2E;
 beforeAll(async () => {
   e = await startE2E();
 });
 afterAll(() => e?.close());
-
-/** No serious or critical axe finding, in the light theme and the dark one. */
-async function axeCleanBothThemes(where: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await e.page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    const result = await new AxeBuilder({ page: e.page }).analyze();
-    const serious = result.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
-    expect(
-      serious.map(
-        (v) =>
-          `${where} (${theme}): ${v.id} at ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`,
-      ),
-    ).toEqual([]);
-  }
-  await e.page.evaluate(() => document.documentElement.removeAttribute('data-theme'));
-}
 
 const highSoundPlayed = () =>
   e.page.evaluate(() => {
@@ -72,7 +54,7 @@ describe('alert banner', () => {
     expect(onTop).toBe(true);
     await page.screenshot({ path: process.env.BANNER_SHOT ?? '/dev/null' }).catch(() => undefined);
 
-    await axeCleanBothThemes('the banner over Settings with the test result');
+    await expectAxeCleanBothThemes(e.page, 'the banner over Settings with the test result');
     await banner.getByRole('button', { name: 'Dismiss' }).click();
     await expect.poll(() => banner.count()).toBe(0);
   }, 180_000);

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDate } from '../../src/shared/domain.js';
 import { sim, startE2E, type E2E } from './harness.js';
+import { expectAxeClean } from './axe.js';
 
 let e: E2E;
 beforeAll(async () => {
@@ -15,22 +15,6 @@ const nav = (name: string) =>
     .getByRole('button', { name: new RegExp(`^${name}`) })
     .click();
 
-async function noSeriousA11yViolations(screen: string) {
-  const result = await new AxeBuilder({ page: e.page }).analyze();
-  const serious = result.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  // Name the first offending nodes, so a failure says where to look.
-  const where = (v: (typeof serious)[number]) =>
-    v.nodes
-      .slice(0, 2)
-      .map((n) => n.html.slice(0, 160))
-      .join(' | ');
-  expect(
-    serious.map((v) => `${screen}: ${v.id} — ${v.help} (${v.nodes.length}) at ${where(v)}`),
-  ).toEqual([]);
-}
-
 describe('calendar', () => {
   it('fills from the cache with formatted rows and the demo label', async () => {
     const rows = e.page.locator('[data-testid=event-row]');
@@ -40,7 +24,7 @@ describe('calendar', () => {
     await expect.poll(() => e.page.getByTestId('demo-badge').textContent()).toBe('Demo data');
     const printed = e.page.locator('[data-testid=event-row] [data-col=actual]:not(:empty)').first();
     expect(await printed.textContent()).toMatch(/\d/);
-    await noSeriousA11yViolations('calendar');
+    await expectAxeClean(e.page, 'calendar');
   });
 
   it('shows a release made through the simulator in its row within seconds', async () => {
@@ -120,7 +104,7 @@ describe('calendar', () => {
     await e.page.getByLabel(/Alert me for this event/).check();
     const rules = await e.service.api.getAlertRules();
     expect(rules.watchedEventIds.length).toBe(1);
-    await noSeriousA11yViolations('event detail');
+    await expectAxeClean(e.page, 'event detail');
   });
 });
 
@@ -137,7 +121,7 @@ describe('news', () => {
       .toBeGreaterThan(0);
     await e.page.getByLabel('Search news').fill('');
     await expect.poll(() => e.page.locator('[data-testid=post-item] mark').count()).toBe(0);
-    await noSeriousA11yViolations('news');
+    await expectAxeClean(e.page, 'news');
   });
 
   it('renders a hostile post as text with nothing executed', async () => {
@@ -214,7 +198,7 @@ describe('alerts and settings', () => {
         timeout: 15_000,
       })
       .toContain(target.name);
-    await noSeriousA11yViolations('alerts');
+    await expectAxeClean(e.page, 'alerts');
   });
 
   it('never shows a stored secret, in the page or in any API response', async () => {
@@ -235,7 +219,7 @@ describe('alerts and settings', () => {
     for (const input of await e.page.locator('input').all())
       expect(await input.inputValue()).not.toContain(secret);
     expect(bodies.join('\n')).not.toContain(secret);
-    await noSeriousA11yViolations('settings');
+    await expectAxeClean(e.page, 'settings');
   });
 });
 

@@ -2,10 +2,10 @@
  * Issue #16 in Chromium: small windows, time navigation, the chart, the keyboard-only path
  * and an axe scan of each state, on the demo data in web mode.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CALENDAR_FILTERS, type EventDate } from '../../src/shared/domain.js';
 import { sim, startE2E, type E2E } from './harness.js';
+import { expectAxeClean } from './axe.js';
 
 let e: E2E;
 beforeAll(async () => {
@@ -19,18 +19,6 @@ beforeEach(async () => {
   await e.page.goto(e.host.origin);
   await e.page.locator('[data-testid=event-row]').first().waitFor();
 });
-
-async function axeClean(where: string) {
-  const result = await new AxeBuilder({ page: e.page }).analyze();
-  const serious = result.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map(
-      (v) => `${where}: ${v.id} at ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`,
-    ),
-  ).toEqual([]);
-}
 
 /** Whether an element's text is fully shown (not clipped or ellipsed) and has some width. */
 const fullyShown = (sel: string) =>
@@ -74,7 +62,7 @@ describe('small windows (defect 7)', () => {
       .locator('[data-testid=event-row] [data-col=name]')
       .evaluateAll((els) => els.map((el) => (el as HTMLElement).offsetWidth));
     expect(Math.min(...nameWidths)).toBeGreaterThan(100);
-    await axeClean('calendar 900×600');
+    await expectAxeClean(e.page, 'calendar 900×600');
   });
 
   it('at 1400 px with the detail beside the grid, Previous is not clipped', async () => {
@@ -86,7 +74,7 @@ describe('small windows (defect 7)', () => {
     expect((await fullyShown('[data-testid=event-row] [data-col=previous]')).every(Boolean)).toBe(
       true,
     );
-    await axeClean('calendar 1400 with detail');
+    await expectAxeClean(e.page, 'calendar 1400 with detail');
   });
 });
 
@@ -197,7 +185,7 @@ describe('history chart (defect 9)', () => {
     expect(await e.page.getByTestId('chart-tooltip').textContent()).toMatch(
       /^\d{1,2} \w{3,4} \d{4}: .+/,
     );
-    await axeClean('event detail');
+    await expectAxeClean(e.page, 'event detail');
   });
 });
 
@@ -269,6 +257,6 @@ describe('keyboard only (defect 10)', () => {
     await expect.poll(selectedAt).toBe(2);
     await e.page.keyboard.press('k');
     await expect.poll(selectedAt).toBe(1);
-    await axeClean('news');
+    await expectAxeClean(e.page, 'news');
   });
 });

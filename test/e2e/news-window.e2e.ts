@@ -2,35 +2,17 @@
  * News windows in Chromium (web mode): turned on in Settings, the calendar shades exactly
  * the releases inside a window (N minutes either side of each covered release).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDate } from '../../src/shared/domain.js';
 import { newsWindows, inNewsWindow } from '../../src/shared/news-windows.js';
 import { startE2E, type E2E } from './harness.js';
+import { expectAxeCleanBothThemes } from './axe.js';
 
 let e: E2E;
 beforeAll(async () => {
   e = await startE2E();
 });
 afterAll(() => e?.close());
-
-/** No serious or critical axe finding, in the light theme and the dark one. */
-async function axeCleanBothThemes(where: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await e.page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    const result = await new AxeBuilder({ page: e.page }).analyze();
-    const serious = result.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
-    expect(
-      serious.map(
-        (v) =>
-          `${where} (${theme}): ${v.id} at ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`,
-      ),
-    ).toEqual([]);
-  }
-  await e.page.evaluate(() => document.documentElement.removeAttribute('data-theme'));
-}
 
 const nav = (name: string) =>
   e.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click();
@@ -90,8 +72,8 @@ describe('news windows', () => {
   });
 
   it('stays axe clean in both themes, shaded and in Settings', async () => {
-    await axeCleanBothThemes('the calendar with news windows shaded');
+    await expectAxeCleanBothThemes(e.page, 'the calendar with news windows shaded');
     await nav('Settings');
-    await axeCleanBothThemes('Settings with the news-window and squawk cards');
+    await expectAxeCleanBothThemes(e.page, 'Settings with the news-window and squawk cards');
   }, 180_000);
 });

@@ -1,9 +1,9 @@
 /**
  * Issue #26's defects in Chromium, on the demo in web mode: each as a trader would notice it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sim, startE2E, type E2E } from './harness.js';
+import { seriousA11yViolations } from './axe.js';
 
 interface SimDate {
   id: string;
@@ -42,13 +42,6 @@ function contrastOf(el: Element): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-async function seriousViolations(e: E2E): Promise<string[]> {
-  const result = await new AxeBuilder({ page: e.page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
-}
-
 for (const scheme of ['light', 'dark'] as const) {
   describe(`the Alerts unread badge (${scheme}, defect 8)`, () => {
     let e: E2E;
@@ -64,7 +57,7 @@ for (const scheme of ['light', 'dark'] as const) {
         .locator('.badge:not(.news-badge)');
       await badge.first().waitFor({ timeout: 15_000 });
       expect(await badge.first().evaluate(contrastOf)).toBeGreaterThanOrEqual(4.5);
-      expect(await seriousViolations(e)).toEqual([]);
+      expect(await seriousA11yViolations(e.page, `unread badge (${scheme})`)).toEqual([]);
     });
   });
 }
