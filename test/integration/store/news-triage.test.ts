@@ -5,28 +5,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Post } from '../../../src/shared/domain.js';
 import { openStore, type Store } from '../../../src/main/store/index.js';
 import { listPostsTriaged, markAllPostsRead } from '../../../src/main/store/news-triage.js';
+import { postFixture } from '../../fixtures/domain.js';
 
 const open: Store[] = [];
 afterEach(() => {
   for (const s of open.splice(0)) s.close();
 });
 
-const post = (id: string, over: Partial<Post> = {}): Post => ({
-  id,
-  culture: 'en-US',
-  title: `Story ${id}`,
-  summary: null,
-  contentHtml: '<p>Body</p>',
-  publicationDate: `2026-11-${id.padStart(2, '0')}T10:00:00Z`,
-  updateDate: null,
-  url: null,
-  imageUrl: null,
-  authorName: null,
-  companyName: null,
-  categories: [],
-  tags: [],
-  ...over,
-});
+const post = (id: string, over: Partial<Post> = {}): Post =>
+  postFixture({
+    id,
+    title: `Story ${id}`,
+    publicationDate: `2026-11-${id.padStart(2, '0')}T10:00:00Z`,
+    ...over,
+  });
 
 function seeded(): Store {
   const s = openStore({ path: join(mkdtempSync(join(tmpdir(), 'mb-triage-')), 'cache.db') });

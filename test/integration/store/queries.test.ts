@@ -9,6 +9,7 @@ import { htmlToText, openStore, type Store } from '../../../src/main/store/index
 import { openDatabase } from '../../../src/main/store/open.js';
 import { MIGRATIONS } from '../../../src/main/store/migrations/index.js';
 import { ed } from './fixtures.js';
+import { postFixture } from '../../fixtures/domain.js';
 
 const tmp = () => join(mkdtempSync(join(tmpdir(), 'mb-store-q-')), 'cache.db');
 const open: Store[] = [];
@@ -21,22 +22,7 @@ afterEach(() => {
   for (const s of open.splice(0)) s.close();
 });
 
-const post = (id: string, over: Partial<Post> = {}): Post => ({
-  id,
-  culture: 'en-US',
-  title: 'Gold rallies',
-  summary: null,
-  contentHtml: '<p>Body</p>',
-  publicationDate: '2026-11-20T10:00:00Z',
-  updateDate: null,
-  url: null,
-  imageUrl: null,
-  authorName: null,
-  companyName: null,
-  categories: [],
-  tags: [],
-  ...over,
-});
+const post = (id: string, over: Partial<Post> = {}): Post => postFixture({ id, ...over });
 
 const event = (id: string, over: Partial<CalendarEvent> = {}): CalendarEvent => ({
   id,

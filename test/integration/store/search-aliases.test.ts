@@ -6,6 +6,7 @@ import { openStore, type Store } from '../../../src/main/store/index.js';
 import { matchesSearch, parseSearch } from '../../../src/shared/search-aliases.js';
 import type { Post } from '../../../src/shared/domain.js';
 import { ed } from './fixtures.js';
+import { postFixture } from '../../fixtures/domain.js';
 
 const open: Store[] = [];
 afterEach(() => {
@@ -126,21 +127,8 @@ describe('a table of what traders type in the calendar filter', () => {
 });
 
 describe('news search understands the same shortcuts', () => {
-  const story = (id: string, title: string, summary: string | null = null): Post => ({
-    id,
-    culture: 'en-US',
-    title,
-    summary,
-    contentHtml: `<p>${title}</p>`,
-    publicationDate: '2026-11-20T10:00:00Z',
-    updateDate: null,
-    url: null,
-    imageUrl: null,
-    authorName: null,
-    companyName: null,
-    categories: [],
-    tags: [],
-  });
+  const story = (id: string, title: string, summary: string | null = null): Post =>
+    postFixture({ id, title, summary, contentHtml: `<p>${title}</p>` });
   const news = () => {
     const s = openStore({ path: join(mkdtempSync(join(tmpdir(), 'mb-news-alias-')), 'c.db') });
     open.push(s);

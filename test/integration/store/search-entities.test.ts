@@ -8,6 +8,7 @@ import { htmlToText, openStore, type Store } from '../../../src/main/store/index
 import { MIGRATIONS } from '../../../src/main/store/migrations/index.js';
 import { openDatabase } from '../../../src/main/store/open.js';
 import { postWireSchema, toPost } from '../../../src/shared/wire.js';
+import { postFixture } from '../../fixtures/domain.js';
 
 const tmp = () => join(mkdtempSync(join(tmpdir(), 'mb-entities-')), 'cache.db');
 const open: Store[] = [];
@@ -20,21 +21,8 @@ const store = (path = tmp()) => {
   return s;
 };
 
-const post = (id: string, contentHtml: string): Post => ({
-  id,
-  culture: 'en-US',
-  title: 'Budget update',
-  summary: null,
-  contentHtml,
-  publicationDate: '2026-11-20T10:00:00Z',
-  updateDate: null,
-  url: null,
-  imageUrl: null,
-  authorName: null,
-  companyName: null,
-  categories: [],
-  tags: [],
-});
+const post = (id: string, contentHtml: string): Post =>
+  postFixture({ id, title: 'Budget update', contentHtml });
 const BODY = '<p>The Fed&rsquo;s view &mdash; a &euro;5bn gap&hellip; &amp; &lt;more&gt;</p>';
 
 describe('HTML entities in the search index', () => {
