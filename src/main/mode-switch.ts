@@ -65,9 +65,9 @@ export async function createModeSwitchingService(
     if (current.demo) await switchTo(false);
     return current.api.getCredentials();
   };
-  api.clearCredentials = async () => {
+  api.clearCredentials = async (input) => {
     await switching;
-    await current.api.clearCredentials();
+    await current.api.clearCredentials(input);
     if (!current.demo) await switchTo(true);
     return current.api.getCredentials();
   };

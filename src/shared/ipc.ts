@@ -62,7 +62,10 @@ export const requestSchemas = {
     /** While keys are stored: the stored private key, unless `privateKey` is that key. */
     currentPrivateKey: z.string().trim().min(1).max(500).optional(),
   }),
-  clearCredentials: z.undefined(),
+  /** While keys are stored: the stored private key (a session alone cannot remove them). */
+  clearCredentials: z
+    .object({ currentPrivateKey: z.string().trim().min(1).max(500).optional() })
+    .optional(),
   testConnection: z.undefined(),
   setRelay: z.object({
     url: relayUrlSetting.nullable(),

@@ -56,12 +56,18 @@ class KeysChangeError extends Error {
   override name = 'KeysChangeError';
   readonly code = 'keys_required';
   readonly status = 403;
-  constructor() {
+  constructor(what: 'replace' | 'remove') {
     super(
-      'Replacing the stored API keys (or the service URLs with them) needs the current private key: enter it in "Current private key".',
+      what === 'replace'
+        ? 'Replacing the stored API keys (or the service URLs with them) needs the current private key: enter it in "Current private key".'
+        : 'Removing the stored API keys needs the current private key: enter it in "Current private key".',
     );
   }
 }
+
+/** Whether one of the given values is the stored private key (compared in constant time). */
+const proves = (storedPrivateKey: string, given: (string | undefined)[]): boolean =>
+  given.some((p) => constantTimeEqual((p ?? '').trim(), storedPrivateKey));
 
 /**
  * While keys are stored, new keys or URLs come only from someone who knows the stored
@@ -72,7 +78,18 @@ export function assertKeysChangeAllowed(
   given: { privateKey: string; currentPrivateKey?: string },
 ): void {
   if (!storedPrivateKey) return;
-  const proof = [given.privateKey, given.currentPrivateKey ?? ''];
-  if (!proof.some((p) => constantTimeEqual(p.trim(), storedPrivateKey)))
-    throw new KeysChangeError();
+  if (!proves(storedPrivateKey, [given.privateKey, given.currentPrivateKey]))
+    throw new KeysChangeError('replace');
+}
+
+/**
+ * Removing stored keys needs the same proof: otherwise a session alone could remove them
+ * and then store its own keys and service URLs, which the rule above forbids.
+ */
+export function assertKeysRemovalAllowed(
+  storedPrivateKey: string | null,
+  currentPrivateKey: string | undefined,
+): void {
+  if (storedPrivateKey && !proves(storedPrivateKey, [currentPrivateKey]))
+    throw new KeysChangeError('remove');
 }

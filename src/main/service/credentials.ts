@@ -7,7 +7,11 @@ import { maskKey } from '../../shared/format.js';
 import type { AppApi } from '../../shared/ipc.js';
 import type { SettingsPatch } from '../../shared/settings-schema.js';
 import type { TokenManager } from '../auth/index.js';
-import { assertKeysChangeAllowed, assertRelayUrlChangeAllowed } from '../auth/url-change-guard.js';
+import {
+  assertKeysChangeAllowed,
+  assertKeysRemovalAllowed,
+  assertRelayUrlChangeAllowed,
+} from '../auth/url-change-guard.js';
 import type { SettingsFile } from '../config/settings-file.js';
 import type { SecretStore } from '../secrets/index.js';
 import { SCOPES } from './status.js';
@@ -97,7 +101,9 @@ export async function createCredentials(deps: CredentialsDeps): Promise<Credenti
         tokens.clear();
         return changed();
       },
-      clearCredentials: async () => {
+      clearCredentials: async (input) => {
+        const stored = (await keychain.available()).ok ? await keychain.get('privateKey') : null;
+        assertKeysRemovalAllowed(stored, input?.currentPrivateKey);
         await keychain.delete('publicKey');
         await keychain.delete('privateKey');
         tokens.clear();

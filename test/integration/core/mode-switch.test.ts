@@ -70,7 +70,9 @@ describe('demo ⇄ live without a restart', () => {
       .poll(async () => (await service.api.listEventDates(thisMonth())).length, { timeout: 10_000 })
       .toBeGreaterThan(0);
 
-    await service.api.clearCredentials();
+    await expect(service.api.clearCredentials()).rejects.toMatchObject({ code: 'keys_required' });
+    expect(service.demo).toBe(false);
+    await service.api.clearCredentials({ currentPrivateKey: 'live-private' });
     expect(service.demo).toBe(true);
     expect(statuses.at(-1)?.demo).toBe(true);
     expect((await service.api.getCredentials()).configured).toBe(false);

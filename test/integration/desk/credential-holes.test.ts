@@ -131,4 +131,28 @@ describe('keys while keys are stored', () => {
     });
     expect(await core.secrets.get('privateKey')).toBe('demo-private-2');
   });
+
+  it('are removed only with the current private key (else: remove, then store any keys and URLs)', async () => {
+    for (const proof of [undefined, { currentPrivateKey: 'a-wrong-guess' }]) {
+      await expect(core.service.api.clearCredentials(proof)).rejects.toMatchObject({
+        code: 'keys_required',
+        message: /Removing the stored API keys needs the current private key/,
+      });
+    }
+    expect(await core.secrets.get('privateKey')).toBe('demo-private-2');
+    // The attack the rule stops: with the keys still stored, new URLs still need the key.
+    await expect(
+      core.service.api.setCredentials({
+        publicKey: 'attacker-public',
+        privateKey: 'attacker-private',
+        serviceUrls: {
+          auth: 'https://evil.example',
+          calendar: 'https://evil.example',
+          news: 'https://evil.example',
+        },
+      }),
+    ).rejects.toMatchObject({ code: 'keys_required' });
+    await core.service.api.clearCredentials({ currentPrivateKey: 'demo-private-2' });
+    expect(await core.secrets.get('privateKey')).toBeNull();
+  });
 });

@@ -21,7 +21,7 @@ export interface SettingsState {
     privateKey: string;
     currentPrivateKey?: string;
   }): Promise<string>;
-  clearKeys(): Promise<string>;
+  clearKeys(currentPrivateKey?: string): Promise<string>;
   testConnection(): Promise<void>;
   /** Relay URL (null = polling) and optionally its token. Throws the host's message. */
   saveRelay(input: { url: string | null; token?: string }): Promise<string>;
@@ -53,9 +53,10 @@ export function createSettingsStore(bridge: Bridge) {
         return messageOf(err);
       }
     },
-    async clearKeys() {
+    async clearKeys(currentPrivateKey) {
       try {
-        set({ credentials: await bridge.api.clearCredentials(), test: null });
+        const proof = currentPrivateKey?.trim() ? { currentPrivateKey } : undefined;
+        set({ credentials: await bridge.api.clearCredentials(proof), test: null });
         return 'Keys removed from the keychain. Back on demo data.';
       } catch (err) {
         return messageOf(err);

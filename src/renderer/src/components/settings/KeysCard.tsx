@@ -75,7 +75,7 @@ export function KeysCard() {
           />
         </label>
         {info?.configured && (
-          // Replacing stored keys proves knowledge of them: a session alone cannot swap them.
+          // Replacing or removing stored keys proves knowledge of them: a session alone cannot.
           <label>
             Current private key
             <input
@@ -83,7 +83,7 @@ export function KeysCard() {
               autoComplete="current-password"
               value={currentPrivateKey}
               onChange={(e) => setCurrentPrivateKey(e.target.value)}
-              placeholder="Needed to replace the stored keys"
+              placeholder="Needed to replace or clear the stored keys"
             />
           </label>
         )}
@@ -106,7 +106,15 @@ export function KeysCard() {
           <button
             type="button"
             disabled={!info?.configured}
-            onClick={() => void store.getState().clearKeys().then(setMessage)}
+            onClick={() =>
+              void store
+                .getState()
+                .clearKeys(currentPrivateKey)
+                .then((text) => {
+                  if (!store.getState().credentials?.configured) setCurrentPrivateKey('');
+                  setMessage(text);
+                })
+            }
           >
             Clear keys
           </button>
