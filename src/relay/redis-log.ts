@@ -21,7 +21,7 @@ import { checkDurability, type Durability, type DurabilityMode } from './redis-d
 import { connectOrExplain, createRedisClient, type RedisTarget } from './redis-client.js';
 import { RedisBatchAppender, type BatchAppendingRedis } from './redis-appender.js';
 import { APPEND_BATCH_SCRIPT, PREFIX, STREAM, TRIMMED, TRIM_SCRIPT } from './redis-scripts.js';
-import { STREAM_EVENT_ID } from '../shared/relay-ids.js';
+import { SQLITE_EVENT_ID, STREAM_EVENT_ID } from '../shared/relay-ids.js';
 
 type AppendingRedis = BatchAppendingRedis & {
   mbTrim(stream: string, trimmedKey: string, minId: string): Promise<number>;
@@ -259,7 +259,7 @@ export class RedisEventLog implements EventLog {
   /** Stream ids and "0"; a plain integer is from a SQLite log: it resumes with a reset. */
   parseId(raw: string): string | null {
     if (raw === '0' || STREAM_EVENT_ID.test(raw)) return raw;
-    return /^\d{1,15}$/.test(raw) ? raw : null;
+    return SQLITE_EVENT_ID.test(raw) ? raw : null;
   }
 
   async resume(after: string): Promise<ResumePoint> {

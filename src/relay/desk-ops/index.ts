@@ -5,6 +5,7 @@
  */
 import type { RedisTarget } from '../redis-client.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { EventLog } from '../event-log.js';
 import { sendError } from '../http-util.js';
@@ -25,7 +26,8 @@ import type { UserStore } from '../user-store.js';
 
 export interface DeskOpsOptions {
   redis?: RedisTarget;
-  dataDir: string;
+  /** The relay database (relay-db.ts) when there is no Redis: the admins' table is in it. */
+  relayDb: Database.Database | null;
   events: EventLog;
   users: Pick<UserStore, 'list'>;
   /** A user's watched event ids (calendar-feed's store). */
@@ -77,6 +79,11 @@ export interface DeskOps {
   close(): Promise<void>;
 }
 
+function sqliteHandle(db: Database.Database | null): Database.Database {
+  if (!db) throw new Error('desk operations need the relay database or Redis');
+  return db;
+}
+
 export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
   const { events, hub, now, logger } = opts;
   const presence: PresenceStore = opts.redis
@@ -84,7 +91,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     : new MemoryPresenceStore();
   const admins: AdminStore = opts.redis
     ? await RedisAdminStore.open(opts.redis, now)
-    : SqliteAdminStore.open(opts.dataDir, now);
+    : new SqliteAdminStore(sqliteHandle(opts.relayDb), now);
   const releases = upcomingReleases({ calendarUrl: opts.calendarUrl, tokens: opts.tokens, now });
   const snapshot = () =>
     adminSnapshot({
