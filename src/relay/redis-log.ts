@@ -16,7 +16,7 @@ import {
   type ResumePoint,
   type StoredEvent,
 } from './event-log.js';
-import { COMMIT_BUCKETS, Histogram } from './histogram.js';
+import { commitLatencyHistogram } from './metrics.js';
 import { checkDurability, type Durability, type DurabilityMode } from './redis-durability.js';
 import { connectOrExplain, createRedisClient, type RedisTarget } from './redis-client.js';
 import { RedisBatchAppender, type BatchAppendingRedis } from './redis-appender.js';
@@ -73,7 +73,7 @@ async function streamInfo(redis: Redis): Promise<Map<string, unknown> | null> {
 
 export class RedisEventLog implements EventLog {
   readonly backend = 'redis';
-  readonly commitLatency = new Histogram(COMMIT_BUCKETS);
+  readonly commitLatency = commitLatencyHistogram();
   ingested = 0;
   storeFailures = 0;
   private readonly listeners = new Set<(events: StoredEvent[]) => void>();

@@ -21,7 +21,7 @@ import { createGateway } from './gateway/index.js';
 import { decodePathSegment, sendError, sendJson, sendJsonText } from './http-util.js';
 import { refuseAfterDrain } from './drain.js';
 import { BodyBudget, readWebhook } from './ingest.js';
-import { renderMetrics } from './metrics.js';
+import { relayMetrics } from './metrics.js';
 import type { DurabilityMode } from './redis-durability.js';
 import type { RedisTarget } from './redis-client.js';
 import { RedisEventLog } from './redis-log.js';
@@ -142,7 +142,8 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   const retentionMs = (opts.retentionDays ?? 7) * 86_400_000;
   const bodyBudget = new BodyBudget(opts.maxBodyBytesInFlight ?? 64 * 1024 * 1024);
   const counters = { rejected: 0, bodyBytesInFlight: () => bodyBudget.used };
-  const metrics = async () => (await renderMetrics(events, hub, counters)) + (await ops.metrics());
+  const ownMetrics = relayMetrics(events, hub, counters);
+  const metrics = async () => (await ownMetrics.render()) + (await ops.metrics());
 
   const users: UserStore = opts.redis
     ? await RedisUserStore.open(opts.redis, now).catch(async (err: unknown) => {

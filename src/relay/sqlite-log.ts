@@ -9,7 +9,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { EventLog, LogHealth, ResumePoint, StoredEvent } from './event-log.js';
-import { COMMIT_BUCKETS, Histogram } from './histogram.js';
+import { commitLatencyHistogram } from './metrics.js';
 import { WalSync } from './wal-sync.js';
 import { SQLITE_EVENT_ID, STREAM_EVENT_ID } from '../shared/relay-ids.js';
 
@@ -49,7 +49,7 @@ export class SqliteEventLog implements EventLog {
   private readonly selectOldestId: Database.Statement;
   private readonly selectTrimmed: Database.Statement;
   private readonly listeners = new Set<(events: StoredEvent[]) => void>();
-  readonly commitLatency = new Histogram(COMMIT_BUCKETS);
+  readonly commitLatency = commitLatencyHistogram();
   ingested = 0;
   storeFailures = 0;
   private failuresInARow = 0;

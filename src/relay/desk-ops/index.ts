@@ -20,7 +20,7 @@ import { upcomingReleases } from './upcoming-releases.js';
 import { MemoryAlertLedger, RedisAlertLedger, type AlertLedger } from './alert-ledger.js';
 import { startDeskAlerts, type DeskAlertCounters } from './desk-alerts.js';
 import { deliveryLog } from './delivery-log.js';
-import { appliedLagHistogram, renderOpsMetrics } from './ops-metrics.js';
+import { appliedLagHistogram, opsMetrics } from './ops-metrics.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
 import type { UserStore } from '../user-store.js';
 
@@ -138,6 +138,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     logger,
   });
   const lag = appliedLagHistogram();
+  const metrics = opsMetrics({ presence, lag, alerts: alerts.counters, now });
   const observeLag = (appliedId: string) => {
     events.after(appliedId, 1).then(
       ([next]) => lag.observe(next ? Math.max(0, (now() - next.receivedAt) / 1000) : 0),
@@ -206,7 +207,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     reportNode,
     checkAlerts,
     alertCounters: alerts.counters,
-    metrics: () => renderOpsMetrics({ presence, lag, alerts: alerts.counters, now: now() }),
+    metrics: () => metrics.render(),
     async close() {
       clearInterval(timer);
       if (alertTimer) clearInterval(alertTimer);
