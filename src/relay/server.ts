@@ -126,7 +126,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   const logger = opts.logger;
   // One node: every SQLite store shares one handle on relay.db (closed last, in close()).
   const relayDb = opts.redis ? null : openRelayDatabase(opts.dataDir);
-  const sqlite = relayDb as Database.Database;
+  const sqlite = relayDb as Database.Database; // read only on the branches without Redis
   const events: EventLog = opts.redis
     ? await RedisEventLog.open({ ...opts.redis, now, logger })
     : new SqliteEventLog(sqlite, now, opts.commitIntervalMs ?? 0);
