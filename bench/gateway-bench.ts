@@ -11,14 +11,15 @@ import type { EventDate } from '../src/shared/domain.js';
 import { createAppService, type AppService } from '../src/main/service.js';
 import { MemorySecretStore } from '../src/main/secrets/index.js';
 import { startRelay, type RunningRelay } from '../src/relay/server.js';
-import { openUsersDatabase, UserDirectory } from '../src/relay/users.js';
+import { openRelayDatabase } from '../src/relay/relay-db.js';
+import { UserDirectory } from '../src/relay/users.js';
 import { startSimulator, type RunningSimulator } from '../src/simulator/index.js';
 import { summarize } from './lib.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function desktops(relay: RunningRelay, dataDir: string, n: number): Promise<AppService[]> {
-  const db = openUsersDatabase(dataDir);
+  const db = openRelayDatabase(dataDir);
   const users = new UserDirectory(db);
   const tokens = Array.from({ length: n }, () => users.add(`t${Math.random()}`.slice(0, 12)));
   db.close();

@@ -5,7 +5,7 @@
  * clients: SQLite's are integers ("42"), Redis's are stream ids ("1700000000000-3").
  * "0" means "before everything" on both.
  */
-import type { Histogram } from './histogram.js';
+import type { Histogram } from 'prom-client';
 
 export interface StoredEvent {
   id: string;

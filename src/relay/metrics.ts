@@ -1,5 +1,11 @@
-/** Prometheus text exposition of the relay's counters and gauges. */
+/**
+ * The relay's /metrics: its counters and gauges and the commit-latency histogram, in a
+ * prom-client Registry of its own (desk operations add theirs: desk-ops/ops-metrics.ts).
+ * Names, labels and types are the ones docs/relay.md lists.
+ */
+import { Gauge, Registry, type Histogram } from 'prom-client';
 import type { EventLog } from './event-log.js';
+import { latencyHistogram, scrapedCounter, scrapedGauge } from './scraped-metrics.js';
 import type { SseHub } from './sse-hub.js';
 
 export interface RelayCounters {
@@ -7,75 +13,101 @@ export interface RelayCounters {
   bodyBytesInFlight: () => number;
 }
 
-export async function renderMetrics(
+/** Commit latency buckets: 0.25 ms to 2.5 s. */
+const COMMIT_BUCKETS = [
+  0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
+] as const;
+
+/** The histogram an event log observes once per commit batch (SQLite) or append (Redis). */
+export function commitLatencyHistogram(): Histogram {
+  return latencyHistogram(
+    'macrobell_relay_commit_latency_seconds',
+    'Time from a commit batch (SQLite) or append (Redis) starting to it being durable.',
+    COMMIT_BUCKETS,
+  );
+}
+
+function registerIngest(registry: Registry, log: EventLog, counters: RelayCounters): void {
+  const count = (name: string, help: string, read: () => number) =>
+    scrapedCounter(registry, name, help, read);
+  count('macrobell_relay_ingested_total', 'Webhooks stored and acknowledged.', () => log.ingested);
+  count(
+    'macrobell_relay_rejected_total',
+    'Webhooks refused as malformed.',
+    () => counters.rejected,
+  );
+  count(
+    'macrobell_relay_store_failures_total',
+    'Webhooks refused because the store could not take them (503, or 500 on a failed commit; the service retries).',
+    () => log.storeFailures,
+  );
+  scrapedGauge(
+    registry,
+    'macrobell_relay_body_bytes_in_flight',
+    'Webhook body bytes being read or stored now (bounded; past it webhooks get 503 busy).',
+    counters.bodyBytesInFlight,
+  );
+  new Gauge({
+    name: 'macrobell_relay_store_up',
+    help: '1 while the store takes writes.',
+    labelNames: ['backend'],
+    registers: [registry],
+    collect() {
+      this.set({ backend: log.backend }, log.health().ok ? 1 : 0);
+    },
+  });
+}
+
+function registerFanout(registry: Registry, hub: SseHub): void {
+  const count = (name: string, help: string, read: () => number) =>
+    scrapedCounter(registry, name, help, read);
+  count('macrobell_relay_streamed_total', 'Events written to SSE clients.', () => hub.streamed);
+  count(
+    'macrobell_relay_slow_disconnects_total',
+    'SSE clients cut because their backlog passed the cap.',
+    () => hub.slowDisconnects,
+  );
+  count(
+    'macrobell_relay_fanout_rounds_total',
+    'Fan-out rounds (one write per SSE client; commit batches coalesced).',
+    () => hub.fanoutRounds,
+  );
+  scrapedGauge(
+    registry,
+    'macrobell_relay_connected_clients',
+    'SSE clients connected now.',
+    () => hub.size,
+  );
+}
+
+/** The relay's registry; render() is the /metrics text (desk operations append theirs). */
+export function relayMetrics(
   log: EventLog,
   hub: SseHub,
   counters: RelayCounters,
-): Promise<string> {
-  // Row counts need the store: while it is away, the counters still answer.
-  const stats = await log.stats().catch(() => null);
-  const h = log.health();
-  const metric = (name: string, type: string, help: string, lines: string[]) => [
-    `# HELP ${name} ${help}`,
-    `# TYPE ${name} ${type}`,
-    ...lines,
-  ];
-  return [
-    ...metric('macrobell_relay_ingested_total', 'counter', 'Webhooks stored and acknowledged.', [
-      `macrobell_relay_ingested_total ${log.ingested}`,
-    ]),
-    ...metric('macrobell_relay_rejected_total', 'counter', 'Webhooks refused as malformed.', [
-      `macrobell_relay_rejected_total ${counters.rejected}`,
-    ]),
-    ...metric(
-      'macrobell_relay_store_failures_total',
-      'counter',
-      'Webhooks refused because the store could not take them (503, or 500 on a failed commit; the service retries).',
-      [`macrobell_relay_store_failures_total ${log.storeFailures}`],
-    ),
-    ...metric(
-      'macrobell_relay_body_bytes_in_flight',
-      'gauge',
-      'Webhook body bytes being read or stored now (bounded; past it webhooks get 503 busy).',
-      [`macrobell_relay_body_bytes_in_flight ${counters.bodyBytesInFlight()}`],
-    ),
-    ...metric('macrobell_relay_store_up', 'gauge', '1 while the store takes writes.', [
-      `macrobell_relay_store_up{backend="${log.backend}"} ${h.ok ? 1 : 0}`,
-    ]),
-    ...metric('macrobell_relay_streamed_total', 'counter', 'Events written to SSE clients.', [
-      `macrobell_relay_streamed_total ${hub.streamed}`,
-    ]),
-    ...metric(
-      'macrobell_relay_slow_disconnects_total',
-      'counter',
-      'SSE clients cut because their backlog passed the cap.',
-      [`macrobell_relay_slow_disconnects_total ${hub.slowDisconnects}`],
-    ),
-    ...metric(
-      'macrobell_relay_fanout_rounds_total',
-      'counter',
-      'Fan-out rounds (one write per SSE client; commit batches coalesced).',
-      [`macrobell_relay_fanout_rounds_total ${hub.fanoutRounds}`],
-    ),
-    ...metric('macrobell_relay_connected_clients', 'gauge', 'SSE clients connected now.', [
-      `macrobell_relay_connected_clients ${hub.size}`,
-    ]),
-    ...metric(
-      'macrobell_relay_commit_latency_seconds',
-      'histogram',
-      'Time from a commit batch (SQLite) or append (Redis) starting to it being durable.',
-      log.commitLatency.lines('macrobell_relay_commit_latency_seconds'),
-    ),
-    ...(stats
-      ? metric('macrobell_relay_log_rows', 'gauge', 'Events in the log.', [
-          `macrobell_relay_log_rows ${stats.rows}`,
-        ])
-      : []),
-    ...(stats?.bytes != null
-      ? metric('macrobell_relay_log_bytes', 'gauge', 'Bytes of stored bodies.', [
-          `macrobell_relay_log_bytes ${stats.bytes}`,
-        ])
-      : []),
-    '',
-  ].join('\n');
+): { render(): Promise<string> } {
+  const registry = new Registry();
+  registerIngest(registry, log, counters);
+  registerFanout(registry, hub);
+  registry.registerMetric(log.commitLatency);
+  // Row counts need the store: read once per scrape; while it is away the samples are left out.
+  let stats: { rows: number; bytes: number | null } | null = null;
+  scrapedGauge(
+    registry,
+    'macrobell_relay_log_rows',
+    'Events in the log.',
+    () => stats?.rows ?? null,
+  );
+  scrapedGauge(
+    registry,
+    'macrobell_relay_log_bytes',
+    'Bytes of stored bodies.',
+    () => stats?.bytes ?? null,
+  );
+  return {
+    async render() {
+      stats = await log.stats().catch(() => null);
+      return registry.metrics();
+    },
+  };
 }

@@ -16,12 +16,12 @@ import {
   type ResumePoint,
   type StoredEvent,
 } from './event-log.js';
-import { COMMIT_BUCKETS, Histogram } from './histogram.js';
+import { commitLatencyHistogram } from './metrics.js';
 import { checkDurability, type Durability, type DurabilityMode } from './redis-durability.js';
 import { connectOrExplain, createRedisClient, type RedisTarget } from './redis-client.js';
 import { RedisBatchAppender, type BatchAppendingRedis } from './redis-appender.js';
 import { APPEND_BATCH_SCRIPT, PREFIX, STREAM, TRIMMED, TRIM_SCRIPT } from './redis-scripts.js';
-import { STREAM_EVENT_ID } from '../shared/relay-ids.js';
+import { SQLITE_EVENT_ID, STREAM_EVENT_ID } from '../shared/relay-ids.js';
 
 type AppendingRedis = BatchAppendingRedis & {
   mbTrim(stream: string, trimmedKey: string, minId: string): Promise<number>;
@@ -73,7 +73,7 @@ async function streamInfo(redis: Redis): Promise<Map<string, unknown> | null> {
 
 export class RedisEventLog implements EventLog {
   readonly backend = 'redis';
-  readonly commitLatency = new Histogram(COMMIT_BUCKETS);
+  readonly commitLatency = commitLatencyHistogram();
   ingested = 0;
   storeFailures = 0;
   private readonly listeners = new Set<(events: StoredEvent[]) => void>();
@@ -259,7 +259,7 @@ export class RedisEventLog implements EventLog {
   /** Stream ids and "0"; a plain integer is from a SQLite log: it resumes with a reset. */
   parseId(raw: string): string | null {
     if (raw === '0' || STREAM_EVENT_ID.test(raw)) return raw;
-    return /^\d{1,15}$/.test(raw) ? raw : null;
+    return SQLITE_EVENT_ID.test(raw) ? raw : null;
   }
 
   async resume(after: string): Promise<ResumePoint> {

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { StoreUnavailable, type EventLog } from './event-log.js';
@@ -21,11 +21,12 @@ import { createGateway } from './gateway/index.js';
 import { decodePathSegment, sendError, sendJson, sendJsonText } from './http-util.js';
 import { refuseAfterDrain } from './drain.js';
 import { BodyBudget, readWebhook } from './ingest.js';
-import { renderMetrics } from './metrics.js';
+import { relayMetrics } from './metrics.js';
 import type { DurabilityMode } from './redis-durability.js';
 import type { RedisTarget } from './redis-client.js';
 import { RedisEventLog } from './redis-log.js';
 import { SqliteEventLog } from './sqlite-log.js';
+import { openRelayDatabase } from './relay-db.js';
 import { RedisUserStore } from './redis-users.js';
 import type { UserStore } from './user-store.js';
 import { SqliteUserStore } from './users.js';
@@ -123,9 +124,12 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   if (!opts.token) throw new Error('the relay token must not be empty');
   const now = opts.now ?? Date.now;
   const logger = opts.logger;
+  // One node: every SQLite store shares one handle on relay.db (closed last, in close()).
+  const relayDb = opts.redis ? null : openRelayDatabase(opts.dataDir);
+  const sqlite = relayDb as Database.Database; // read only on the branches without Redis
   const events: EventLog = opts.redis
     ? await RedisEventLog.open({ ...opts.redis, now, logger })
-    : new SqliteEventLog(join(opts.dataDir, 'relay.db'), now, opts.commitIntervalMs ?? 0);
+    : new SqliteEventLog(sqlite, now, opts.commitIntervalMs ?? 0);
   const durability =
     events instanceof RedisEventLog
       ? events.describeDurability()
@@ -138,14 +142,15 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   const retentionMs = (opts.retentionDays ?? 7) * 86_400_000;
   const bodyBudget = new BodyBudget(opts.maxBodyBytesInFlight ?? 64 * 1024 * 1024);
   const counters = { rejected: 0, bodyBytesInFlight: () => bodyBudget.used };
-  const metrics = async () => (await renderMetrics(events, hub, counters)) + (await ops.metrics());
+  const ownMetrics = relayMetrics(events, hub, counters);
+  const metrics = async () => (await ownMetrics.render()) + (await ops.metrics());
 
   const users: UserStore = opts.redis
     ? await RedisUserStore.open(opts.redis, now).catch(async (err: unknown) => {
         await events.close();
         throw err;
       })
-    : SqliteUserStore.open(opts.dataDir, now);
+    : new SqliteUserStore(sqlite, now);
   // Watch lists and feed tokens follow the users: shared in Redis, or in this node's file.
   const feedStore: FeedStore = opts.redis
     ? await RedisFeedStore.open(opts.redis, opts.dataDir, now).catch(async (err: unknown) => {
@@ -153,7 +158,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
         await events.close();
         throw err;
       })
-    : SqliteFeedStore.open(opts.dataDir, now);
+    : new SqliteFeedStore(sqlite, opts.dataDir, now);
   const desk = startDesk({
     users,
     keys: null,
@@ -187,7 +192,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   let nodeName = opts.nodeName ?? hostname();
   const ops = await startDeskOps({
     redis: opts.redis,
-    dataDir: opts.dataDir,
+    relayDb,
     events,
     hub,
     users,
@@ -206,6 +211,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     await desk.close(); // closes the users store
     await feed.close();
     await events.close();
+    relayDb?.close();
     throw err;
   });
 
@@ -437,6 +443,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       await desk.close();
       await feed.close();
       await ops.close();
+      relayDb?.close();
     },
   };
 }

@@ -7,12 +7,9 @@
  * event loop keeps reading the next batch meanwhile. Batches committed during one fsync
  * share the next. Only durable events are acknowledged, streamed or served to readers.
  */
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type Database from 'better-sqlite3';
 import type { EventLog, LogHealth, ResumePoint, StoredEvent } from './event-log.js';
-import { COMMIT_BUCKETS, Histogram } from './histogram.js';
-import { migrate } from './sqlite-migrations.js';
+import { commitLatencyHistogram } from './metrics.js';
 import { WalSync } from './wal-sync.js';
 import { SQLITE_EVENT_ID, STREAM_EVENT_ID } from '../shared/relay-ids.js';
 
@@ -36,7 +33,6 @@ interface Pending {
 
 export class SqliteEventLog implements EventLog {
   readonly backend = 'sqlite';
-  readonly db: Database.Database;
   private pending: Pending[] = [];
   private scheduled = false;
   /** Committed, not yet fsynced (the next fdatasync covers them all). */
@@ -53,7 +49,7 @@ export class SqliteEventLog implements EventLog {
   private readonly selectOldestId: Database.Statement;
   private readonly selectTrimmed: Database.Statement;
   private readonly listeners = new Set<(events: StoredEvent[]) => void>();
-  readonly commitLatency = new Histogram(COMMIT_BUCKETS);
+  readonly commitLatency = commitLatencyHistogram();
   ingested = 0;
   storeFailures = 0;
   private failuresInARow = 0;
@@ -66,28 +62,17 @@ export class SqliteEventLog implements EventLog {
    *   streamed or read before it).
    */
   constructor(
-    path: string,
+    /** The relay database (relay-db.ts): opened, migrated and closed by its opener. */
+    readonly db: Database.Database,
     private readonly now: () => number = Date.now,
     private readonly commitIntervalMs = 0,
     walSync: (walPath: string) => Pick<WalSync, 'sync' | 'syncNow' | 'close'> = (p) =>
       new WalSync(p),
   ) {
-    mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    try {
-      this.db.pragma('journal_mode = WAL');
-      // The commit's fsync is ours, off the event loop (see flush/sync); checkpoints still
-      // fsync the WAL before copying it into the database, as with FULL.
-      this.db.pragma('synchronous = NORMAL');
-      migrate(this.db);
-      // A write probe: a read-only file or directory fails here, not at the first webhook.
-      this.db
-        .prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('write_probe', ?)")
-        .run(now());
-    } catch (err) {
-      this.db.close();
-      throw new Error(`cannot write the relay database ${path}: ${(err as Error).message}`);
-    }
+    // The commit's fsync is ours, off the event loop (see flush/sync); checkpoints still
+    // fsync the WAL before copying it into the database, as with FULL. The other stores'
+    // rare writes share the handle: they are durable at the next batch's fsync.
+    this.db.pragma('synchronous = NORMAL');
     this.insert = this.db.prepare(
       'INSERT INTO events (received_at, type, body, headers) VALUES (?, ?, ?, ?)',
     );
@@ -106,7 +91,7 @@ export class SqliteEventLog implements EventLog {
     this.selectLastId = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'");
     this.selectOldestId = this.db.prepare('SELECT min(id) AS id FROM events');
     this.selectTrimmed = this.db.prepare("SELECT value FROM meta WHERE key = 'trimmed_through'");
-    this.wal = walSync(`${path}-wal`);
+    this.wal = walSync(`${db.name}-wal`);
     // Whatever an earlier run committed is made durable before it is served.
     this.wal.syncNow();
     this.durableId = this.storedLastId();
@@ -291,6 +276,5 @@ export class SqliteEventLog implements EventLog {
     this.flush();
     await this.syncing;
     this.wal.close();
-    this.db.close();
   }
 }

@@ -1,12 +1,11 @@
 /**
  * The desk's traders on one node: one bearer token each, stored only as its SHA-256 hash
- * in the relay database (SQLite, WAL, so `relay users …` works while the relay runs). The
+ * in the relay database (relay-db.ts; the table is in relay-migrations.ts). The
  * legacy single token (MACROBELL_RELAY_TOKEN / relay-secrets.json) keeps working as one user.
  */
-import Database from 'better-sqlite3';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { constantTimeEqual, tokenHash } from '../node/security/compare.js';
+import { openRelayDatabase } from './relay-db.js';
 import {
   LEGACY_USER,
   SEEN_EVERY_MS,
@@ -16,36 +15,6 @@ import {
   type UserInfo,
   type UserStore,
 } from './user-store.js';
-
-/** The users table: one function, so it can become a numbered migration as it is. */
-export function createUsersTable(db: Database.Database): void {
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS relay_users (
-      name TEXT PRIMARY KEY,
-      token_hash TEXT NOT NULL UNIQUE,
-      created_at INTEGER NOT NULL,
-      last_seen_at INTEGER,
-      revoked_at INTEGER
-    );
-  `);
-}
-
-function relayDatabasePath(dataDir: string): string {
-  return join(dataDir, 'relay.db');
-}
-
-/** Open (creating 0600) the relay database for the users table. */
-export function openUsersDatabase(dataDir: string): Database.Database {
-  const path = relayDatabasePath(dataDir);
-  mkdirSync(dirname(path), { recursive: true });
-  const fresh = !existsSync(path);
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
-  if (fresh) chmodSync(path, 0o600);
-  createUsersTable(db);
-  return db;
-}
 
 type Row = {
   name: string;
@@ -142,16 +111,20 @@ export class SqliteUserStore implements UserStore {
   private readonly users: UserDirectory;
   private readonly selectRevoked: Database.Statement<[], { name: string }>;
 
+  /** @param releaseDb what close() does to the handle: nothing when the relay shares it. */
   constructor(
-    private readonly db: Database.Database,
+    db: Database.Database,
     now: () => number = Date.now,
+    private readonly releaseDb: () => void = () => undefined,
   ) {
     this.users = new UserDirectory(db, null, now);
     this.selectRevoked = db.prepare('SELECT name FROM relay_users WHERE revoked_at IS NOT NULL');
   }
 
+  /** A store with its own handle on DATA/relay.db (the CLI), closed with it. */
   static open(dataDir: string, now?: () => number): SqliteUserStore {
-    return new SqliteUserStore(openUsersDatabase(dataDir), now);
+    const db = openRelayDatabase(dataDir);
+    return new SqliteUserStore(db, now, () => db.close());
   }
 
   add(name: string) {
@@ -175,7 +148,7 @@ export class SqliteUserStore implements UserStore {
   }
 
   close() {
-    this.db.close();
+    this.releaseDb();
     return Promise.resolve();
   }
 }

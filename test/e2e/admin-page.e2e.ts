@@ -12,7 +12,8 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteAdminStore } from '../../src/relay/desk-ops/admin-store.js';
 import { startRelay, type RunningRelay } from '../../src/relay/server.js';
-import { openUsersDatabase, UserDirectory } from '../../src/relay/users.js';
+import { openRelayDatabase } from '../../src/relay/relay-db.js';
+import { UserDirectory } from '../../src/relay/users.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index.js';
 import {
   startCuttableProxy,
@@ -43,7 +44,7 @@ beforeAll(async () => {
     throw new Error('the simulator has no HIGH release in the next 24 h');
   release = { eventId: next.eventId, name: next.name };
   const data = tempDir('mb-admin-page-');
-  const users = new UserDirectory(openUsersDatabase(data));
+  const users = new UserDirectory(openRelayDatabase(data));
   for (const n of ['ana', 'ben', 'cy']) tokens[n] = users.add(n).token;
   users.db.close();
   const admins = SqliteAdminStore.open(data);

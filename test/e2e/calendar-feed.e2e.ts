@@ -13,7 +13,8 @@ import { createAppService, type AppService } from '../../src/main/service.js';
 import { MemorySecretStore } from '../../src/main/secrets/index.js';
 import { startWebHost, type RunningWebHost } from '../../src/main/web/host.js';
 import { startRelay, type RunningRelay } from '../../src/relay/server.js';
-import { openUsersDatabase, UserDirectory } from '../../src/relay/users.js';
+import { openRelayDatabase } from '../../src/relay/relay-db.js';
+import { UserDirectory } from '../../src/relay/users.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index.js';
 import { STATIC, launchChromium } from './harness.js';
 
@@ -35,7 +36,7 @@ beforeAll(async () => {
     desk: { keys: { publicKey: sim.clientId, privateKey: sim.clientSecret }, authUrl: sim.authUrl },
     calendarFeed: { calendarUrl: sim.calendarUrl },
   });
-  const db = openUsersDatabase(relayData);
+  const db = openRelayDatabase(relayData);
   const { token } = new UserDirectory(db).add('alice');
   db.close();
   service = await createAppService({

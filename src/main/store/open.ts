@@ -2,8 +2,15 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import {
+  MigrationFailedError,
+  NewerSchemaError,
+  checkSchemaVersion,
+  migrate,
+  type Migration,
+} from '../../node/sqlite/migrations.js';
 import { StoreError } from './errors.js';
-import { MIGRATIONS, type Migration } from './migrations/index.js';
+import { MIGRATIONS } from './migrations/index.js';
 
 export interface OpenOptions {
   /** Path to a better_sqlite3.node built for another ABI (the Electron build). */
@@ -23,6 +30,20 @@ const damaged = (path: string, detail: string) =>
     path,
   );
 
+/** The file's schema version; a file from a newer Macrobell is refused untouched. */
+function checkedVersion(db: Database.Database, migrations: Migration[], path: string): number {
+  try {
+    return checkSchemaVersion(db, migrations);
+  } catch (err) {
+    if (!(err instanceof NewerSchemaError)) throw err;
+    throw new StoreError(
+      `The cache database was written by a newer version of Macrobell (schema ${err.found}, this version understands ${err.known}): ${path}. Update Macrobell or choose another data folder.`,
+      'newer_version',
+      path,
+    );
+  }
+}
+
 export function openDatabase(path: string, opts: OpenOptions = {}): Database.Database {
   const migrations = opts.migrations ?? MIGRATIONS;
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -39,15 +60,7 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Database.Dat
   try {
     // Everything up to the migrations only reads, so a file we refuse is left as it was.
     db.pragma('busy_timeout = 5000');
-    const version = db.pragma('user_version', { simple: true }) as number;
-    const known = migrations.at(-1)?.version ?? 0;
-    if (version > known) {
-      throw new StoreError(
-        `The cache database was written by a newer version of Macrobell (schema ${version}, this version understands ${known}): ${path}. Update Macrobell or choose another data folder.`,
-        'newer_version',
-        path,
-      );
-    }
+    const version = checkedVersion(db, migrations, path);
     // Reading the schema catches a file that is not SQLite or whose header is damaged.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
     if (version > 0 && opts.quickCheck) {
@@ -57,22 +70,16 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Database.Dat
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    for (const m of migrations) {
-      if (m.version <= version) continue;
-      try {
-        db.transaction(() => {
-          if (typeof m.up === 'string') db.exec(m.up);
-          else m.up(db);
-          db.pragma(`user_version = ${m.version}`);
-        })();
-      } catch (err) {
-        // Rolled back: the file stays at the last version that applied cleanly.
-        throw new StoreError(
-          `Macrobell could not upgrade its cache database at ${path} to schema ${m.version} (${m.name}): ${(err as Error).message}. Move it aside (Macrobell will rebuild the cache from the service).`,
-          'cannot_open',
-          path,
-        );
-      }
+    try {
+      migrate(db, migrations);
+    } catch (err) {
+      // Rolled back: the file stays at the last version that applied cleanly.
+      if (!(err instanceof MigrationFailedError)) throw err;
+      throw new StoreError(
+        `Macrobell could not upgrade its cache database at ${path} to ${err.message}. Move it aside (Macrobell will rebuild the cache from the service).`,
+        'cannot_open',
+        path,
+      );
     }
     return db;
   } catch (err) {

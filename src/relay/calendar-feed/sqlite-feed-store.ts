@@ -1,10 +1,10 @@
 /**
  * The feed store of a one-node relay: tables in the relay database beside the users table
- * (created here, so the users store can change underneath), the key in DATA/calendar-feed.key.
+ * (relay-migrations.ts), the key in DATA/calendar-feed.key.
  */
 import type Database from 'better-sqlite3';
 import { tokenHash } from '../../node/security/compare.js';
-import { openUsersDatabase } from '../users.js';
+import { openRelayDatabase } from '../relay-db.js';
 import { localFeedKey } from './feed-key.js';
 import {
   checkedFeedUser,
@@ -17,38 +17,22 @@ import {
   type Watchlist,
 } from './feed-store.js';
 
-function createTables(db: Database.Database): void {
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS calendar_watchlists (
-      user TEXT PRIMARY KEY,
-      event_ids TEXT NOT NULL,
-      updated_at INTEGER NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS calendar_feed_tokens (
-      user TEXT PRIMARY KEY,
-      nonce TEXT NOT NULL,
-      token_hash TEXT NOT NULL UNIQUE,
-      created_at INTEGER NOT NULL,
-      user_created_at INTEGER
-    );
-  `);
-}
-
 export class SqliteFeedStore implements FeedStore {
   readonly backend = 'sqlite';
   private key: Buffer | null = null;
 
+  /** @param releaseDb what close() does to the handle: nothing when the relay shares it. */
   constructor(
     private readonly db: Database.Database,
     private readonly dataDir: string,
     private readonly now: () => number = Date.now,
-  ) {
-    createTables(db);
-  }
+    private readonly releaseDb: () => void = () => undefined,
+  ) {}
 
-  /** Opens (creating 0600) the relay database of the data folder. */
+  /** A store with its own handle on DATA/relay.db, closed with it. */
   static open(dataDir: string, now?: () => number): SqliteFeedStore {
-    return new SqliteFeedStore(openUsersDatabase(dataDir), dataDir, now);
+    const db = openRelayDatabase(dataDir);
+    return new SqliteFeedStore(db, dataDir, now, () => db.close());
   }
 
   setWatchlist(user: string, eventIds: readonly string[]): Promise<Watchlist> {
@@ -108,7 +92,7 @@ export class SqliteFeedStore implements FeedStore {
   }
 
   close(): Promise<void> {
-    this.db.close();
+    this.releaseDb();
     return Promise.resolve();
   }
 

@@ -12,7 +12,7 @@ import { tokenHash } from '../../node/security/compare.js';
 import { connectSharedRedis } from '../redis-connect.js';
 import { PREFIX } from '../redis-scripts.js';
 import { checkedUserName, type UserInfo } from '../user-store.js';
-import { openUsersDatabase } from '../users.js';
+import { openRelayDatabase } from '../relay-db.js';
 
 export interface AdminStore {
   add(name: string): Promise<{ name: string; token: string }>;
@@ -27,17 +27,20 @@ const newAdminToken = () => `mba_${randomBytes(32).toString('base64url')}`;
 const exists = (name: string) => `admin "${name}" exists: revoke it first to issue a new token`;
 
 export class SqliteAdminStore implements AdminStore {
-  private constructor(
+  /**
+   * @param db the relay database (its relay_admins table is in relay-migrations.ts)
+   * @param releaseDb what close() does to the handle: nothing when the relay shares it.
+   */
+  constructor(
     private readonly db: Database.Database,
-    private readonly now: () => number,
-  ) {
-    db.exec(`CREATE TABLE IF NOT EXISTS relay_admins (
-      name TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE,
-      created_at INTEGER NOT NULL, revoked_at INTEGER)`);
-  }
+    private readonly now: () => number = Date.now,
+    private readonly releaseDb: () => void = () => undefined,
+  ) {}
 
+  /** A store with its own handle on DATA/relay.db (the CLI), closed with it. */
   static open(dataDir: string, now: () => number = Date.now): SqliteAdminStore {
-    return new SqliteAdminStore(openUsersDatabase(dataDir), now);
+    const db = openRelayDatabase(dataDir);
+    return new SqliteAdminStore(db, now, () => db.close());
   }
 
   add(name: string) {
@@ -87,7 +90,7 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   close() {
-    this.db.close();
+    this.releaseDb();
     return Promise.resolve();
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { RedisTarget } from '../redis-client.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { EventLog } from '../event-log.js';
 import { sendError } from '../http-util.js';
@@ -19,13 +20,14 @@ import { upcomingReleases } from './upcoming-releases.js';
 import { MemoryAlertLedger, RedisAlertLedger, type AlertLedger } from './alert-ledger.js';
 import { startDeskAlerts, type DeskAlertCounters } from './desk-alerts.js';
 import { deliveryLog } from './delivery-log.js';
-import { appliedLagHistogram, renderOpsMetrics } from './ops-metrics.js';
+import { appliedLagHistogram, opsMetrics } from './ops-metrics.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
 import type { UserStore } from '../user-store.js';
 
 export interface DeskOpsOptions {
   redis?: RedisTarget;
-  dataDir: string;
+  /** The relay database (relay-db.ts) when there is no Redis: the admins' table is in it. */
+  relayDb: Database.Database | null;
   events: EventLog;
   users: Pick<UserStore, 'list'>;
   /** A user's watched event ids (calendar-feed's store). */
@@ -77,6 +79,11 @@ export interface DeskOps {
   close(): Promise<void>;
 }
 
+function sqliteHandle(db: Database.Database | null): Database.Database {
+  if (!db) throw new Error('desk operations need the relay database or Redis');
+  return db;
+}
+
 export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
   const { events, hub, now, logger } = opts;
   const presence: PresenceStore = opts.redis
@@ -84,7 +91,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     : new MemoryPresenceStore();
   const admins: AdminStore = opts.redis
     ? await RedisAdminStore.open(opts.redis, now)
-    : SqliteAdminStore.open(opts.dataDir, now);
+    : new SqliteAdminStore(sqliteHandle(opts.relayDb), now);
   const releases = upcomingReleases({ calendarUrl: opts.calendarUrl, tokens: opts.tokens, now });
   const snapshot = () =>
     adminSnapshot({
@@ -131,6 +138,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     logger,
   });
   const lag = appliedLagHistogram();
+  const metrics = opsMetrics({ presence, lag, alerts: alerts.counters, now });
   const observeLag = (appliedId: string) => {
     events.after(appliedId, 1).then(
       ([next]) => lag.observe(next ? Math.max(0, (now() - next.receivedAt) / 1000) : 0),
@@ -199,7 +207,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     reportNode,
     checkAlerts,
     alertCounters: alerts.counters,
-    metrics: () => renderOpsMetrics({ presence, lag, alerts: alerts.counters, now: now() }),
+    metrics: () => metrics.render(),
     async close() {
       clearInterval(timer);
       if (alertTimer) clearInterval(alertTimer);

@@ -1,67 +1,75 @@
-/** Prometheus lines for desk operations, appended to the relay's /metrics. */
-import { Histogram } from '../histogram.js';
+/**
+ * Desk operations' metrics, appended to the relay's /metrics: a prom-client Registry per
+ * desk-ops instance (so per relay), with values read at scrape time.
+ */
+import { Counter, Registry, type Histogram } from 'prom-client';
+import { latencyHistogram, scrapedCounter, scrapedGauge } from '../scraped-metrics.js';
 import type { DeskAlertCounters } from './desk-alerts.js';
 import { isConnected, type PresenceStore } from './presence-store.js';
 
 /** Applied-lag buckets: 0.1 s to 30 min. */
-export const APPLIED_LAG_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800] as const;
+const APPLIED_LAG_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800] as const;
 
 export function appliedLagHistogram(): Histogram {
-  return new Histogram(APPLIED_LAG_BUCKETS);
+  return latencyHistogram(
+    'macrobell_relay_applied_lag_seconds',
+    "How far behind the stream's head a desktop was when it reported what it applied.",
+    APPLIED_LAG_BUCKETS,
+  );
 }
 
-export async function renderOpsMetrics(opts: {
+function registerAlerts(registry: Registry, alerts: DeskAlertCounters): void {
+  new Counter({
+    name: 'macrobell_relay_desk_alerts_total',
+    help: 'Alerts and recoveries this node posted to the desk chat.',
+    labelNames: ['kind', 'phase'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [k, n] of Object.entries(alerts.posted)) {
+        const [kind = '', phase = ''] = k.split(':');
+        this.inc({ kind, phase }, n);
+      }
+    },
+  });
+  scrapedCounter(
+    registry,
+    'macrobell_relay_missed_windows_total',
+    'HIGH releases that passed while a watching trader would have missed them.',
+    () => alerts.missedWindows,
+  );
+  scrapedCounter(
+    registry,
+    'macrobell_relay_desk_alert_post_failures_total',
+    'Desk chat posts that failed (the webhook refused or was unreachable).',
+    () => alerts.postFailures,
+  );
+}
+
+/** render() is desk operations' part of /metrics. */
+export function opsMetrics(opts: {
   presence: PresenceStore;
   lag: Histogram;
   alerts: DeskAlertCounters;
-  now: number;
-}): Promise<string> {
-  // Desk-wide from the shared store; while it is away the line is left out, not zero.
-  const list = await opts.presence.list().catch(() => null);
-  const metric = (name: string, type: string, help: string, lines: string[]) => [
-    `# HELP ${name} ${help}`,
-    `# TYPE ${name} ${type}`,
-    ...lines,
-  ];
-  const alertLines = Object.entries(opts.alerts.posted).map(([k, n]) => {
-    const [kind, phase] = k.split(':');
-    return `macrobell_relay_desk_alerts_total{kind="${kind}",phase="${phase}"} ${n}`;
-  });
-  return [
-    ...(list
-      ? metric(
-          'macrobell_relay_desktops_connected',
-          'gauge',
-          'Desktops with an open stream on any node of the desk (presence).',
-          [
-            `macrobell_relay_desktops_connected ${list.filter((p) => isConnected(p, opts.now)).length}`,
-          ],
-        )
-      : []),
-    ...metric(
-      'macrobell_relay_applied_lag_seconds',
-      'histogram',
-      "How far behind the stream's head a desktop was when it reported what it applied.",
-      opts.lag.lines('macrobell_relay_applied_lag_seconds'),
-    ),
-    ...metric(
-      'macrobell_relay_desk_alerts_total',
-      'counter',
-      'Alerts and recoveries this node posted to the desk chat.',
-      alertLines,
-    ),
-    ...metric(
-      'macrobell_relay_missed_windows_total',
-      'counter',
-      'HIGH releases that passed while a watching trader would have missed them.',
-      [`macrobell_relay_missed_windows_total ${opts.alerts.missedWindows}`],
-    ),
-    ...metric(
-      'macrobell_relay_desk_alert_post_failures_total',
-      'counter',
-      'Desk chat posts that failed (the webhook refused or was unreachable).',
-      [`macrobell_relay_desk_alert_post_failures_total ${opts.alerts.postFailures}`],
-    ),
-    '',
-  ].join('\n');
+  now: () => number;
+}): { render(): Promise<string> } {
+  const registry = new Registry();
+  // Desk-wide from the shared store, read once per scrape; while it is away no sample, not 0.
+  let connected: number | null = null;
+  scrapedGauge(
+    registry,
+    'macrobell_relay_desktops_connected',
+    'Desktops with an open stream on any node of the desk (presence).',
+    () => connected,
+  );
+  registry.registerMetric(opts.lag);
+  registerAlerts(registry, opts.alerts);
+  return {
+    async render() {
+      const list = await opts.presence.list().catch(() => null);
+      const now = opts.now();
+      connected = list ? list.filter((p) => isConnected(p, now)).length : null;
+      return registry.metrics();
+    },
+  };
 }

@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppService } from '../../../src/main/service.js';
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
 import { startRelay } from '../../../src/relay/server.js';
-import { openUsersDatabase, UserDirectory } from '../../../src/relay/users.js';
+import { openRelayDatabase } from '../../../src/relay/relay-db.js';
+import { UserDirectory } from '../../../src/relay/users.js';
 import { startSimulator } from '../../../src/simulator/index.js';
 import { parseIcs } from './ics.js';
 
@@ -39,12 +40,12 @@ async function setup(env: 'desk' | 'demo') {
   const restoreRelayFromOldBackup = async () => {
     const port = relay.port;
     await relay.close();
-    const raw = openUsersDatabase(relayData);
+    const raw = openRelayDatabase(relayData);
     raw.exec('DELETE FROM calendar_watchlists');
     raw.close();
     relay = await startRelay({ ...relayOptions, port });
   };
-  const db = openUsersDatabase(relayData);
+  const db = openRelayDatabase(relayData);
   cleanups.push(async () => void db.close());
   const { token } = new UserDirectory(db).add('trader');
   const app = await createAppService({

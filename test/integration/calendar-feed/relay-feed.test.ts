@@ -6,7 +6,8 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
-import { openUsersDatabase, UserDirectory } from '../../../src/relay/users.js';
+import { openRelayDatabase } from '../../../src/relay/relay-db.js';
+import { UserDirectory } from '../../../src/relay/users.js';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 import type { SimEventDate } from '../../../src/simulator/data/calendar.js';
 import { tempDir } from '../relay/helpers.js';
@@ -56,7 +57,7 @@ function pickEvent(test: (ed: SimEventDate) => boolean): string {
 
 beforeAll(async () => {
   sim = await startSimulator({ seed: 4, autoplay: false, speed: 0, log: () => undefined });
-  const db = openUsersDatabase(data);
+  const db = openRelayDatabase(data);
   users = new UserDirectory(db);
   alice = users.add('alice').token;
   relay = await startRelay({

@@ -10,7 +10,8 @@ import { request } from 'undici';
 import { afterAll, expect, it } from 'vitest';
 import { WatchlistSync } from '../../../src/main/desk/watchlist-sync.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
-import { openUsersDatabase, UserDirectory } from '../../../src/relay/users.js';
+import { openRelayDatabase } from '../../../src/relay/relay-db.js';
+import { UserDirectory } from '../../../src/relay/users.js';
 import { ManualClock } from '../../support/manual-clock.js';
 
 const data = mkdtempSync(join(tmpdir(), 'mb-feed-retry-'));
@@ -28,7 +29,7 @@ afterAll(async () => {
 it('shows a failed upload, retries it, and sends the newest list once the relay is back', async () => {
   relay = await startRelay(relayOptions);
   const { port, url } = relay;
-  const db = openUsersDatabase(data);
+  const db = openRelayDatabase(data);
   const { token } = new UserDirectory(db).add('trader');
   db.close();
   await relay.close();

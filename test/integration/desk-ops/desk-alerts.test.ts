@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
-import { openUsersDatabase, UserDirectory } from '../../../src/relay/users.js';
+import { openRelayDatabase } from '../../../src/relay/relay-db.js';
+import { UserDirectory } from '../../../src/relay/users.js';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 import { tempDir, waitFor } from '../relay/helpers.js';
 import { startDesktop, type Desktop } from './desktops.js';
@@ -45,7 +46,7 @@ beforeAll(async () => {
   releaseName = next.name;
   clock = releaseAt - 30 * 60_000;
   const data = tempDir('mb-desk-alerts-');
-  const users = new UserDirectory(openUsersDatabase(data));
+  const users = new UserDirectory(openRelayDatabase(data));
   for (const n of ['ana', 'ben']) tokens[n] = users.add(n).token;
   users.db.close();
   relay = await startRelay({

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
-import { openUsersDatabase, UserDirectory } from '../../../src/relay/users.js';
+import { openRelayDatabase } from '../../../src/relay/relay-db.js';
+import { UserDirectory } from '../../../src/relay/users.js';
 import { post, tempDir, waitFor } from '../relay/helpers.js';
 import { startDesktop, type Desktop } from './desktops.js';
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
         '`sudo apt-get install -y prometheus` (Debian/Ubuntu) or `brew install prometheus`.',
     );
   const data = tempDir('mb-promtool-');
-  const users = new UserDirectory(openUsersDatabase(data));
+  const users = new UserDirectory(openRelayDatabase(data));
   const token = users.add('ana').token;
   users.db.close();
   relay = await startRelay({ dataDir: data, secret: 'prom-secret', token: 'prom-legacy' });

@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAppService, type AppService } from '../../../src/main/service.js';
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
-import { openUsersDatabase, UserDirectory } from '../../../src/relay/users.js';
+import { openRelayDatabase } from '../../../src/relay/relay-db.js';
+import { UserDirectory } from '../../../src/relay/users.js';
 import { waitFor } from '../../support/wait.js';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 
@@ -42,7 +43,7 @@ async function setup(withKeys: boolean | 'wrong') {
     logger: pino({ level: 'info' }, { write: (line: string) => void relayLog.push(line) }),
   });
   cleanups.push(() => relay.close());
-  const db = openUsersDatabase(relayData);
+  const db = openRelayDatabase(relayData);
   cleanups.push(async () => void db.close());
   const users = new UserDirectory(db);
   const { token } = users.add('trader');

@@ -13,7 +13,8 @@ import type { EventDate } from '../../../src/shared/domain.js';
 import { createAppService, type AppService } from '../../../src/main/service.js';
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
-import { openUsersDatabase, UserDirectory } from '../../../src/relay/users.js';
+import { openRelayDatabase } from '../../../src/relay/relay-db.js';
+import { UserDirectory } from '../../../src/relay/users.js';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 import { waitFor } from '../../support/wait.js';
 
@@ -34,7 +35,7 @@ beforeAll(async () => {
     desk: { keys: { publicKey: sim.clientId, privateKey: sim.clientSecret }, authUrl: sim.authUrl },
     gateway: { calendarUrl: sim.calendarUrl, newsUrl: sim.newsUrl },
   });
-  const db = openUsersDatabase(relayData);
+  const db = openRelayDatabase(relayData);
   const { token } = new UserDirectory(db).add('alice');
   db.close();
   app = await createAppService({

@@ -4,9 +4,10 @@
  * A kill -9 cannot test this (the page cache survives it); holding the fsync open can:
  * whatever leaks out before it returns would be lost to a power cut at that moment.
  */
-import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../src/relay/event-log.js';
+import { openRelayDatabase } from '../../../src/relay/relay-db.js';
 import { SqliteEventLog } from '../../../src/relay/sqlite-log.js';
 import { WalSync } from '../../../src/relay/wal-sync.js';
 import { tempDir, waitFor } from './helpers.js';
@@ -38,18 +39,22 @@ class HeldWalSync {
   }
 }
 
-const logs: SqliteEventLog[] = [];
+const logs: { log: SqliteEventLog; db: Database.Database }[] = [];
 afterEach(async () => {
-  for (const l of logs.splice(0)) await l.close().catch(() => undefined);
+  for (const { log, db } of logs.splice(0)) {
+    await log.close().catch(() => undefined);
+    db.close();
+  }
 });
 
 function open(): { log: SqliteEventLog; wal: () => HeldWalSync } {
   let wal: HeldWalSync | undefined;
-  const log = new SqliteEventLog(join(tempDir(), 'relay.db'), Date.now, 0, (p) => {
+  const db = openRelayDatabase(tempDir());
+  const log = new SqliteEventLog(db, Date.now, 0, (p) => {
     wal = new HeldWalSync(p);
     return wal;
   });
-  logs.push(log);
+  logs.push({ log, db });
   return { log, wal: () => wal as HeldWalSync };
 }
 

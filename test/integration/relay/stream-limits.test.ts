@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startRelay } from '../../../src/relay/server.js';
-import { openUsersDatabase, UserDirectory } from '../../../src/relay/users.js';
+import { openRelayDatabase } from '../../../src/relay/relay-db.js';
+import { UserDirectory } from '../../../src/relay/users.js';
 import { exited, openRawStream, spawnRelay, tempDir, waitFor, SECRET, TOKEN } from './helpers.js';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -27,7 +28,7 @@ describe('streams per user', () => {
       desk: { keys: null, authUrl: '', maxStreamsPerUser: 3 },
     });
     cleanups.push(() => relay.close());
-    const db = openUsersDatabase(data);
+    const db = openRelayDatabase(data);
     const { token } = new UserDirectory(db).add('carol');
     db.close();
     const auth = { authorization: `Bearer ${token}` };

@@ -1,5 +1,5 @@
 /** Every migration, in order. Add a file, add it here; never edit a shipped one. */
-import type Database from 'better-sqlite3';
+import type { Migration } from '../../../node/sqlite/migrations.js';
 import m001 from './001_initial.js';
 import m002 from './002_search_and_alerts.js';
 import m003 from './003_search_rank.js';
@@ -8,11 +8,5 @@ import m005 from './005_event_date_columns.js';
 import m006 from './006_decode_all_entities.js';
 import m007 from './007_alert_receipts.js';
 import m008 from './008_plain_news_titles.js';
-
-export interface Migration {
-  version: number;
-  name: string;
-  up: string | ((db: Database.Database) => void);
-}
 
 export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008];
