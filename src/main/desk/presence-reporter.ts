@@ -3,12 +3,14 @@
  * id, app version, OS) and reports the last event id it applied with `POST /presence` to
  * the node it streams from — after each applied batch (at most one request in flight;
  * batches applied meanwhile coalesce into the next) and every few seconds while connected,
- * so the desk lead sees a live, lagging or silent desktop. Failures are only logged: presence
+ * so the desk lead sees a live, lagging or silent desktop; each report also carries the
+ * prints alerted today and how late (desk-alerts-today.ts). Failures are only logged: presence
  * must never hold up applying events.
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import type { Logger } from 'pino';
+import type { AlertsToday } from '../../shared/desk-alerts-today.js';
 
 export interface PresenceReporterOptions {
   token: () => Promise<string | null>;
@@ -16,6 +18,8 @@ export interface PresenceReporterOptions {
   desktopId: string;
   appVersion: string;
   os: string;
+  /** The prints alerted today (from the alert receipts), sent with each report. */
+  alertsToday?: () => AlertsToday | null;
   /** How often a connected desktop reports even when nothing new was applied. */
   everyMs?: number;
   logger?: Logger;
@@ -103,6 +107,17 @@ export class PresenceReporter implements PresenceHooks {
     });
   }
 
+  /** `{alerts}` for the report body; nothing when it cannot be read (never holds a report up). */
+  private alerts(): { alerts?: AlertsToday } {
+    try {
+      const today = this.opts.alertsToday?.();
+      return today ? { alerts: today } : {};
+    } catch (err) {
+      this.opts.logger?.debug({ err }, 'alert receipts could not be summed up');
+      return {};
+    }
+  }
+
   private async post(node: string, appliedId: string): Promise<void> {
     try {
       const token = await this.opts.token();
@@ -110,7 +125,7 @@ export class PresenceReporter implements PresenceHooks {
       const res = await request(`${node.replace(/\/+$/, '')}/presence`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ desktop: this.opts.desktopId, appliedId }),
+        body: JSON.stringify({ desktop: this.opts.desktopId, appliedId, ...this.alerts() }),
         headersTimeout: 10_000,
         bodyTimeout: 10_000,
       });

@@ -14,6 +14,7 @@ import { parseRelayUrls } from '../../shared/relay-urls.js';
 import { backoffDelay, retryAfterMs, type BackoffPolicy } from '../../node/backoff.js';
 import type { RelayConsumerOptions, RelayStatus } from './live-source.js';
 import { readSse, type SseMessage } from './sse-reader.js';
+import { parseReplayed } from './relay-replay.js';
 import { messageOf } from '../../shared/error-message.js';
 
 export const TOKEN_REJECTED = 'relay rejected the token';
@@ -231,12 +232,29 @@ export class RelayConsumer {
         await this.reset(m.data);
         continue;
       }
+      if (m.event === 'replay') {
+        await flush();
+        await this.replayed(m.data);
+        continue;
+      }
       const item = this.parse(m);
       if (!item) continue;
       run.push(item);
       this.cursor = item.id; // later duplicates in this same run are skipped too
     }
     await flush();
+  }
+
+  /** A replayed event: applied idempotently, the cursor left where it is. */
+  private async replayed(data: string): Promise<void> {
+    const item = parseReplayed(data);
+    if (!item || !this.opts.applyReplay) return;
+    try {
+      await this.opts.applyReplay(item);
+    } catch (err) {
+      // A replay is a second chance, not the feed: its failure never drops the stream.
+      this.opts.logger?.warn({ err, id: item.id }, 'a replayed event could not be applied');
+    }
   }
 
   private async reset(data: string): Promise<void> {
