@@ -9,6 +9,8 @@ export interface Desktop {
   consumer: RelayConsumer;
   reporter: PresenceReporter;
   applied: { id: string; payload: unknown }[];
+  /** Events the desk replayed to it (`event: replay`). */
+  replayed: { id: string; payload: unknown }[];
   cursor: () => string | null;
   stop(): Promise<void>;
 }
@@ -24,6 +26,7 @@ export function startDesktop(opts: {
 }): Desktop {
   let cursor: string | null = null;
   const applied: { id: string; payload: unknown }[] = [];
+  const replayed: { id: string; payload: unknown }[] = [];
   const reporter = new PresenceReporter({
     token: async () => opts.token,
     desktopId: opts.desktopId,
@@ -39,6 +42,7 @@ export function startDesktop(opts: {
       applied.push({ id, payload });
       cursor = id;
     },
+    applyReplay: async ({ id, payload }) => void replayed.push({ id, payload }),
     onReset: async () => undefined,
     onReconnectGap: async () => undefined,
     onStatus: () => undefined,
@@ -51,6 +55,7 @@ export function startDesktop(opts: {
     consumer,
     reporter,
     applied,
+    replayed,
     cursor: () => cursor,
     async stop() {
       await consumer.stop();
