@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { readJsonBody } from '../calendar-feed/read-body.js';
 import { sendError, sendJson } from '../http-util.js';
 import { renderAdminPage } from './admin-page.js';
-import { renderLogPage } from './delivery-log-html.js';
+import { renderLogError, renderLogPage } from './delivery-log-html.js';
 import { adminAuth, sendHtml, wantsJson } from './admin-auth.js';
 import type { AdminStore } from './admin-store.js';
 import type { AdminSnapshot } from './admin-view.js';
@@ -70,8 +70,12 @@ export function adminRoutes(opts: AdminRoutesOptions) {
     const json = wantsJson(req);
     if ((await auth.require(req, res, { html: !json })) === null) return;
     const q = new URL(req.url ?? '/', 'http://relay').searchParams;
-    const r = range(q.get('since') ?? '1h', q.get('until') ?? undefined, opts.now());
-    if (r instanceof Error) return sendError(res, 400, 'invalid_request', r.message);
+    // An empty field of the page's form means its default, as an absent one.
+    const r = range(q.get('since') || '1h', q.get('until') || undefined, opts.now());
+    if (r instanceof Error) {
+      if (!json) return sendHtml(res, 400, renderLogError(r.message));
+      return sendError(res, 400, 'invalid_request', r.message);
+    }
     const rows = { ...r, ...(await opts.log(r.since, r.until)) };
     if (json) return sendJson(res, 200, rows);
     sendHtml(res, 200, renderLogPage(rows, opts.now()));

@@ -31,6 +31,17 @@ export function deliverySection(log: Range, now: number): string {
 ${table(log, now, 'nothing received in the last hour')}`;
 }
 
+const form = (since: string, until: string) =>
+  `<form method="get" action="/admin/log"><label>Since <input name="since" value="${escapeHtml(since)}"></label>
+<label>Until <input name="until" value="${escapeHtml(until)}"></label> <button type="submit">Show</button></form>`;
+
+/** `/admin/log` for a browser given a range it cannot read: why, and the form again. */
+export function renderLogError(message: string): string {
+  const body = `<h1>Macrobell desk: delivery log</h1>
+<p class="muted"><a href="/admin">Back to the desk</a></p><p class="bad">${escapeHtml(message)}</p>${form('1h', '')}`;
+  return page('Macrobell desk: delivery log', body, false);
+}
+
 /** `/admin/log` for a browser: the range's rows in order, and a form for another range. */
 export function renderLogPage(log: Range, now: number): string {
   const note = log.truncated
@@ -38,8 +49,7 @@ export function renderLogPage(log: Range, now: number): string {
     : '';
   const body = `<h1>Macrobell desk: delivery log</h1>
 <p class="muted"><a href="/admin">Back to the desk</a> · ${escapeHtml(iso(log.since))} to ${escapeHtml(iso(log.until))} · ${log.events.length} events</p>
-<form method="get" action="/admin/log"><label>Since <input name="since" value="${escapeHtml(iso(log.since))}"></label>
-<label>Until <input name="until" value="${escapeHtml(iso(log.until))}"></label> <button type="submit">Show</button></form>
+${form(iso(log.since), iso(log.until))}
 ${note}${table(log, now, 'nothing received in this range')}`;
   return page('Macrobell desk: delivery log', body, false);
 }

@@ -2,6 +2,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { PresenceReporter } from '../../../src/main/desk/presence-reporter.js';
+import type { AlertsToday } from '../../../src/shared/desk-alerts-today.js';
 import { RelayConsumer } from '../../../src/main/sync/relay-consumer.js';
 
 export interface Desktop {
@@ -23,6 +24,8 @@ export function startDesktop(opts: {
   desktopId: string;
   appVersion?: string;
   reportEveryMs?: number;
+  /** What it says about today's prints (the app sums up its alert receipts). */
+  alertsToday?: () => AlertsToday | null;
 }): Desktop {
   let cursor: string | null = null;
   const applied: { id: string; payload: unknown }[] = [];
@@ -33,6 +36,7 @@ export function startDesktop(opts: {
     appVersion: opts.appVersion ?? '1.4.2',
     os: 'linux 6.1',
     everyMs: opts.reportEveryMs ?? 200,
+    alertsToday: opts.alertsToday,
   });
   const consumer = new RelayConsumer({
     url: opts.url,
