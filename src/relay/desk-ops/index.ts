@@ -103,12 +103,14 @@ async function presencePost(
   return routes.post(req, res, user);
 }
 
-export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
-  const { events, now, logger } = opts;
-  const stores = await openOpsStores(opts);
-  const { presence } = stores;
-  const log = (since: number, until: number) => deliveryLog(events, presence, since, until);
-  const view: AdminViewDeps = {
+/** What the admin view reads. */
+function viewDeps(
+  opts: DeskOpsOptions,
+  presence: PresenceStore,
+  log: AdminViewDeps['log'],
+): AdminViewDeps {
+  const { events, now } = opts;
+  return {
     events,
     users: opts.users,
     presence,
@@ -118,6 +120,15 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     lagThresholdSeconds: opts.lagThresholdSeconds ?? 60,
     now,
   };
+}
+
+export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
+  const { events, now, logger } = opts;
+  const stores = await openOpsStores(opts);
+  const { presence } = stores;
+  const log = (since: number, until: number) => deliveryLog(events, presence, since, until);
+  const view = viewDeps(opts, presence, log);
+
   const alerts = startDeskAlerts({
     webhookUrl: opts.alerts?.webhookUrl ?? null,
     leadMinutes: opts.alerts?.leadMinutes ?? 10,
