@@ -15,9 +15,10 @@ import { backoffDelay, retryAfterMs, type BackoffPolicy } from '../../node/backo
 import type { RelayConsumerOptions, RelayStatus } from './live-source.js';
 import { readSse, type SseMessage } from './sse-reader.js';
 import { parseReplayed } from './relay-replay.js';
+import { RelayRefused, TokenRejected } from './relay-refusals.js';
 import { messageOf } from '../../shared/error-message.js';
 
-export const TOKEN_REJECTED = 'relay rejected the token';
+export { TOKEN_REJECTED } from './relay-refusals.js';
 /** A connection counts as healthy (backoff resets) after this long or its first event. */
 const HEALTHY_AFTER_MS = 5_000;
 
@@ -29,22 +30,6 @@ interface Item {
   id: string;
   payload: unknown;
   receivedAt: number | null;
-}
-
-class TokenRejected extends Error {
-  constructor() {
-    super(TOKEN_REJECTED);
-  }
-}
-
-/** A relay that answers but refuses the stream; its Retry-After (if any) sets the wait. */
-class RelayRefused extends Error {
-  constructor(
-    status: number,
-    readonly retryAfterMs: number | null,
-  ) {
-    super(`the relay answered HTTP ${status}`);
-  }
 }
 
 export class RelayConsumer {
