@@ -41,6 +41,7 @@ function range(since: string, until: string | undefined, now: number) {
   const s = parseWhen(since, now);
   const u = until === undefined ? now : parseWhen(until, now);
   if (s === null || u === null) return new Error(`since and until must be ${WHEN_RULE}`);
+  if (s > now) return new Error('since is in the future');
   if (s > u) return new Error('since must be before until');
   return { since: s, until: u };
 }
