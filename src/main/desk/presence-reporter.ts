@@ -59,6 +59,8 @@ export class PresenceReporter implements PresenceHooks {
   private inflight: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private failing = false;
+  /** False once a relay refused a report carrying `alerts` (one older than the field). */
+  private alertsAccepted = true;
 
   constructor(private readonly opts: PresenceReporterOptions) {}
 
@@ -109,6 +111,7 @@ export class PresenceReporter implements PresenceHooks {
 
   /** `{alerts}` for the report body; nothing when it cannot be read (never holds a report up). */
   private alerts(): { alerts?: AlertsToday } {
+    if (!this.alertsAccepted) return {};
     try {
       const today = this.opts.alertsToday?.();
       return today ? { alerts: today } : {};
@@ -118,19 +121,28 @@ export class PresenceReporter implements PresenceHooks {
     }
   }
 
+  private async report(node: string, token: string, appliedId: string): Promise<number> {
+    const alerts = this.alerts();
+    const res = await request(`${node.replace(/\/+$/, '')}/presence`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ desktop: this.opts.desktopId, appliedId, ...alerts }),
+      headersTimeout: 10_000,
+      bodyTimeout: 10_000,
+    });
+    await res.body.dump();
+    if (res.statusCode !== 400 || !alerts.alerts) return res.statusCode;
+    // A relay from before today's prints refuses the field: report without it from now on.
+    this.alertsAccepted = false;
+    return this.report(node, token, appliedId);
+  }
+
   private async post(node: string, appliedId: string): Promise<void> {
     try {
       const token = await this.opts.token();
       if (!token) return;
-      const res = await request(`${node.replace(/\/+$/, '')}/presence`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ desktop: this.opts.desktopId, appliedId, ...this.alerts() }),
-        headersTimeout: 10_000,
-        bodyTimeout: 10_000,
-      });
-      await res.body.dump();
-      if (res.statusCode !== 204) throw new Error(`the relay answered HTTP ${res.statusCode}`);
+      const status = await this.report(node, token, appliedId);
+      if (status !== 204) throw new Error(`the relay answered HTTP ${status}`);
       this.sentId = appliedId;
       this.failing = false;
     } catch (err) {
