@@ -110,8 +110,11 @@ export function adminRoutes(opts: AdminRoutesOptions) {
       );
       sendJson(res, 200, result);
     } catch (err) {
-      if (!(err instanceof ReplayRefused)) throw err;
-      sendError(res, err.status, err.code, err.message);
+      if (err instanceof ReplayRefused) return sendError(res, err.status, err.code, err.message);
+      opts.logger?.warn({ err }, 'replay failed: the store is unavailable');
+      sendError(res, 503, 'store_unavailable', 'The relay cannot read the log or its traders now', {
+        'retry-after': '5',
+      });
     }
   }
 
