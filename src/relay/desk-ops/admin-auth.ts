@@ -74,7 +74,16 @@ export function adminAuth(opts: AdminAuthOptions) {
     res: ServerResponse,
     how: { html?: boolean; bearerOnly?: boolean } = {},
   ): Promise<string | null> {
-    const admin = await who(bearerToken(req) ?? (how.bearerOnly ? null : cookieToken(req)));
+    let admin: string | 401 | 403;
+    try {
+      admin = await who(bearerToken(req) ?? (how.bearerOnly ? null : cookieToken(req)));
+    } catch (err) {
+      opts.logger?.warn({ err }, 'admin tokens cannot be checked: the store is unavailable');
+      sendError(res, 503, 'store_unavailable', 'The relay cannot check admin tokens now', {
+        'retry-after': '5',
+      });
+      return null;
+    }
     if (typeof admin === 'string') return admin;
     if (how.html)
       sendHtml(

@@ -270,7 +270,7 @@ describe('relay replay', () => {
     );
   }, 240_000);
 
-  it('needs an admin token, and answers bad input with the reason', async () => {
+  it('needs an admin token, and answers bad input and a store away with the reason', async () => {
     const [a] = nodes as [RelayProcess];
     const replay = async (body: unknown, token: string | null = admin) => {
       const res = await request(`${a.url}/admin/replay`, {
@@ -314,5 +314,13 @@ describe('relay replay', () => {
     });
     expect(cli.code).toBe(2);
     expect(cli.stderr).toContain('usage: replay --user NAME --since');
+    // Redis away: a clear 503 (tokens cannot be checked), never a 500.
+    await redis.kill();
+    const away = await replay(ok);
+    expect(away).toEqual({
+      status: 503,
+      body: { error: 'store_unavailable', message: 'The relay cannot check admin tokens now' },
+    });
+    await redis.restart();
   }, 60_000);
 });
