@@ -235,6 +235,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
       desktopId: desktopId(store),
       appVersion: opts.appVersion ?? 'unknown',
       os: osLabel(platform(), release()),
+      alertsToday: () => store.alertsToday(now()),
       logger,
     }),
     logger,

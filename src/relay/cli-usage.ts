@@ -21,6 +21,7 @@ export const USAGE = `Usage:
   npm run relay -- admins add NAME | admins list | admins revoke NAME  [--data DIR] [--redis URL]
   npm run relay -- status [--url http://127.0.0.1:8787]   (MACROBELL_ADMIN_TOKEN: an admin token)
   npm run relay -- log [--since 2h|ISO] [--until ISO] [--url URL]   (what arrived, applied by how many)
+  npm run relay -- replay --user NAME --since 2h|ISO [--until ISO] [--url URL]   (re-send to one trader)
   npm run relay -- keys set [--data DIR]        (keys from the environment or two lines of stdin)
   npm run relay -- secrets show [--data DIR]
   npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [service URLs]

@@ -16,7 +16,7 @@ import {
   usersCommand,
   type DeskCliContext,
 } from './cli-desk.js';
-import { adminsCommand, logCommand, statusCommand } from './desk-ops/cli-ops.js';
+import { adminsCommand, logCommand, replayCommand, statusCommand } from './desk-ops/cli-ops.js';
 import { loadProviderKeys, providerKeysReader } from './provider-keys.js';
 import { redisAuth } from './redis-auth.js';
 import type { RedisTarget } from './redis-client.js';
@@ -352,7 +352,7 @@ if (argv.some((a) => a === '--help' || a === '-h')) {
   process.exit(0);
 }
 if (argv[0] === 'register') await runRegister(argv.slice(1));
-else if (argv[0] === 'admins' || argv[0] === 'status' || argv[0] === 'log') {
+else if (['admins', 'status', 'log', 'replay'].includes(argv[0] ?? '')) {
   const io = {
     env: process.env,
     out: (l: string) => console.log(l),
@@ -364,7 +364,8 @@ else if (argv[0] === 'admins' || argv[0] === 'status' || argv[0] === 'log') {
       adminsCommand(a, o, (flags) => redisOption(flags, undefined, warn)),
     status: statusCommand,
     log: logCommand,
-  }[argv[0]];
+    replay: replayCommand,
+  }[argv[0] as 'admins'];
   process.exit(await run(argv.slice(1), io).catch((err: unknown) => fail((err as Error).message)));
 } else if (['users', 'keys', 'secrets', 'rotate-secret'].includes(argv[0] ?? ''))
   await runDesk(argv[0] as string, argv.slice(1));

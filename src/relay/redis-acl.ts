@@ -1,7 +1,8 @@
 /**
  * The least a Redis ACL user needs to run the relay (docs/relay.md gives the full line):
  * its keys only (one prefix), no pub/sub, and only the commands the relay sends — the
- * log, the desk's users, calendar feeds and desk operations (presence, admins, alerts),
+ * log, the desk's users, calendar feeds and desk operations (presence, admins, alerts,
+ * replay requests on their control stream),
  * the durability check and the connection's
  * own housekeeping. A test runs a whole relay under exactly this.
  */

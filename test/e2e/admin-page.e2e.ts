@@ -2,7 +2,9 @@
  * The relay's admin page in Debian's Chromium: a desk relay with the simulator as the
  * service, three traders (one live desktop, one whose connection dropped, one never seen)
  * who all watch the next HIGH release. The page needs an admin token; a trader token is
- * refused; the page lists who would miss the release and escapes what desktops sent.
+ * refused; the page lists who would miss the release and escapes what desktops sent, shows
+ * each desktop's prints alerted today and how late, and the delivery log (a section, and its
+ * own page with a range form).
  */
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteAdminStore } from '../../src/relay/desk-ops/admin-store.js';
+import { utcDayStart } from '../../src/shared/desk-alerts-today.js';
 import { startRelay, type RunningRelay } from '../../src/relay/server.js';
 import { openRelayDatabase } from '../../src/relay/relay-db.js';
 import { UserDirectory } from '../../src/relay/users.js';
@@ -74,6 +77,17 @@ beforeAll(async () => {
       url: relay.url,
       token: tokens.ana as string,
       desktopId: 'desk-ana-0001',
+      alertsToday: () => ({
+        day: utcDayStart(Date.now()),
+        count: 3,
+        p50LateMs: 800,
+        maxLateMs: 4200,
+        last: {
+          title: 'US CPI <i>m/m</i>',
+          printAt: Date.parse('2026-01-02T13:30:00Z'),
+          lateMs: 800,
+        },
+      }),
     }),
     startDesktop({
       name: 'ben',
@@ -163,7 +177,37 @@ describe('admin page', () => {
     // What a desktop sent is shown as text: the app strips markup from its version, and the
     // page escapes every value (no <b> element made it into the DOM).
     expect(await page.locator('b').count()).toBe(0);
+    // Prints alerted today, from the desktop's alert receipts (its title is text, not markup).
+    await expect
+      .poll(() => anaRow.locator('td').last().innerText())
+      .toBe('3 · p50 0.8 s · max 4.2 s\nlast: US CPI <i>m/m</i> at 13:30Z, 0.8 s late');
+    expect(await benRow.locator('td').last().textContent()).toBe('—');
+    expect(await page.locator('i').evaluateAll((els) => els.map((e) => e.outerHTML))).toEqual([]);
+    // The delivery log of the last hour: ana applied every event, ben (dropped) did too
+    // before the drop; nothing was posted since.
+    const section = page.locator('h2', { hasText: 'Delivery log, last hour' });
+    expect(await section.count()).toBe(1);
+    const logRows = page.locator('h2:has-text("Delivery log") + p + table tbody tr');
+    const listed = await logRows.count();
+    expect(listed).toBeGreaterThan(0);
+    expect(await logRows.first().textContent()).toMatch(/ of 2 desktops$/);
     await page.screenshot({ path: join(tmpdir(), 'macrobell-admin-page.png'), fullPage: true });
+
+    await page.click('a[href^="/admin/log"]');
+    await page.waitForSelector('h1:has-text("delivery log")');
+    expect(await page.locator('tbody tr').count()).toBe(listed);
+    await page.fill('input[name=since]', '2020-01-01T00:00:00Z');
+    await page.fill('input[name=until]', '2020-01-02T00:00:00Z');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('text=nothing received in this range');
+    await page.fill('input[name=since]', 'last week');
+    await page.click('button[type=submit]');
+    expect(await page.textContent('body')).toContain('since and until must be ISO 8601');
+    await page.fill('input[name=since]', '1h');
+    await page.fill('input[name=until]', '');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('h1:has-text("delivery log")');
+    await page.screenshot({ path: join(tmpdir(), 'macrobell-admin-log.png'), fullPage: true });
     expect(csp.filter((m) => /Content Security Policy/i.test(m))).toEqual([]);
     await page.close();
   });

@@ -3,12 +3,14 @@
  * id, app version, OS) and reports the last event id it applied with `POST /presence` to
  * the node it streams from — after each applied batch (at most one request in flight;
  * batches applied meanwhile coalesce into the next) and every few seconds while connected,
- * so the desk lead sees a live, lagging or silent desktop. Failures are only logged: presence
+ * so the desk lead sees a live, lagging or silent desktop; each report also carries the
+ * prints alerted today and how late (desk-alerts-today.ts). Failures are only logged: presence
  * must never hold up applying events.
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import type { Logger } from 'pino';
+import type { AlertsToday } from '../../shared/desk-alerts-today.js';
 
 export interface PresenceReporterOptions {
   token: () => Promise<string | null>;
@@ -16,6 +18,8 @@ export interface PresenceReporterOptions {
   desktopId: string;
   appVersion: string;
   os: string;
+  /** The prints alerted today (from the alert receipts), sent with each report. */
+  alertsToday?: () => AlertsToday | null;
   /** How often a connected desktop reports even when nothing new was applied. */
   everyMs?: number;
   logger?: Logger;
@@ -55,6 +59,8 @@ export class PresenceReporter implements PresenceHooks {
   private inflight: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private failing = false;
+  /** False once a relay refused a report carrying `alerts` (one older than the field). */
+  private alertsAccepted = true;
 
   constructor(private readonly opts: PresenceReporterOptions) {}
 
@@ -103,19 +109,40 @@ export class PresenceReporter implements PresenceHooks {
     });
   }
 
+  /** `{alerts}` for the report body; nothing when it cannot be read (never holds a report up). */
+  private alerts(): { alerts?: AlertsToday } {
+    if (!this.alertsAccepted) return {};
+    try {
+      const today = this.opts.alertsToday?.();
+      return today ? { alerts: today } : {};
+    } catch (err) {
+      this.opts.logger?.debug({ err }, 'alert receipts could not be summed up');
+      return {};
+    }
+  }
+
+  private async report(node: string, token: string, appliedId: string): Promise<number> {
+    const alerts = this.alerts();
+    const res = await request(`${node.replace(/\/+$/, '')}/presence`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ desktop: this.opts.desktopId, appliedId, ...alerts }),
+      headersTimeout: 10_000,
+      bodyTimeout: 10_000,
+    });
+    await res.body.dump();
+    if (res.statusCode !== 400 || !alerts.alerts) return res.statusCode;
+    // A relay from before today's prints refuses the field: report without it from now on.
+    this.alertsAccepted = false;
+    return this.report(node, token, appliedId);
+  }
+
   private async post(node: string, appliedId: string): Promise<void> {
     try {
       const token = await this.opts.token();
       if (!token) return;
-      const res = await request(`${node.replace(/\/+$/, '')}/presence`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ desktop: this.opts.desktopId, appliedId }),
-        headersTimeout: 10_000,
-        bodyTimeout: 10_000,
-      });
-      await res.body.dump();
-      if (res.statusCode !== 204) throw new Error(`the relay answered HTTP ${res.statusCode}`);
+      const status = await this.report(node, token, appliedId);
+      if (status !== 204) throw new Error(`the relay answered HTTP ${status}`);
       this.sentId = appliedId;
       this.failing = false;
     } catch (err) {

@@ -6,6 +6,11 @@ import type {
   ChangeSource,
   FeedLatency,
 } from '../../shared/domain.js';
+import {
+  ALERTS_TODAY_TITLE_MAX,
+  utcDayStart,
+  type AlertsToday,
+} from '../../shared/desk-alerts-today.js';
 import type { NewAlert } from '../alerts/port.js';
 import type { AlertsTable } from './schema.js';
 import type { Statements } from './statements.js';
@@ -125,6 +130,33 @@ export class Alerts {
         p99Ms: quantile(sorted, 0.99),
       };
     });
+  }
+
+  /** The prints alerted since the UTC day of `now` began, for the desk (presence reports). */
+  today(now: number): AlertsToday {
+    const day = utcDayStart(now);
+    const rows = this.q
+      .objects<Pick<AlertRow, 'title' | 'receipt' | 'created_at'>>(
+        "SELECT title, receipt, created_at FROM alerts WHERE created_at >= ? AND kind = 'released' AND receipt IS NOT NULL ORDER BY created_at, id",
+      )
+      .all(day);
+    const late: number[] = [];
+    let last: AlertsToday['last'] = null;
+    for (const row of rows) {
+      const r = parseReceipt(row.receipt);
+      if (!r || r.printAt === null) continue;
+      const lateMs = Math.max(0, (r.shownAt ?? r.appliedAt) - r.printAt);
+      late.push(lateMs);
+      last = { title: row.title.slice(0, ALERTS_TODAY_TITLE_MAX), printAt: r.printAt, lateMs };
+    }
+    const sorted = late.sort((a, b) => a - b);
+    return {
+      day,
+      count: sorted.length,
+      p50LateMs: sorted.length ? quantile(sorted, 0.5) : null,
+      maxLateMs: sorted.at(-1) ?? null,
+      last,
+    };
   }
 
   markRead(ids?: number[]): void {

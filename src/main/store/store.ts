@@ -15,6 +15,7 @@ import type {
   PostSummary,
   SearchHit,
 } from '../../shared/domain.js';
+import type { AlertsToday } from '../../shared/desk-alerts-today.js';
 import type { NewAlert } from '../alerts/port.js';
 import { Alerts } from './alerts.js';
 import { IdleCheckpoint } from './checkpoint.js';
@@ -205,6 +206,10 @@ export class Store {
   /** Print → alert percentiles over the last day, by path. */
   alertLatency(now: number): FeedLatency[] {
     return this.alerts.latency(now);
+  }
+  /** Prints alerted today (UTC), for the desk's presence reports. */
+  alertsToday(now: number): AlertsToday {
+    return this.alerts.today(now);
   }
   countUnreadAlerts(): number {
     return this.alerts.countUnread();

@@ -266,6 +266,7 @@ export class SyncEngine {
       getLastEventId: () => this.relayCursor(),
       apply: (id, payload, receivedAt) => this.relayApply.one(id, payload, receivedAt),
       applyBatch: (items) => this.relayApply.batch(items),
+      applyReplay: (item) => this.relayApply.replay(item),
       onReset: () => this.backfill(),
       onReconnectGap: () => this.backfill(),
       onStatus: (r) => {

@@ -34,6 +34,12 @@ export interface RelayConsumerOptions {
   applyBatch?: (
     items: { id: string; payload: unknown; receivedAt?: number | null }[],
   ) => Promise<void>;
+  /** An event the desk re-sent (`relay replay`): apply it idempotently, cursor untouched. */
+  applyReplay?: (item: {
+    id: string;
+    payload: unknown;
+    receivedAt: number | null;
+  }) => Promise<void>;
   /** The relay could not replay everything since our id (retention, or a new log). */
   onReset: () => Promise<void>;
   /** Called after every reconnect (not the first connect): re-sync from the API. */

@@ -77,6 +77,22 @@ export class RelayApplier {
     }
   }
 
+  /**
+   * An event the desk re-sent: applied through the same idempotent path (its key and
+   * `lastUpdated` decide), without the cursor; an item that cannot be applied is only logged.
+   */
+  async replay(item: RelayItem): Promise<void> {
+    try {
+      const changes = await this.deps.applier.applyNotification(item.payload, 'relay', undefined, {
+        relayReceivedAt: item.receivedAt ?? null,
+      });
+      this.deps.logger.info({ id: item.id, changes: changes.length }, 'replayed event applied');
+    } catch (err) {
+      if (isRetryable(err)) throw err;
+      this.deps.logger.warn({ id: item.id, err }, 'replayed event skipped: it cannot be applied');
+    }
+  }
+
   private persist(id: string): () => void {
     return () => this.deps.store.setSyncState(this.deps.cursorKey, id);
   }

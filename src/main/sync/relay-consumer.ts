@@ -14,9 +14,11 @@ import { parseRelayUrls } from '../../shared/relay-urls.js';
 import { backoffDelay, retryAfterMs, type BackoffPolicy } from '../../node/backoff.js';
 import type { RelayConsumerOptions, RelayStatus } from './live-source.js';
 import { readSse, type SseMessage } from './sse-reader.js';
+import { parseReplayed } from './relay-replay.js';
+import { RelayRefused, TokenRejected } from './relay-refusals.js';
 import { messageOf } from '../../shared/error-message.js';
 
-export const TOKEN_REJECTED = 'relay rejected the token';
+export { TOKEN_REJECTED } from './relay-refusals.js';
 /** A connection counts as healthy (backoff resets) after this long or its first event. */
 const HEALTHY_AFTER_MS = 5_000;
 
@@ -28,22 +30,6 @@ interface Item {
   id: string;
   payload: unknown;
   receivedAt: number | null;
-}
-
-class TokenRejected extends Error {
-  constructor() {
-    super(TOKEN_REJECTED);
-  }
-}
-
-/** A relay that answers but refuses the stream; its Retry-After (if any) sets the wait. */
-class RelayRefused extends Error {
-  constructor(
-    status: number,
-    readonly retryAfterMs: number | null,
-  ) {
-    super(`the relay answered HTTP ${status}`);
-  }
 }
 
 export class RelayConsumer {
@@ -231,12 +217,29 @@ export class RelayConsumer {
         await this.reset(m.data);
         continue;
       }
+      if (m.event === 'replay') {
+        await flush();
+        await this.replayed(m.data);
+        continue;
+      }
       const item = this.parse(m);
       if (!item) continue;
       run.push(item);
       this.cursor = item.id; // later duplicates in this same run are skipped too
     }
     await flush();
+  }
+
+  /** A replayed event: applied idempotently, the cursor left where it is. */
+  private async replayed(data: string): Promise<void> {
+    const item = parseReplayed(data);
+    if (!item || !this.opts.applyReplay) return;
+    try {
+      await this.opts.applyReplay(item);
+    } catch (err) {
+      // A replay is a second chance, not the feed: its failure never drops the stream.
+      this.opts.logger?.warn({ err, id: item.id }, 'a replayed event could not be applied');
+    }
   }
 
   private async reset(data: string): Promise<void> {

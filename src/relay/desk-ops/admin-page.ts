@@ -3,7 +3,9 @@
  * by its hash in a strict CSP, every value escaped, and a meta refresh every 10 s.
  */
 import { createHash } from 'node:crypto';
+import type { AlertsToday } from '../../shared/desk-alerts-today.js';
 import type { AdminSnapshot, DesktopRow, ReleaseRow } from './admin-view.js';
+import { deliverySection } from './delivery-log-html.js';
 
 const STYLE = `body{font:14px system-ui,sans-serif;margin:24px;color:#111;background:#fafafa}
 h1{font-size:20px}h2{font-size:16px;margin-top:28px}table{border-collapse:collapse;width:100%}
@@ -26,16 +28,34 @@ export function escapeHtml(s: string): string {
   );
 }
 
-const iso = (ms: number) => new Date(ms).toISOString().replace('.000', '');
-const ago = (ms: number, now: number) => {
+export const iso = (ms: number) => new Date(ms).toISOString().replace('.000', '');
+export const ago = (ms: number, now: number) => {
   const s = Math.max(0, Math.round((now - ms) / 1000));
   return s < 120 ? `${s} s ago` : s < 7200 ? `${Math.round(s / 60)} min ago` : iso(ms);
 };
 
-function page(title: string, body: string, refresh: boolean): string {
+export function page(title: string, body: string, refresh: boolean): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 ${refresh ? '<meta http-equiv="refresh" content="10">' : ''}<title>${escapeHtml(title)}</title>
 <style>${STYLE}</style></head><body>${body}</body></html>`;
+}
+
+/** How late, in words a desk reads at a glance: 0.8 s, 42 s, 3 min. */
+export function lateText(ms: number): string {
+  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  return `${Math.round(ms / 60_000)} min`;
+}
+
+function printsCell(a: AlertsToday | null): string {
+  if (!a) return '<td class="muted">—</td>';
+  if (a.count === 0) return '<td>none yet</td>';
+  const spread = `${a.count} · p50 ${lateText(a.p50LateMs ?? 0)} · max ${lateText(a.maxLateMs ?? 0)}`;
+  const last = a.last
+    ? `<br><span class="muted">last: ${escapeHtml(a.last.title)} at ${escapeHtml(iso(a.last.printAt).slice(11, 16))}Z, ${escapeHtml(lateText(a.last.lateMs))} late</span>`
+    : '';
+  const worst = (a.maxLateMs ?? 0) > 60_000 ? ' class="warn"' : '';
+  return `<td${worst}>${escapeHtml(spread)}${last}</td>`;
 }
 
 function desktopCells(d: DesktopRow, now: number): string {
@@ -45,7 +65,7 @@ function desktopCells(d: DesktopRow, now: number): string {
   const lag = `${d.lagEvents}${d.lagCapped ? '+' : ''} event${d.lagEvents === 1 ? '' : 's'}, ${d.lagSeconds} s`;
   return `<td>${state}</td><td>${escapeHtml(d.appVersion)}</td><td>${escapeHtml(d.os)}</td>
 <td>${escapeHtml(d.node)}</td><td class="${d.lagEvents > 0 ? 'warn' : ''}">${escapeHtml(lag)}</td>
-<td>${escapeHtml(ago(d.lastSeenAt, now))}</td>`;
+<td>${escapeHtml(ago(d.lastSeenAt, now))}</td>${printsCell(d.alertsToday)}`;
 }
 
 function releaseRow(r: ReleaseRow, now: number): string {
@@ -64,7 +84,7 @@ export function renderAdminPage(s: AdminSnapshot, admin: string): string {
   const traders = s.traders
     .map((t) => {
       if (t.desktops.length === 0)
-        return `<tr><td>${escapeHtml(t.user)}</td><td class="muted" colspan="7">never connected</td></tr>`;
+        return `<tr><td>${escapeHtml(t.user)}</td><td class="muted" colspan="8">never connected</td></tr>`;
       return t.desktops
         .map(
           (d, i) =>
@@ -81,6 +101,7 @@ export function renderAdminPage(s: AdminSnapshot, admin: string): string {
 <td>${escapeHtml(ago(n.reportedAt, now))}</td></tr>`,
     )
     .join('');
+  const deliveries = s.deliveries ? deliverySection(s.deliveries, now) : '';
   const releases = s.releasesError
     ? `<p class="bad">Releases unavailable: ${escapeHtml(s.releasesError)}</p>`
     : `<table><thead><tr><th>When</th><th>Release</th><th>Country</th><th>Watched by</th><th>Would miss it now</th></tr></thead>
@@ -88,8 +109,9 @@ export function renderAdminPage(s: AdminSnapshot, admin: string): string {
   const body = `<h1>Macrobell desk</h1>
 <p class="muted">Signed in as ${escapeHtml(admin)} · stream head ${escapeHtml(s.head)} · ${escapeHtml(iso(now))} · lag threshold ${s.lagThresholdSeconds} s</p>
 <h2>Next HIGH releases</h2>${releases}
-<h2>Traders</h2><table><thead><tr><th>Trader</th><th>Desktop</th><th>State</th><th>App</th><th>OS</th><th>Node</th><th>Applied lag</th><th>Last seen</th></tr></thead><tbody>${traders}</tbody></table>
-<h2>Nodes</h2><table><thead><tr><th>Node</th><th>Streams</th><th>Ingest</th><th>Store</th><th>Reported</th></tr></thead><tbody>${nodes}</tbody></table>`;
+<h2>Traders</h2><table><thead><tr><th>Trader</th><th>Desktop</th><th>State</th><th>App</th><th>OS</th><th>Node</th><th>Applied lag</th><th>Last seen</th><th>Prints alerted today (UTC)</th></tr></thead><tbody>${traders}</tbody></table>
+<h2>Nodes</h2><table><thead><tr><th>Node</th><th>Streams</th><th>Ingest</th><th>Store</th><th>Reported</th></tr></thead><tbody>${nodes}</tbody></table>
+${deliveries}`;
   return page('Macrobell desk', body, true);
 }
 

@@ -3,7 +3,9 @@
  * calendar: per trader each desktop's state and applied lag, per node its figures, and the
  * next HIGH releases with the watchers who would miss them right now.
  */
+import { utcDayStart, type AlertsToday } from '../../shared/desk-alerts-today.js';
 import type { EventLog } from '../event-log.js';
+import type { DeliveryLog } from './delivery-log.js';
 import type { UserStore } from '../user-store.js';
 import {
   PRESENCE_STALE_MS,
@@ -30,12 +32,16 @@ export interface DesktopRow {
   lagCapped: boolean;
   lagSeconds: number;
   lastSeenAt: number;
+  /** The prints it alerted today (UTC) and how late; null when it has not said today. */
+  alertsToday: AlertsToday | null;
 }
 
 export interface TraderRow {
   user: string;
   connected: boolean;
   desktops: DesktopRow[];
+  /** Today's prints of the desktop that alerted the most (one trader, one alert per print). */
+  alertsToday: AlertsToday | null;
 }
 
 export interface MissRow {
@@ -57,7 +63,13 @@ export interface AdminSnapshot {
   nodes: (NodeReport & { stale: boolean })[];
   releases: ReleaseRow[];
   releasesError: string | null;
+  /** The delivery log of the last hour, newest first (at most RECENT_DELIVERIES rows); null when not asked for. */
+  deliveries: (DeliveryLog & { since: number; until: number }) | null;
 }
+
+/** Rows of the delivery log on the admin page (the full range: /admin/log). */
+export const RECENT_DELIVERIES = 25;
+const HOUR_MS = 3_600_000;
 
 export interface AdminViewDeps {
   events: EventLog;
@@ -65,6 +77,7 @@ export interface AdminViewDeps {
   presence: PresenceStore;
   watchlist: (user: string) => Promise<string[]>;
   releases: () => Promise<UpcomingRelease[]>;
+  log: (since: number, until: number) => Promise<DeliveryLog>;
   lagThresholdSeconds: number;
   now: () => number;
 }
@@ -85,6 +98,7 @@ async function desktopRow(p: DesktopPresence, events: EventLog, now: number): Pr
     lagCapped: behind.length > LAG_COUNT_CAP,
     lagSeconds: first ? Math.max(0, Math.round((now - first.receivedAt) / 1000)) : 0,
     lastSeenAt: p.lastSeenAt,
+    alertsToday: p.alertsToday?.day === utcDayStart(now) ? p.alertsToday : null,
   };
 }
 
@@ -106,18 +120,27 @@ export async function traderRows(deps: AdminViewDeps): Promise<TraderRow[]> {
       const desktops = await Promise.all(
         presence.filter((p) => p.user === user).map((p) => desktopRow(p, deps.events, now)),
       );
-      return { user, connected: desktops.some((d) => d.connected), desktops };
+      const said = desktops.flatMap((d) => (d.alertsToday ? [d.alertsToday] : []));
+      const alertsToday = said.sort((a, b) => b.count - a.count)[0] ?? null;
+      return { user, connected: desktops.some((d) => d.connected), desktops, alertsToday };
     }),
   );
 }
 
-export async function adminSnapshot(deps: AdminViewDeps): Promise<AdminSnapshot> {
-  const now = deps.now();
-  const traders = await traderRows(deps);
-  const nodes = (await deps.presence.nodes()).map((n) => ({
-    ...n,
-    stale: now - n.reportedAt > PRESENCE_STALE_MS,
-  }));
+/** The last hour's deliveries, newest first. */
+async function recentDeliveries(deps: AdminViewDeps, now: number) {
+  const since = now - HOUR_MS;
+  const log = await deps.log(since, now);
+  const events = log.events.slice(-RECENT_DELIVERIES).reverse();
+  return {
+    since,
+    until: now,
+    events,
+    truncated: log.truncated || log.events.length > events.length,
+  };
+}
+
+async function releaseRows(deps: AdminViewDeps, traders: TraderRow[]) {
   let releases: ReleaseRow[] = [];
   let releasesError: string | null = null;
   try {
@@ -136,13 +159,27 @@ export async function adminSnapshot(deps: AdminViewDeps): Promise<AdminSnapshot>
   } catch (err) {
     releasesError = (err as Error).message;
   }
+  return { releases, releasesError };
+}
+
+/** `deliveries: false`: without the delivery log (the desk alerts need none). */
+export async function adminSnapshot(
+  deps: AdminViewDeps,
+  opts: { deliveries?: boolean } = {},
+): Promise<AdminSnapshot> {
+  const now = deps.now();
+  const traders = await traderRows(deps);
+  const nodes = (await deps.presence.nodes()).map((n) => ({
+    ...n,
+    stale: now - n.reportedAt > PRESENCE_STALE_MS,
+  }));
   return {
     generatedAt: now,
     head: deps.events.lastId(),
     lagThresholdSeconds: deps.lagThresholdSeconds,
     traders,
     nodes: nodes.sort((a, b) => a.node.localeCompare(b.node)),
-    releases,
-    releasesError,
+    ...(await releaseRows(deps, traders)),
+    deliveries: opts.deliveries === false ? null : await recentDeliveries(deps, now),
   };
 }

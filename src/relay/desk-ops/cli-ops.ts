@@ -3,6 +3,7 @@
  *   admins add NAME | admins list | admins revoke NAME   [--data DIR] [--redis URL]
  *   status [--url http://relay:8787]   (admin token in MACROBELL_ADMIN_TOKEN, never argv)
  *   log [--since 2h|ISO] [--until ISO] [--url …]   (the delivery log, same token)
+ *   replay --user NAME --since 2h|ISO [--until ISO] [--url …]   (re-send a range, same token)
  */
 import type { RedisTarget } from '../redis-client.js';
 import { resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { request } from 'undici';
 import { RedisAdminStore, SqliteAdminStore, type AdminStore } from './admin-store.js';
 import type { AdminSnapshot } from './admin-view.js';
 import type { DeliveryRow } from './delivery-log.js';
+import type { ReplayResult } from './replay.js';
 import { formatStatus } from './status-text.js';
 
 export interface OpsCliIo {
@@ -94,8 +96,13 @@ export async function adminsCommand(
   }
 }
 
-/** GET an admin route as JSON; the body, or an exit code after saying why not. */
-async function adminGet(base: string, path: string, io: OpsCliIo): Promise<unknown> {
+/** GET (or POST `body` to) an admin route as JSON; the answer, or an exit code after saying why not. */
+async function adminGet(
+  base: string,
+  path: string,
+  io: OpsCliIo,
+  body?: unknown,
+): Promise<unknown> {
   const token = io.env.MACROBELL_ADMIN_TOKEN;
   if (!token) {
     io.err('relay: set MACROBELL_ADMIN_TOKEN to an admin token (relay admins add NAME)');
@@ -103,7 +110,13 @@ async function adminGet(base: string, path: string, io: OpsCliIo): Promise<unkno
   }
   try {
     const res = await request(`${base}${path}`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
       headersTimeout: 15_000,
       bodyTimeout: 15_000,
     });
@@ -147,5 +160,41 @@ export async function statusCommand(args: string[], io: OpsCliIo): Promise<numbe
   const got = await adminGet(baseUrl(values.url, io), '/admin', io);
   if (typeof got === 'number') return got;
   for (const line of formatStatus(got as AdminSnapshot)) io.out(line);
+  return 0;
+}
+
+export async function replayCommand(args: string[], io: OpsCliIo): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      url: { type: 'string' },
+      user: { type: 'string' },
+      since: { type: 'string' },
+      until: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (!values.user || !values.since) {
+    io.err('relay: usage: replay --user NAME --since 2h|ISO [--until ISO] [--url URL]');
+    return 2;
+  }
+  const body = { user: values.user, since: values.since, until: values.until };
+  const got = await adminGet(baseUrl(values.url, io), '/admin/replay', io, body);
+  if (typeof got === 'number') return got;
+  const r = got as ReplayResult;
+  const range = `${new Date(r.since).toISOString()} to ${new Date(r.until).toISOString()}`;
+  if (r.events === 0) {
+    io.out(`Nothing was received from ${range}: nothing to replay to ${r.user}.`);
+    return 0;
+  }
+  io.out(
+    `Replayed ${r.events} event${r.events === 1 ? '' : 's'} (${r.firstId} to ${r.lastId}, ${range}) ` +
+      `to ${r.desktops} connected desktop${r.desktops === 1 ? '' : 's'} of ${r.user}.`,
+  );
+  if (r.nodes.answered < r.nodes.expected)
+    io.out(
+      `Only ${r.nodes.answered} of the ${r.nodes.expected} other nodes answered: desktops on the others may not have it.`,
+    );
+  if (r.desktops === 0) io.out(`${r.user} has no desktop connected: nothing was sent.`);
   return 0;
 }

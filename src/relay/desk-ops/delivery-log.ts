@@ -17,6 +17,12 @@ export interface DeliveryRow {
   desktops: number;
 }
 
+export interface DeliveryLog {
+  events: DeliveryRow[];
+  /** More events in the range than listed. */
+  truncated: boolean;
+}
+
 /** Most events listed per request; `truncated` says there are more. */
 export const LOG_LIMIT = 1000;
 /** Pages read at most looking for the range (the log is scanned in id order). */
@@ -36,7 +42,7 @@ export async function deliveryLog(
   presence: PresenceStore,
   since: number,
   until: number,
-): Promise<{ events: DeliveryRow[]; truncated: boolean }> {
+): Promise<DeliveryLog> {
   const known = await presence.list();
   const applied = known
     .map((p) => p.appliedId)

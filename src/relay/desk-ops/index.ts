@@ -1,7 +1,8 @@
 /**
  * Desk operations on one relay node: presence of every desktop (presence.ts), this node's
- * figures published for the others, and the routes and metrics built on them. server.ts
- * calls in at three places: routing, before a stream is served, and /metrics.
+ * figures published for the others, replay to a trader's streams, and the routes and
+ * metrics built on them. server.ts calls in at three places: routing, before a stream is
+ * served, and /metrics.
  */
 import type { RedisTarget } from '../redis-client.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -10,17 +11,19 @@ import type { Logger } from 'pino';
 import type { EventLog } from '../event-log.js';
 import { sendError } from '../http-util.js';
 import type { SseHub } from '../sse-hub.js';
-import { MemoryPresenceStore, type PresenceStore } from './presence-store.js';
-import { presenceRoutes } from './presence.js';
-import { RedisPresenceStore } from './redis-presence-store.js';
-import { RedisAdminStore, SqliteAdminStore, type AdminStore } from './admin-store.js';
+import type { PresenceStore } from './presence-store.js';
+import { presenceRoutes, type PresenceRoutes } from './presence.js';
 import { adminRoutes } from './admin-routes.js';
-import { adminSnapshot } from './admin-view.js';
+import { adminSnapshot, type AdminViewDeps } from './admin-view.js';
 import { upcomingReleases } from './upcoming-releases.js';
-import { MemoryAlertLedger, RedisAlertLedger, type AlertLedger } from './alert-ledger.js';
 import { startDeskAlerts, type DeskAlertCounters } from './desk-alerts.js';
 import { deliveryLog } from './delivery-log.js';
-import { appliedLagHistogram, opsMetrics } from './ops-metrics.js';
+import { appliedLagHistogram, lagObserver, opsMetrics } from './ops-metrics.js';
+import { openOpsStores } from './ops-stores.js';
+import { startNodeReports } from './node-report.js';
+import { scheduleChecks } from './alert-schedule.js';
+import { replayService } from './replay.js';
+import { TraderStreams } from './trader-streams.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
 import type { UserStore } from '../user-store.js';
 
@@ -79,121 +82,100 @@ export interface DeskOps {
   close(): Promise<void>;
 }
 
-function sqliteHandle(db: Database.Database | null): Database.Database {
-  if (!db) throw new Error('desk operations need the relay database or Redis');
-  return db;
+/** POST /presence: the trader's own bearer token. */
+async function presencePost(
+  req: IncomingMessage,
+  res: ServerResponse,
+  routes: PresenceRoutes,
+  authenticate: () => Promise<string | null>,
+): Promise<void> {
+  let user: string | null;
+  try {
+    user = await authenticate();
+  } catch {
+    req.resume();
+    return sendError(res, 503, 'store_unavailable', 'The relay cannot check tokens now');
+  }
+  if (!user) {
+    req.resume();
+    return sendError(res, 401, 'unauthorized', 'Missing, wrong or revoked bearer token', {
+      'www-authenticate': 'Bearer',
+    });
+  }
+  return routes.post(req, res, user);
+}
+
+/** What the admin view reads. */
+function viewDeps(
+  opts: DeskOpsOptions,
+  presence: PresenceStore,
+  log: AdminViewDeps['log'],
+): AdminViewDeps {
+  const { events, now } = opts;
+  return {
+    events,
+    users: opts.users,
+    presence,
+    watchlist: opts.watchlist,
+    releases: upcomingReleases({ calendarUrl: opts.calendarUrl, tokens: opts.tokens, now }),
+    log,
+    lagThresholdSeconds: opts.lagThresholdSeconds ?? 60,
+    now,
+  };
 }
 
 export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
-  const { events, hub, now, logger } = opts;
-  const presence: PresenceStore = opts.redis
-    ? await RedisPresenceStore.open(opts.redis)
-    : new MemoryPresenceStore();
-  const admins: AdminStore = opts.redis
-    ? await RedisAdminStore.open(opts.redis, now)
-    : new SqliteAdminStore(sqliteHandle(opts.relayDb), now);
-  const releases = upcomingReleases({ calendarUrl: opts.calendarUrl, tokens: opts.tokens, now });
-  const snapshot = () =>
-    adminSnapshot({
-      events,
-      users: opts.users,
-      presence,
-      watchlist: opts.watchlist,
-      releases,
-      lagThresholdSeconds: opts.lagThresholdSeconds ?? 60,
-      now,
-    });
-  const ledger: AlertLedger = opts.redis
-    ? await RedisAlertLedger.open(opts.redis)
-    : new MemoryAlertLedger();
+  const { events, now, logger } = opts;
+  const stores = await openOpsStores(opts);
+  const { presence } = stores;
+  const log = (since: number, until: number) => deliveryLog(events, presence, since, until);
+  const view = viewDeps(opts, presence, log);
+
   const alerts = startDeskAlerts({
     webhookUrl: opts.alerts?.webhookUrl ?? null,
     leadMinutes: opts.alerts?.leadMinutes ?? 10,
-    ledger,
-    snapshot,
+    ledger: stores.ledger,
+    snapshot: () => adminSnapshot(view, { deliveries: false }),
     events,
     node: opts.node,
     now,
     logger,
   });
-  let checking: Promise<void> | null = null;
-  const checkAlerts = () =>
-    (checking ??= alerts.check().finally(() => {
-      checking = null;
-    }));
-  const alertEvery = opts.alerts?.checkEveryMs ?? 15_000;
-  const alertTimer =
-    alertEvery > 0
-      ? setInterval(() => {
-          checkAlerts().catch((err: unknown) => logger?.warn({ err }, 'desk alert check failed'));
-        }, alertEvery)
-      : null;
-  alertTimer?.unref();
+  const checks = scheduleChecks(alerts.check, opts.alerts?.checkEveryMs ?? 15_000, logger);
+  const streams = new TraderStreams();
+  const replays = replayService({ ...opts, presence, streams, signal: stores.replays });
+  stores.replays.listen(opts.node, replays.handle);
   const admin = adminRoutes({
-    admins,
-    isTraderToken: opts.isTraderToken,
-    snapshot,
-    log: (since, until) => deliveryLog(events, presence, since, until),
-    now,
-    logger,
+    ...opts,
+    admins: stores.admins,
+    snapshot: () => adminSnapshot(view),
+    log,
+    replay: replays.replay,
   });
   const lag = appliedLagHistogram();
-  const metrics = opsMetrics({ presence, lag, alerts: alerts.counters, now });
-  const observeLag = (appliedId: string) => {
-    events.after(appliedId, 1).then(
-      ([next]) => lag.observe(next ? Math.max(0, (now() - next.receivedAt) / 1000) : 0),
-      () => undefined,
-    );
-  };
   const routes = presenceRoutes({
     store: presence,
     node: opts.node,
     parseId: (raw) => events.parseId(raw),
     now,
-    onAck: observeLag,
+    onAck: lagObserver(events, lag, now),
     logger,
   });
-
-  let last = { at: now(), ingested: events.ingested };
-  const reportNode = async () => {
-    const t = now();
-    const seconds = Math.max(0.001, (t - last.at) / 1000);
-    const rate = (events.ingested - last.ingested) / seconds;
-    last = { at: t, ingested: events.ingested };
-    const h = events.health();
-    await presence.reportNode({
-      node: opts.node(),
-      streams: hub.size,
-      ingestPerSecond: Math.round(rate * 100) / 100,
-      storeOk: h.ok,
-      storeReason: h.reason ?? null,
-      reportedAt: t,
-    });
-  };
-  const timer = setInterval(() => {
-    reportNode().catch((err: unknown) => logger?.debug({ err }, 'node report failed'));
-  }, opts.reportEveryMs ?? 5_000);
-  timer.unref();
+  const metrics = opsMetrics({
+    presence,
+    lag,
+    alerts: alerts.counters,
+    replays: replays.counters,
+    now,
+  });
+  const nodeReports = startNodeReports({ ...opts, presence, everyMs: opts.reportEveryMs ?? 5_000 });
 
   return {
     presence,
     handles: (path) => path === '/presence' || admin.handles(path),
     async route(req, res, path, authenticate) {
       if (admin.handles(path)) return admin.route(req, res, path);
-      let user: string | null;
-      try {
-        user = await authenticate();
-      } catch {
-        req.resume();
-        return sendError(res, 503, 'store_unavailable', 'The relay cannot check tokens now');
-      }
-      if (!user) {
-        req.resume();
-        return sendError(res, 401, 'unauthorized', 'Missing, wrong or revoked bearer token', {
-          'www-authenticate': 'Bearer',
-        });
-      }
-      return routes.post(req, res, user);
+      return presencePost(req, res, routes, authenticate);
     },
     beforeStream(req, res, user) {
       const who = routes.identify(req, user);
@@ -202,18 +184,17 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
         return false;
       }
       if (who) routes.streamOpened(who, res);
+      streams.add(user, res);
       return true;
     },
-    reportNode,
-    checkAlerts,
+    reportNode: nodeReports.report,
+    checkAlerts: checks.now,
     alertCounters: alerts.counters,
     metrics: () => metrics.render(),
     async close() {
-      clearInterval(timer);
-      if (alertTimer) clearInterval(alertTimer);
-      await ledger.shutdown();
-      await presence.close();
-      await admins.close();
+      nodeReports.stop();
+      checks.stop();
+      await stores.close();
     },
   };
 }

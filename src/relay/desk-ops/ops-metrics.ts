@@ -4,8 +4,10 @@
  */
 import { Counter, Registry, type Histogram } from 'prom-client';
 import { latencyHistogram, scrapedCounter, scrapedGauge } from '../scraped-metrics.js';
+import type { EventLog } from '../event-log.js';
 import type { DeskAlertCounters } from './desk-alerts.js';
 import { isConnected, type PresenceStore } from './presence-store.js';
+import type { ReplayCounters } from './replay.js';
 
 /** Applied-lag buckets: 0.1 s to 30 min. */
 const APPLIED_LAG_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800] as const;
@@ -15,6 +17,31 @@ export function appliedLagHistogram(): Histogram {
     'macrobell_relay_applied_lag_seconds',
     "How far behind the stream's head a desktop was when it reported what it applied.",
     APPLIED_LAG_BUCKETS,
+  );
+}
+
+/** Observes how far behind the head a reported applied id was (the first event after it). */
+export function lagObserver(events: EventLog, lag: Histogram, now: () => number) {
+  return (appliedId: string) => {
+    events.after(appliedId, 1).then(
+      ([next]) => lag.observe(next ? Math.max(0, (now() - next.receivedAt) / 1000) : 0),
+      () => undefined,
+    );
+  };
+}
+
+function registerReplays(registry: Registry, replays: ReplayCounters): void {
+  scrapedCounter(
+    registry,
+    'macrobell_relay_replays_total',
+    'Replays of a time range to one trader that this node was asked for (relay replay).',
+    () => replays.requests,
+  );
+  scrapedCounter(
+    registry,
+    'macrobell_relay_replayed_events_total',
+    "Replayed events this node wrote to desktops' streams (one per event per desktop).",
+    () => replays.eventsSent,
   );
 }
 
@@ -51,6 +78,7 @@ export function opsMetrics(opts: {
   presence: PresenceStore;
   lag: Histogram;
   alerts: DeskAlertCounters;
+  replays: ReplayCounters;
   now: () => number;
 }): { render(): Promise<string> } {
   const registry = new Registry();
@@ -64,6 +92,7 @@ export function opsMetrics(opts: {
   );
   registry.registerMetric(opts.lag);
   registerAlerts(registry, opts.alerts);
+  registerReplays(registry, opts.replays);
   return {
     async render() {
       const list = await opts.presence.list().catch(() => null);

@@ -5,6 +5,7 @@
  * rebuilds within seconds) or Redis (redis-presence-store.ts, so every node sees every
  * desktop). Nodes also publish their own figures here for the admin page.
  */
+import type { AlertsToday } from '../../shared/desk-alerts-today.js';
 
 export interface DesktopIdentity {
   user: string;
@@ -23,6 +24,8 @@ export interface DesktopPresence extends DesktopIdentity {
   lastSeenAt: number;
   appliedId: string | null;
   appliedAt: number | null;
+  /** The prints it alerted today, as it last said (null: not said). */
+  alertsToday: AlertsToday | null;
 }
 
 export interface NodeReport {
@@ -42,7 +45,13 @@ export interface PresenceStore {
   /** That stream closed; ignored when the desktop has opened a newer one since. */
   closed(user: string, desktop: string, connection: string, at: number): Promise<void>;
   /** The desktop applied up to `appliedId`; false when it never opened a stream. */
-  ack(user: string, desktop: string, appliedId: string, at: number): Promise<boolean>;
+  ack(
+    user: string,
+    desktop: string,
+    appliedId: string,
+    at: number,
+    alerts?: AlertsToday | null,
+  ): Promise<boolean>;
   list(): Promise<DesktopPresence[]>;
   reportNode(report: NodeReport): Promise<void>;
   nodes(): Promise<NodeReport[]>;
@@ -73,6 +82,7 @@ export class MemoryPresenceStore implements PresenceStore {
       lastSeenAt: at,
       appliedId: before?.appliedId ?? null,
       appliedAt: before?.appliedAt ?? null,
+      alertsToday: before?.alertsToday ?? null,
     });
     return Promise.resolve();
   }
@@ -86,9 +96,16 @@ export class MemoryPresenceStore implements PresenceStore {
     return Promise.resolve();
   }
 
-  ack(user: string, desktop: string, appliedId: string, at: number): Promise<boolean> {
+  ack(
+    user: string,
+    desktop: string,
+    appliedId: string,
+    at: number,
+    alerts: AlertsToday | null = null,
+  ): Promise<boolean> {
     const p = this.desktops.get(`${user}:${desktop}`);
     if (!p) return Promise.resolve(false);
+    if (alerts) p.alertsToday = alerts;
     p.appliedId = appliedId;
     p.appliedAt = at;
     p.lastSeenAt = at;

@@ -2,13 +2,15 @@
  * Presence over HTTP. A desktop names itself in headers on `GET /events`
  * (x-macrobell-desktop, -app-version, -os); the node records the stream as open, and as
  * closed when it ends. `POST /presence {desktop, appliedId}` (the user's bearer token)
- * reports the last event id the desktop applied, every few seconds and after each batch.
+ * reports the last event id the desktop applied, every few seconds and after each batch,
+ * with the prints it alerted today (`alerts`, optional).
  * Streams without the headers (curl, older apps) are served but not tracked.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { alertsTodaySchema } from '../../shared/desk-alerts-today.js';
 import { RELAY_EVENT_ID } from '../../shared/relay-ids.js';
 import { readJsonBody } from '../calendar-feed/read-body.js';
 import { sendError } from '../http-util.js';
@@ -27,6 +29,8 @@ const identityHeaders = z.object({
 const ackBody = z.strictObject({
   desktop: desktopId,
   appliedId: z.string().regex(RELAY_EVENT_ID, 'must be an event id'),
+  /** The prints the desktop alerted today (newer apps). */
+  alerts: alertsTodaySchema.optional(),
 });
 
 export interface PresenceRoutes {
@@ -99,7 +103,8 @@ export function presenceRoutes(opts: {
         return sendError(res, 400, 'invalid_request', 'appliedId is not an id of this relay');
       let known: boolean;
       try {
-        known = await store.ack(user, ack.data.desktop, ack.data.appliedId, now());
+        const { desktop, appliedId, alerts } = ack.data;
+        known = await store.ack(user, desktop, appliedId, now(), alerts ?? null);
       } catch (err) {
         warn(err);
         return sendError(res, 503, 'store_unavailable', 'The relay cannot record presence now', {

@@ -6,6 +6,7 @@
  */
 import type { RedisTarget } from '../redis-client.js';
 import type Redis from 'ioredis';
+import { alertsTodaySchema, type AlertsToday } from '../../shared/desk-alerts-today.js';
 import { connectSharedRedis } from '../redis-connect.js';
 import { PREFIX } from '../redis-scripts.js';
 import type {
@@ -26,10 +27,11 @@ if redis.call('HGET', KEYS[1], 'connection') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'connected', '0', 'disconnected_at', ARGV[2])
 return 1`;
 
-/** KEYS: desktop. ARGV: applied id, at. */
+/** KEYS: desktop. ARGV: applied id, at, today's alerts as JSON ('' = unchanged). */
 const ACK_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'applied_id', ARGV[1], 'applied_at', ARGV[2], 'last_seen_at', ARGV[2])
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'alerts_today', ARGV[3]) end
 redis.call('EXPIRE', KEYS[1], ${KEEP_SECONDS})
 return 1`;
 
@@ -39,6 +41,17 @@ type PresenceRedis = Redis & {
 };
 
 const num = (v: string | undefined) => (v === undefined || v === '' ? null : Number(v));
+
+/** Stored by this relay after validation; anything unreadable counts as not said. */
+function alertsOf(raw: string | undefined): AlertsToday | null {
+  if (!raw) return null;
+  try {
+    const parsed = alertsTodaySchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 function toPresence(h: Record<string, string>): DesktopPresence | null {
   if (!h.user || !h.desktop) return null;
@@ -54,6 +67,7 @@ function toPresence(h: Record<string, string>): DesktopPresence | null {
     lastSeenAt: Number(h.last_seen_at ?? 0),
     appliedId: h.applied_id || null,
     appliedAt: num(h.applied_at),
+    alertsToday: alertsOf(h.alerts_today),
   };
 }
 
@@ -96,9 +110,16 @@ export class RedisPresenceStore implements PresenceStore {
     await this.redis.mbPresenceClose(desktopKey(`${user}:${desktop}`), connection, String(at));
   }
 
-  async ack(user: string, desktop: string, appliedId: string, at: number): Promise<boolean> {
+  async ack(
+    user: string,
+    desktop: string,
+    appliedId: string,
+    at: number,
+    alerts: AlertsToday | null = null,
+  ): Promise<boolean> {
     const key = desktopKey(`${user}:${desktop}`);
-    return (await this.redis.mbPresenceAck(key, appliedId, String(at))) === 1;
+    const today = alerts ? JSON.stringify(alerts) : '';
+    return (await this.redis.mbPresenceAck(key, appliedId, String(at), today)) === 1;
   }
 
   async list(): Promise<DesktopPresence[]> {

@@ -1,7 +1,19 @@
 /** `relay status` as plain text lines, from the admin page's JSON. */
+import type { AlertsToday } from '../../shared/desk-alerts-today.js';
+import { lateText } from './admin-page.js';
 import type { AdminSnapshot } from './admin-view.js';
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000', '');
+
+/** "prints today 3 (p50 0.8 s, max 4.0 s; last US CPI at 13:30Z, 0.8 s late)". */
+function printsText(a: AlertsToday | null): string {
+  if (!a) return 'prints today: not reported';
+  if (a.count === 0) return 'prints today 0';
+  const last = a.last
+    ? `; last ${a.last.title} at ${iso(a.last.printAt).slice(11, 16)}Z, ${lateText(a.last.lateMs)} late`
+    : '';
+  return `prints today ${a.count} (p50 ${lateText(a.p50LateMs ?? 0)}, max ${lateText(a.maxLateMs ?? 0)}${last})`;
+}
 
 export function formatStatus(s: AdminSnapshot): string[] {
   const lines = [`Desk at ${iso(s.generatedAt)} · stream head ${s.head}`, '', 'Traders:'];
@@ -14,7 +26,7 @@ export function formatStatus(s: AdminSnapshot): string[] {
       lines.push(
         `  ${t.user.padEnd(20)} ${state}  app ${d.appVersion}  node ${d.node}  ` +
           `lag ${d.lagEvents}${d.lagCapped ? '+' : ''} events / ${d.lagSeconds} s  ` +
-          `last seen ${iso(d.lastSeenAt)}`,
+          `last seen ${iso(d.lastSeenAt)}  ${printsText(d.alertsToday)}`,
       );
     }
   }

@@ -2,6 +2,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { PresenceReporter } from '../../../src/main/desk/presence-reporter.js';
+import type { AlertsToday } from '../../../src/shared/desk-alerts-today.js';
 import { RelayConsumer } from '../../../src/main/sync/relay-consumer.js';
 
 export interface Desktop {
@@ -9,6 +10,8 @@ export interface Desktop {
   consumer: RelayConsumer;
   reporter: PresenceReporter;
   applied: { id: string; payload: unknown }[];
+  /** Events the desk replayed to it (`event: replay`). */
+  replayed: { id: string; payload: unknown }[];
   cursor: () => string | null;
   stop(): Promise<void>;
 }
@@ -21,15 +24,19 @@ export function startDesktop(opts: {
   desktopId: string;
   appVersion?: string;
   reportEveryMs?: number;
+  /** What it says about today's prints (the app sums up its alert receipts). */
+  alertsToday?: () => AlertsToday | null;
 }): Desktop {
   let cursor: string | null = null;
   const applied: { id: string; payload: unknown }[] = [];
+  const replayed: { id: string; payload: unknown }[] = [];
   const reporter = new PresenceReporter({
     token: async () => opts.token,
     desktopId: opts.desktopId,
     appVersion: opts.appVersion ?? '1.4.2',
     os: 'linux 6.1',
     everyMs: opts.reportEveryMs ?? 200,
+    alertsToday: opts.alertsToday,
   });
   const consumer = new RelayConsumer({
     url: opts.url,
@@ -39,6 +46,7 @@ export function startDesktop(opts: {
       applied.push({ id, payload });
       cursor = id;
     },
+    applyReplay: async ({ id, payload }) => void replayed.push({ id, payload }),
     onReset: async () => undefined,
     onReconnectGap: async () => undefined,
     onStatus: () => undefined,
@@ -51,6 +59,7 @@ export function startDesktop(opts: {
     consumer,
     reporter,
     applied,
+    replayed,
     cursor: () => cursor,
     async stop() {
       await consumer.stop();

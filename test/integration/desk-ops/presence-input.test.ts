@@ -29,6 +29,28 @@ describe('presence input', () => {
       400,
     );
     expect((await presence('not json')).status).toBe(400);
+    // Today's prints: counted, bounded, nothing else in it.
+    const alerts = (a: unknown) =>
+      presence(JSON.stringify({ desktop: 'desk-0001', appliedId: '0', alerts: a }));
+    const negative = await alerts({
+      day: 0,
+      count: -1,
+      p50LateMs: null,
+      maxLateMs: null,
+      last: null,
+    });
+    expect(negative.status).toBe(400);
+    expect(negative.body).toContain('alerts.count');
+    const extra = await alerts({ day: 0, count: 1, p50LateMs: 1, maxLateMs: 1, last: null, x: 1 });
+    expect(extra.status).toBe(400);
+    const long = await alerts({
+      day: 0,
+      count: 1,
+      p50LateMs: 1,
+      maxLateMs: 1,
+      last: { title: 'x'.repeat(201), printAt: 0, lateMs: 1 },
+    });
+    expect(long.body).toContain('alerts.last.title');
     const unknown = await presence(JSON.stringify({ desktop: 'desk-0001', appliedId: '0' }));
     expect(unknown.status).toBe(404);
     expect(unknown.body).toContain('Open GET /events');

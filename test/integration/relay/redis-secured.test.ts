@@ -231,6 +231,15 @@ describe('the documented ACL user', () => {
     const viewText = await view.body.text();
     expect(view.statusCode, viewText).toBe(200);
     expect(viewText).toContain('ada-desktop-1');
+    // A replay: its request goes on the control stream (XADD), answers read back (HGETALL).
+    const replay = await request(`${relay.url}/admin/replay`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${lead}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'ada', since: '1h' }),
+    });
+    const replayText = await replay.body.text();
+    expect(replay.statusCode, replayText).toBe(200);
+    expect(JSON.parse(replayText)).toMatchObject({ user: 'ada', events: 1 });
     const token = await request(`${relay.url}/token`, {
       method: 'POST',
       headers: {

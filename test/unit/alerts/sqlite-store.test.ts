@@ -139,5 +139,20 @@ describe('alerts on the SQLite store', () => {
     expect(latency.find((l) => l.path === 'poll')?.count).toBe(1);
     // a day later, nothing is in the window
     expect(reopened.alertLatency(clock.now + 86_400_000 + 10_000)).toEqual([]);
+    // For the desk: the day's prints (UTC), how late each was, and the last one.
+    const r2 = byId.get('ed2')?.receipt;
+    const late2 = (r2?.shownAt ?? r2?.appliedAt ?? 0) - (r2?.printAt ?? 0);
+    expect(reopened.alertsToday(clock.now)).toEqual({
+      day: Date.parse('2026-11-06T00:00:00Z'),
+      count: 2,
+      p50LateMs: Math.min(210, late2),
+      maxLateMs: Math.max(210, late2),
+      last: { title: byId.get('ed2')?.title, printAt: r2?.printAt, lateMs: late2 },
+    });
+    expect(reopened.alertsToday(Date.parse('2026-11-07T00:00:00Z'))).toMatchObject({
+      count: 0,
+      p50LateMs: null,
+      last: null,
+    });
   });
 });

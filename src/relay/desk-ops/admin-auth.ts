@@ -1,0 +1,134 @@
+/**
+ * Who may use the admin routes: an admin token as a bearer header (scripts, the CLI) or
+ * as the HttpOnly cookie the sign-in form sets (browsers). A trader token is recognised
+ * and refused with 403 (so the refusal can say why); anything else gets 401.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { bearerToken } from '../../node/security/compare.js';
+import { sendError } from '../http-util.js';
+import { ADMIN_CSP, renderLoginPage } from './admin-page.js';
+import type { AdminStore } from './admin-store.js';
+
+const COOKIE = 'mb_admin';
+const ADMIN_TOKEN = /^mba_[A-Za-z0-9_-]{43}$/;
+const FORM_MAX_BYTES = 4096;
+
+export interface AdminAuthOptions {
+  admins: AdminStore;
+  /** True when the token is a trader's (so the refusal can say why). */
+  isTraderToken: (token: string) => Promise<boolean>;
+  logger?: Logger;
+}
+
+function cookieToken(req: IncomingMessage): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [k, v] = part.trim().split('=');
+    if (k === COOKIE && v && ADMIN_TOKEN.test(v)) return v;
+  }
+  return null;
+}
+
+export function sendHtml(res: ServerResponse, status: number, html: string, extra = {}): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': ADMIN_CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+    ...extra,
+  });
+  res.end(html);
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req as AsyncIterable<Buffer>) {
+    size += c.length;
+    if (size > FORM_MAX_BYTES) return null;
+    chunks.push(c);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+export const wantsJson = (req: IncomingMessage) =>
+  (req.headers.accept ?? '').includes('application/json');
+
+export function adminAuth(opts: AdminAuthOptions) {
+  /** The admin's name, or the status to refuse with. */
+  async function who(token: string | null): Promise<string | 401 | 403> {
+    if (!token) return 401;
+    const admin = await opts.admins.authenticate(token);
+    if (admin) return admin;
+    return (await opts.isTraderToken(token)) ? 403 : 401;
+  }
+
+  /**
+   * The admin behind the request, or null once the refusal was sent: JSON for scripts,
+   * the sign-in page for a browser asking for HTML (`html`). `bearerOnly`: routes that
+   * act (replay) take no cookie, so no page a browser is tricked into can use them.
+   */
+  async function require(
+    req: IncomingMessage,
+    res: ServerResponse,
+    how: { html?: boolean; bearerOnly?: boolean } = {},
+  ): Promise<string | null> {
+    let admin: string | 401 | 403;
+    try {
+      admin = await who(bearerToken(req) ?? (how.bearerOnly ? null : cookieToken(req)));
+    } catch (err) {
+      opts.logger?.warn({ err }, 'admin tokens cannot be checked: the store is unavailable');
+      sendError(res, 503, 'store_unavailable', 'The relay cannot check admin tokens now', {
+        'retry-after': '5',
+      });
+      return null;
+    }
+    if (typeof admin === 'string') return admin;
+    if (how.html)
+      sendHtml(
+        res,
+        admin,
+        renderLoginPage(
+          admin === 403 ? 'A trader token cannot open the desk page: use an admin token' : null,
+        ),
+      );
+    else if (admin === 403)
+      sendError(res, 403, 'forbidden', 'A trader token cannot be used here: use an admin token');
+    else
+      sendError(res, 401, 'unauthorized', 'An admin token is required', {
+        'www-authenticate': 'Bearer',
+      });
+    return null;
+  }
+
+  /** POST /admin/session: the sign-in form sets the cookie. */
+  async function signIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim();
+    if (type !== 'application/x-www-form-urlencoded') {
+      req.resume();
+      return sendError(res, 415, 'unsupported_media_type', 'Send the sign-in form');
+    }
+    const form = await readForm(req);
+    if (!form) return sendError(res, 413, 'too_large', 'The sign-in form is limited to 4 KiB');
+    const token = form.get('token')?.trim() ?? '';
+    const admin = await who(token || null);
+    if (typeof admin !== 'string') {
+      const message =
+        admin === 403
+          ? 'That is a trader token: the desk page needs an admin token'
+          : 'Unknown or revoked admin token';
+      return sendHtml(res, admin, renderLoginPage(message));
+    }
+    opts.logger?.info({ audit: 'admin_signed_in', admin }, 'admin signed in');
+    const secure = req.headers['x-forwarded-proto'] === 'https' ? '; Secure' : '';
+    res.writeHead(303, {
+      location: '/admin',
+      'set-cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/admin; Max-Age=43200${secure}`,
+      'cache-control': 'no-store',
+    });
+    res.end();
+  }
+
+  return { require, signIn };
+}

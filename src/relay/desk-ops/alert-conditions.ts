@@ -1,0 +1,85 @@
+/**
+ * What the desk should hear about right now, as conditions keyed so each is posted once:
+ * this node's store down, webhooks failing to be stored since the last check, and each
+ * watcher who would miss a HIGH release within the lead time. When releases or presence
+ * cannot be read, the would-miss conditions seen last time are kept (unknown is not
+ * "recovered").
+ */
+import type { Logger } from 'pino';
+import type { EventLog } from '../event-log.js';
+import type { AdminSnapshot } from './admin-view.js';
+
+export type AlertKind = 'would_miss' | 'store_down' | 'ingest_failing';
+
+export interface Condition {
+  key: string;
+  kind: AlertKind;
+  text: string;
+  recovery: string;
+  /** For would-miss: when the release is out (after it, a close is a missed window). */
+  releaseAt?: number;
+}
+
+const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16) + 'Z';
+
+function storeConditions(events: EventLog, node: string, newFailures: number): Condition[] {
+  const out: Condition[] = [];
+  const health = events.health();
+  if (!health.ok)
+    out.push({
+      key: `store_down:${node}`,
+      kind: 'store_down',
+      text: `:rotating_light: Relay ${node}: the store is down (${health.reason ?? 'no reason'}); webhooks are refused and retried by the service.`,
+      recovery: `:white_check_mark: Relay ${node}: the store is back.`,
+    });
+  if (newFailures > 0)
+    out.push({
+      key: `ingest_failing:${node}`,
+      kind: 'ingest_failing',
+      text: `:rotating_light: Relay ${node}: webhooks are failing to be stored (${newFailures} since the last check).`,
+      recovery: `:white_check_mark: Relay ${node}: webhooks are stored again.`,
+    });
+  return out;
+}
+
+function wouldMissConditions(snap: AdminSnapshot, now: number, leadMinutes: number): Condition[] {
+  const out: Condition[] = [];
+  for (const r of snap.releases) {
+    if (r.at - now > leadMinutes * 60_000 || r.at <= now) continue;
+    for (const m of r.wouldMiss) {
+      const what = `${r.name} (${r.countryCode}) at ${hhmm(r.at)}`;
+      out.push({
+        key: `would_miss:${r.id}:${m.user}`,
+        kind: 'would_miss',
+        releaseAt: r.at,
+        text: `:warning: ${m.user} would miss ${what}, in ${Math.round((r.at - now) / 60_000)} min: ${m.reason}.`,
+        recovery: `:white_check_mark: ${m.user} is connected and current again for ${what}.`,
+      });
+    }
+  }
+  return out;
+}
+
+export function alertConditions(opts: {
+  events: EventLog;
+  snapshot: () => Promise<AdminSnapshot>;
+  leadMinutes: number;
+  node: () => string;
+  now: () => number;
+  logger?: Logger;
+}) {
+  let failuresBefore = opts.events.storeFailures;
+  /** The conditions now; `seen`: last check's, kept when presence cannot be read. */
+  return async (seen: Iterable<Condition>): Promise<Condition[]> => {
+    const failures = opts.events.storeFailures;
+    const out = storeConditions(opts.events, opts.node(), failures - failuresBefore);
+    failuresBefore = failures;
+    const snap = await opts.snapshot().catch((err: unknown) => {
+      opts.logger?.warn({ err }, 'desk alerts: could not read presence');
+      return null;
+    });
+    if (!snap || snap.releasesError !== null)
+      return [...out, ...[...seen].filter((c) => c.kind === 'would_miss')];
+    return [...out, ...wouldMissConditions(snap, opts.now(), opts.leadMinutes)];
+  };
+}
