@@ -59,6 +59,8 @@ describe('the relay metrics', () => {
       macrobell_relay_desk_alerts_total: 'counter',
       macrobell_relay_missed_windows_total: 'counter',
       macrobell_relay_desk_alert_post_failures_total: 'counter',
+      macrobell_relay_replays_total: 'counter',
+      macrobell_relay_replayed_events_total: 'counter',
     });
     expect(text).toMatch(/^macrobell_relay_store_up\{backend="sqlite"\} 1$/m);
     expect(text).toMatch(/^macrobell_relay_commit_latency_seconds_bucket\{le="0.00025"\} 0$/m);
