@@ -47,3 +47,27 @@ export async function connectDemoWebhooks(d: DemoWebhooksDeps): Promise<WebhookR
   }
   return receiver;
 }
+
+/**
+ * The demo's webhook connection, made at start (after sync exists) and asked by sync
+ * from the first: while it is up, webhooks come straight in and polling can rest.
+ */
+export class DemoWebhookLink {
+  private receiver: WebhookReceiver | null = null;
+
+  get connected(): boolean {
+    return this.receiver !== null;
+  }
+
+  /** Connect; without it the demo still runs, by polling (logged, never thrown). */
+  async connect(d: DemoWebhooksDeps): Promise<void> {
+    this.receiver = await connectDemoWebhooks(d).catch((err: unknown) => {
+      d.logger.warn({ err }, 'demo webhooks unavailable');
+      return null;
+    });
+  }
+
+  close(): Promise<void> {
+    return this.receiver?.close() ?? Promise.resolve();
+  }
+}
