@@ -75,13 +75,17 @@ export interface HttpClientOptions {
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
-    const done = () => {
+    // Aborted once the time is up: takes the abort listener off the caller's signal.
+    const listening = new AbortController();
+    const timer = setTimeout(() => {
+      listening.abort();
+      resolve();
+    }, ms);
+    const onAbort = () => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
       resolve();
     };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
+    signal?.addEventListener('abort', onAbort, { once: true, signal: listening.signal });
   });
 }
 
