@@ -7,7 +7,8 @@ import { app } from 'electron';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runShell, STOP_TIMEOUT_MS, type Shell, type ShellDeps } from './app.js';
+import { runShell, type Shell, type ShellDeps } from './app.js';
+import { STOP_TIMEOUT_MS } from './shell-parts.js';
 import { electronProbes, type ProbeTargets } from './smoke-probes.js';
 import { runSmokeChecks, type SmokeOptions, type SmokeReport } from './smoke-test.js';
 
