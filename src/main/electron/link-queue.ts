@@ -5,8 +5,13 @@
 import { deepLinkInArgv, parseDeepLink } from './deep-link.js';
 import type { WindowHost } from './window.js';
 
+/** What a link needs of the window: to be shown, at a target. */
+interface Shows {
+  show(target?: Parameters<WindowHost['show']>[0]): unknown;
+}
+
 export class LinkQueue {
-  private host: Pick<WindowHost, 'show'> | null = null;
+  private host: Shows | null = null;
   private pending: string[] = [];
 
   open(link: string): void {
@@ -20,7 +25,7 @@ export class LinkQueue {
     this.open(deepLinkInArgv(args) ?? 'macrobell://open');
 
   /** The window is up: the links that waited, then this launch's own, open in order. */
-  ready(host: Pick<WindowHost, 'show'>, argv: readonly string[]): void {
+  ready(host: Shows, argv: readonly string[]): void {
     const queued = [...this.pending, deepLinkInArgv(argv)].filter((l) => l !== null);
     this.pending = [];
     this.host = host;

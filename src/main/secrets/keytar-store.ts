@@ -4,7 +4,8 @@
  * to Electron's safeStorage or another keyring library. Never falls back to disk.
  */
 import type * as KeytarModule from 'keytar';
-import { KeychainUnavailableError, type SecretName, type SecretStore } from './secret-store.js';
+import { KeychainUnavailableError } from '../errors.js';
+import type { SecretName, SecretStore } from './secret-store.js';
 
 type Keytar = typeof KeytarModule;
 

@@ -4,7 +4,7 @@
  */
 import type { Logger } from '../../node/log/logger.js';
 import type { ChangeApplier } from '../sync/applier.js';
-import { InvalidNotificationError } from '../sync/notification.js';
+import { InvalidNotificationError } from '../errors.js';
 import type { SyncEngine } from '../sync/engine.js';
 import { isRetryable } from '../sync/relay-apply.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../sync/webhook-receiver.js';

@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { StoreError } from './errors.js';
+import { StoreError } from '../errors.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
 
 export interface OpenOptions {

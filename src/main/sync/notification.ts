@@ -4,11 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-
-/** Thrown for a notification body that is not a usable notification; never retried. */
-export class InvalidNotificationError extends Error {
-  override name = 'InvalidNotificationError';
-}
+import { InvalidNotificationError } from '../errors.js';
 
 /** Real notifications are a few levels deep; anything deeper is refused before it is walked. */
 const MAX_DEPTH = 32;
