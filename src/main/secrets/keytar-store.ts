@@ -6,6 +6,7 @@
 import type * as KeytarModule from 'keytar';
 import { KeychainUnavailableError } from '../errors.js';
 import type { SecretName, SecretStore } from './secret-store.js';
+import { messageOf } from '../../shared/error-message.js';
 
 type Keytar = typeof KeytarModule;
 
@@ -35,7 +36,7 @@ export class KeytarSecretStore implements SecretStore {
       .catch((err: unknown) => {
         this.keytar = null;
         throw new KeychainUnavailableError(
-          `The OS keychain is not available: ${(err as Error).message}.${HINT}`,
+          `The OS keychain is not available: ${messageOf(err)}.${HINT}`,
         );
       });
     return this.keytar;
@@ -47,7 +48,7 @@ export class KeytarSecretStore implements SecretStore {
       return await fn(k);
     } catch (err) {
       throw new KeychainUnavailableError(
-        `The OS keychain is not available: ${(err as Error).message}.${HINT}`,
+        `The OS keychain is not available: ${messageOf(err)}.${HINT}`,
       );
     }
   }
@@ -69,7 +70,7 @@ export class KeytarSecretStore implements SecretStore {
       await this.call((k) => k.findCredentials(this.service));
       return { ok: true, error: null };
     } catch (err) {
-      return { ok: false, error: (err as Error).message };
+      return { ok: false, error: messageOf(err) };
     }
   }
 }

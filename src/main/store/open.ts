@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { StoreError } from '../errors.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
+import { messageOf } from '../../shared/error-message.js';
 
 export interface OpenOptions {
   /** Path to a better_sqlite3.node built for another ABI (the Electron build). */
@@ -31,7 +32,7 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Database.Dat
     db = new Database(path, opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
   } catch (err) {
     throw new StoreError(
-      `Macrobell could not open its cache database at ${path}: ${(err as Error).message}`,
+      `Macrobell could not open its cache database at ${path}: ${messageOf(err)}`,
       'cannot_open',
       path,
     );
@@ -68,7 +69,7 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Database.Dat
       } catch (err) {
         // Rolled back: the file stays at the last version that applied cleanly.
         throw new StoreError(
-          `Macrobell could not upgrade its cache database at ${path} to schema ${m.version} (${m.name}): ${(err as Error).message}. Move it aside (Macrobell will rebuild the cache from the service).`,
+          `Macrobell could not upgrade its cache database at ${path} to schema ${m.version} (${m.name}): ${messageOf(err)}. Move it aside (Macrobell will rebuild the cache from the service).`,
           'cannot_open',
           path,
         );
@@ -78,6 +79,6 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Database.Dat
   } catch (err) {
     db.close();
     if (err instanceof StoreError) throw err;
-    throw damaged(path, (err as Error).message);
+    throw damaged(path, messageOf(err));
   }
 }

@@ -6,6 +6,7 @@
  */
 import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { backoffDelay, retryAfterOf } from '../backoff.js';
+import { messageOf } from '../../shared/error-message.js';
 
 export class HttpError extends Error {
   override name = 'HttpError';
@@ -27,7 +28,7 @@ export class NetworkError extends Error {
     readonly url: string,
     cause: unknown,
   ) {
-    super(`Cannot reach ${url}: ${(cause as Error)?.message ?? String(cause)}`);
+    super(`Cannot reach ${url}: ${messageOf(cause)}`);
   }
 }
 
