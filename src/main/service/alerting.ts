@@ -9,6 +9,17 @@ const COVERED_SINCE_KEY = 'alerts.coveredSince';
 
 export type AlertDelivery = Pick<AlertsEngineOptions, 'coalesceMs' | 'settleMs' | 'maxPerMinute'>;
 
+/** When this store started watching the calendar (set once, on its first run). */
+function coverageStart(
+  store: Pick<Store, 'getSyncState' | 'setSyncState' | 'transaction'>,
+  now: number,
+): number {
+  const stored = Number(store.getSyncState(COVERED_SINCE_KEY));
+  if (Number.isFinite(stored) && stored > 0) return stored;
+  store.transaction(() => store.setSyncState(COVERED_SINCE_KEY, String(now)));
+  return now;
+}
+
 export function createAlerting(basics: CoreBasics, delivery?: AlertDelivery) {
   const { store, now, effective, bus, logger } = basics;
   // Prints from before this store first ran are history, not news (alerts/decide.ts newPrint).
@@ -39,15 +50,4 @@ export function createAlerting(basics: CoreBasics, delivery?: AlertDelivery) {
     onError: (err) => logger.warn({ err }, 'news windows: an alert failed'),
   });
   return { alerts, newsWindowAlerts };
-}
-
-/** When this store started watching the calendar (set once, on its first run). */
-function coverageStart(
-  store: Pick<Store, 'getSyncState' | 'setSyncState' | 'transaction'>,
-  now: number,
-): number {
-  const stored = Number(store.getSyncState(COVERED_SINCE_KEY));
-  if (Number.isFinite(stored) && stored > 0) return stored;
-  store.transaction(() => store.setSyncState(COVERED_SINCE_KEY, String(now)));
-  return now;
 }

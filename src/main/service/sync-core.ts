@@ -32,6 +32,19 @@ const reshapesCalendar = (changes: DomainChange[]) =>
     (c) => c.kind === 'rescheduled' || c.kind === 'eventDateAdded' || c.kind === 'eventDateRemoved',
   );
 
+/** Desk mode: the watch list goes to the relay, which serves it as a webcal feed. */
+function createWatchlist({ demo, desk, effective, logger, bus }: SyncCoreDeps): WatchlistSync {
+  const watchlist = new WatchlistSync({
+    isDesk: () => !demo && desk.isDesk(),
+    relayUrl: () => effective().relayUrl,
+    relayToken: () => desk.relayToken(),
+    watchedEventIds: () => effective().alertRules.watchedEventIds,
+    logger,
+  });
+  bus.on('status', (s) => watchlist.relayConnected(s.relay?.connected === true));
+  return watchlist;
+}
+
 export function createSyncCore(d: SyncCoreDeps) {
   const { store, calendar, news, logger, desk, bus, effective } = d;
   const applier = new ChangeApplier({
@@ -70,17 +83,4 @@ export function createSyncCore(d: SyncCoreDeps) {
     if (reshapesCalendar(changes)) sync.replanBursts();
   });
   return { applier, sync, watchlist: createWatchlist(d) };
-}
-
-/** Desk mode: the watch list goes to the relay, which serves it as a webcal feed. */
-function createWatchlist({ demo, desk, effective, logger, bus }: SyncCoreDeps): WatchlistSync {
-  const watchlist = new WatchlistSync({
-    isDesk: () => !demo && desk.isDesk(),
-    relayUrl: () => effective().relayUrl,
-    relayToken: () => desk.relayToken(),
-    watchedEventIds: () => effective().alertRules.watchedEventIds,
-    logger,
-  });
-  bus.on('status', (s) => watchlist.relayConnected(s.relay?.connected === true));
-  return watchlist;
 }

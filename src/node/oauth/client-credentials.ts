@@ -21,6 +21,36 @@ export interface ClientCredentialsOptions {
   http?: HttpClient;
 }
 
+/** The token endpoint's refusal: its OAuth error (the description scrubbed of `secrets`), else its status. */
+function oauthRefusal(err: HttpError, secrets: string[]): Refusal {
+  const oauth = oauthErrorSchema.safeParse(err.json);
+  if (!oauth.success)
+    return { code: 'server', message: `The token service answered HTTP ${err.status}.` };
+  // The description is the server's text: make sure it cannot echo a key back.
+  const description = oauth.data.error_description
+    ? scrubSecrets(oauth.data.error_description, secrets)
+    : null;
+  return { code: oauth.data.error, description };
+}
+
+/** A token endpoint's JSON answer as a grant, or a typed error. */
+export function parseGrant(json: unknown, scope: Scope): TokenGrant {
+  const parsed = tokenResponseSchema.safeParse(json);
+  if (!parsed.success)
+    throw new AuthError(
+      'bad_response',
+      scope,
+      200,
+      null,
+      'The token service sent a response without a usable token.',
+    );
+  return {
+    accessToken: parsed.data.access_token,
+    tokenType: parsed.data.token_type,
+    expiresInSec: parsed.data.expires_in,
+  };
+}
+
 export function clientCredentialsSource(opts: ClientCredentialsOptions): TokenSource {
   const http = opts.http ?? defaultHttpClient();
   return async (scope: Scope): Promise<TokenGrant> => {
@@ -49,34 +79,4 @@ export function clientCredentialsSource(opts: ClientCredentialsOptions): TokenSo
     }
     return parseGrant(json, scope);
   };
-}
-
-/** A token endpoint's JSON answer as a grant, or a typed error. */
-export function parseGrant(json: unknown, scope: Scope): TokenGrant {
-  const parsed = tokenResponseSchema.safeParse(json);
-  if (!parsed.success)
-    throw new AuthError(
-      'bad_response',
-      scope,
-      200,
-      null,
-      'The token service sent a response without a usable token.',
-    );
-  return {
-    accessToken: parsed.data.access_token,
-    tokenType: parsed.data.token_type,
-    expiresInSec: parsed.data.expires_in,
-  };
-}
-
-/** The token endpoint's refusal: its OAuth error (the description scrubbed of `secrets`), else its status. */
-function oauthRefusal(err: HttpError, secrets: string[]): Refusal {
-  const oauth = oauthErrorSchema.safeParse(err.json);
-  if (!oauth.success)
-    return { code: 'server', message: `The token service answered HTTP ${err.status}.` };
-  // The description is the server's text: make sure it cannot echo a key back.
-  const description = oauth.data.error_description
-    ? scrubSecrets(oauth.data.error_description, secrets)
-    : null;
-  return { code: oauth.data.error, description };
 }

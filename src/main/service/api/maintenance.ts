@@ -11,6 +11,28 @@ type MaintenanceDeps = Pick<
   'dataDir' | 'logFile' | 'appVersion' | 'store' | 'sync' | 'status' | 'effective' | 'credentials'
 >;
 
+async function diagnostics(d: MaintenanceDeps): Promise<string> {
+  // The log this core really writes (the configured file), and the shell's beside it.
+  const { logFile, store, effective } = d;
+  const logDir = logFile ? dirname(logFile) : join(d.dataDir, 'logs');
+  const logTail =
+    logFile && existsSync(logFile)
+      ? readFileSync(logFile, 'utf8').split('\n').slice(-200).join('\n')
+      : '';
+  const report = {
+    app: 'Macrobell',
+    versions: runtimeInfo(d.appVersion),
+    lastErrors: recentErrors([...(logFile ? [logFile] : []), join(logDir, 'shell.log')]),
+    status: d.status.current(),
+    settings: { ...effective(), relayUrl: effective().relayUrl ? '[configured]' : null },
+    cache: { databaseBytes: store.sizeBytes(), ...store.counts() },
+  };
+  return scrubSecrets(
+    `${JSON.stringify(report, null, 2)}\n\n--- recent log ---\n${logTail}`,
+    await d.credentials.knownSecrets(),
+  );
+}
+
 export function maintenanceApi(
   d: MaintenanceDeps,
 ): Pick<AppApi, 'syncNow' | 'getCacheInfo' | 'clearCache' | 'getDiagnostics'> {
@@ -32,26 +54,4 @@ export function maintenanceApi(
     },
     getDiagnostics: () => diagnostics(d),
   };
-}
-
-async function diagnostics(d: MaintenanceDeps): Promise<string> {
-  // The log this core really writes (the configured file), and the shell's beside it.
-  const { logFile, store, effective } = d;
-  const logDir = logFile ? dirname(logFile) : join(d.dataDir, 'logs');
-  const logTail =
-    logFile && existsSync(logFile)
-      ? readFileSync(logFile, 'utf8').split('\n').slice(-200).join('\n')
-      : '';
-  const report = {
-    app: 'Macrobell',
-    versions: runtimeInfo(d.appVersion),
-    lastErrors: recentErrors([...(logFile ? [logFile] : []), join(logDir, 'shell.log')]),
-    status: d.status.current(),
-    settings: { ...effective(), relayUrl: effective().relayUrl ? '[configured]' : null },
-    cache: { databaseBytes: store.sizeBytes(), ...store.counts() },
-  };
-  return scrubSecrets(
-    `${JSON.stringify(report, null, 2)}\n\n--- recent log ---\n${logTail}`,
-    await d.credentials.knownSecrets(),
-  );
 }
