@@ -1,19 +1,109 @@
-/** Turn any error into what may cross to the renderer: a code and a plain message, no stack, no secrets. */
+/**
+ * The app core's error catalogue (as fastify's lib/errors.js): every code the app's API
+ * answers with — its status in web mode and, where it has one, its message — and the
+ * errors the core throws on purpose, in one place. Codes of src/node's errors (network,
+ * bad_response, invalid_input, webhook_limit, AuthError's OAuth codes) cross as they
+ * are, as a 500 in web mode. The web host's own answers: src/main/web/errors.ts.
+ */
 import type { ApiErrorBody } from '../shared/ipc.js';
 import { InvalidRequestError } from '../shared/ipc.js';
 
+export const APP_ERRORS = {
+  /** A request that fails its schema (src/shared/ipc.ts), or a link that is not http(s). */
+  invalid_request: { status: 400, message: 'Invalid input.' },
+  /** A change that needs the stored private key or relay token entered again. */
+  keys_required: { status: 403 },
+  /** An IPC request from a frame that is not the app's window. */
+  forbidden: { status: 403, message: 'Request from an unknown sender.' },
+  unknown_method: { status: 404 },
+  no_update: { status: 409, message: 'No update is ready to install.' },
+  keychain_unavailable: { status: 500 },
+  /** The cache database (StoreError): damaged, from a newer app, or not openable. */
+  damaged: { status: 500 },
+  newer_version: { status: 500 },
+  cannot_open: { status: 500 },
+} as const satisfies Record<string, { status: number; message?: string }>;
+
+export type AppErrorCode = keyof typeof APP_ERRORS;
+
+/** The body of an answer with this code (its catalogue message unless another is given). */
+export function apiError(
+  code: 'invalid_request' | 'forbidden' | 'no_update' | 'unknown_method',
+  message?: string,
+): ApiErrorBody {
+  const entry = APP_ERRORS[code] as { message?: string };
+  return { error: code, message: message ?? entry.message ?? code };
+}
+
+/** An error the core throws on purpose: a catalogue code and a message a user can act on. */
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return APP_ERRORS[this.code].status;
+  }
+}
+
+const KEYS_REQUIRED = {
+  serviceUrls:
+    'Changing the service URLs while API keys are stored needs the private key: enter the keys again together with the new URLs.',
+  relayUrl:
+    'Changing the relay URL while a relay token is stored needs the token: enter it again together with the new URL (or remove the relay first).',
+  keys: 'Replacing the stored API keys (or the service URLs with them) needs the current private key: enter it in "Current private key".',
+  removeKeys:
+    'Removing the stored API keys needs the current private key: enter it in "Current private key".',
+} as const;
+
+/** Keys and tokens go wherever the URLs point: changing either needs the secret again. */
+export class KeysRequiredError extends AppError {
+  override name = 'KeysRequiredError';
+  constructor(change: keyof typeof KEYS_REQUIRED) {
+    super('keys_required', KEYS_REQUIRED[change]);
+  }
+}
+
+export class KeychainUnavailableError extends AppError {
+  override name = 'KeychainUnavailableError';
+  constructor(message: string) {
+    super('keychain_unavailable', message);
+  }
+}
+
+/** Store failures a user can act on: each names the database file. */
+export class StoreError extends AppError {
+  override name = 'StoreError';
+  constructor(
+    message: string,
+    override readonly code: 'damaged' | 'newer_version' | 'cannot_open',
+    readonly path: string,
+  ) {
+    super(code, message);
+  }
+}
+
+/** A notification body that is not a usable notification: never retried, counted as bad. */
+export class InvalidNotificationError extends Error {
+  override name = 'InvalidNotificationError';
+}
+
+/** Turn any error into what may cross to the renderer: a code and a plain message, no stack, no secrets. */
 export function toApiError(err: unknown): ApiErrorBody {
   if (err instanceof InvalidRequestError) return { error: 'invalid_request', message: err.message };
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code;
-    if (err.name === 'ZodError') return { error: 'invalid_request', message: 'Invalid input.' };
+    if (err.name === 'ZodError') return apiError('invalid_request');
     return { error: typeof code === 'string' ? code : err.name || 'error', message: err.message };
   }
   return { error: 'error', message: String(err) };
 }
 
-/** HTTP status for an API error body (web mode). */
+/** HTTP status for an API error body (web mode): the catalogue's, else 500. */
 export function statusForApiError(body: ApiErrorBody): number {
-  if (body.error === 'keys_required') return 403;
-  return body.error === 'invalid_request' ? 400 : 500;
+  const entry = (APP_ERRORS as Record<string, { status: number }>)[body.error];
+  return entry?.status ?? 500;
 }

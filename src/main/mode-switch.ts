@@ -15,107 +15,123 @@ export type CreateAppService = (opts: AppServiceOptions) => Promise<AppService>;
 
 const FORWARDED = [...PUSH_EVENTS, 'notification'] as (keyof ServiceEvents)[];
 
+/** The current core, and the switch to another (one at a time; requests wait for it). */
+class CoreSwitch {
+  readonly events = new EventEmitter().setMaxListeners(100);
+  started = false;
+  private stopped = false;
+  private unsubscribe: Unsubscribe[];
+  /** A switch in progress: requests wait for it rather than reach a core being closed. */
+  private switching: Promise<void> = Promise.resolve();
+
+  constructor(
+    public current: AppService,
+    private readonly create: CreateAppService,
+    private readonly opts: AppServiceOptions,
+  ) {
+    this.unsubscribe = this.forward(current);
+  }
+
+  /** The current core, once any switch under way is done. */
+  async settled(): Promise<AppService> {
+    await this.switching;
+    return this.current;
+  }
+
+  switchTo(demo: boolean): Promise<void> {
+    const run = this.switching.then(async () => {
+      if (this.stopped || this.current.demo === demo) return;
+      // The new core first: if it cannot start, the current one stays and the caller hears why.
+      const next = await this.create({ ...this.opts, mode: demo ? 'demo' : 'real' });
+      const previous = this.current;
+      this.unsubscribe.forEach((off) => off());
+      this.current = next;
+      this.unsubscribe = this.forward(next);
+      await previous.stop();
+      if (this.started) void next.start().catch(() => undefined); // progress arrives as pushes
+      this.events.emit('status', await next.api.getStatus());
+    });
+    this.switching = run.catch(() => undefined);
+    return run;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.switching;
+    this.unsubscribe.forEach((off) => off());
+    await this.current.stop();
+  }
+
+  private forward(s: AppService): Unsubscribe[] {
+    return FORWARDED.map((e) => s.on(e, (payload) => this.events.emit(e, payload)));
+  }
+}
+
+/** The API of whichever core is current; saving or removing keys (or a desk) switches. */
+function switchingApi(sw: CoreSwitch): AppApi {
+  const delegate = <M extends keyof AppApi>(method: M) =>
+    (async (input?: unknown) =>
+      ((await sw.settled()).api[method] as (i?: unknown) => Promise<unknown>)(input)) as AppApi[M];
+  const api = Object.fromEntries(
+    (Object.keys(sw.current.api) as (keyof AppApi)[]).map((m) => [m, delegate(m)]),
+  ) as AppApi;
+  api.setCredentials = async (input) => {
+    await (await sw.settled()).api.setCredentials(input);
+    if (sw.current.demo) await sw.switchTo(false);
+    return sw.current.api.getCredentials();
+  };
+  api.clearCredentials = async (input) => {
+    await (await sw.settled()).api.clearCredentials(input);
+    if (!sw.current.demo) await sw.switchTo(true);
+    return sw.current.api.getCredentials();
+  };
+  // Desk mode is live without keys: choosing it leaves the demo, leaving it without keys returns.
+  api.updateSettings = async (patch) => {
+    await (await sw.settled()).api.updateSettings(patch);
+    if (patch?.connection === 'desk' && sw.current.demo) await sw.switchTo(false);
+    if (patch?.connection === 'keys' && !sw.current.demo) {
+      const creds = await sw.current.api.getCredentials();
+      if (!creds.configured) await sw.switchTo(true);
+    }
+    return sw.current.api.getSettings();
+  };
+  return api;
+}
+
 export async function createModeSwitchingService(
   create: CreateAppService,
   opts: AppServiceOptions,
 ): Promise<AppService> {
-  let current = await create(opts);
+  const first = await create(opts);
   // Only an 'auto' app follows the keys; a forced demo or live app stays as it was asked.
-  if ((opts.mode ?? 'auto') !== 'auto') return current;
-
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(100);
-  const forward = (s: AppService): Unsubscribe[] =>
-    FORWARDED.map((e) => s.on(e, (payload) => emitter.emit(e, payload)));
-  let unsubscribe = forward(current);
-  let started = false;
-  let stopped = false;
-  /** A switch in progress: requests wait for it rather than reach a core being closed. */
-  let switching: Promise<void> = Promise.resolve();
-
-  const switchTo = (demo: boolean): Promise<void> => {
-    const run = switching.then(async () => {
-      if (stopped || current.demo === demo) return;
-      // The new core first: if it cannot start, the current one stays and the caller hears why.
-      const next = await create({ ...opts, mode: demo ? 'demo' : 'real' });
-      const previous = current;
-      unsubscribe.forEach((off) => off());
-      current = next;
-      unsubscribe = forward(next);
-      await previous.stop();
-      if (started) void next.start().catch(() => undefined); // progress arrives as pushes
-      emitter.emit('status', await next.api.getStatus());
-    });
-    switching = run.catch(() => undefined);
-    return run;
-  };
-
-  const delegate = <M extends keyof AppApi>(method: M) =>
-    (async (input?: unknown) => {
-      await switching;
-      return (current.api[method] as (i?: unknown) => Promise<unknown>)(input);
-    }) as AppApi[M];
-
-  const api = Object.fromEntries(
-    (Object.keys(current.api) as (keyof AppApi)[]).map((m) => [m, delegate(m)]),
-  ) as AppApi;
-  api.setCredentials = async (input) => {
-    await switching;
-    await current.api.setCredentials(input);
-    if (current.demo) await switchTo(false);
-    return current.api.getCredentials();
-  };
-  api.clearCredentials = async (input) => {
-    await switching;
-    await current.api.clearCredentials(input);
-    if (!current.demo) await switchTo(true);
-    return current.api.getCredentials();
-  };
-
-  // Desk mode is live without keys: choosing it leaves the demo, leaving it without keys returns.
-  api.updateSettings = async (patch) => {
-    await switching;
-    await current.api.updateSettings(patch);
-    if (patch?.connection === 'desk' && current.demo) await switchTo(false);
-    if (patch?.connection === 'keys' && !current.demo) {
-      const creds = await current.api.getCredentials();
-      if (!creds.configured) await switchTo(true);
-    }
-    return current.api.getSettings();
-  };
-
+  if ((opts.mode ?? 'auto') !== 'auto') return first;
+  const sw = new CoreSwitch(first, create, opts);
   return {
-    api,
+    api: switchingApi(sw),
     get demo() {
-      return current.demo;
+      return sw.current.demo;
     },
     get dataDir() {
-      return current.dataDir;
+      return sw.current.dataDir;
     },
     get simulatorUrl() {
-      return current.simulatorUrl;
+      return sw.current.simulatorUrl;
     },
     on(event, listener) {
-      emitter.on(event, listener);
-      return () => emitter.off(event, listener);
+      sw.events.on(event, listener);
+      return () => sw.events.off(event, listener);
     },
     upcomingReleases(limit) {
       try {
-        return current.upcomingReleases(limit);
+        return sw.current.upcomingReleases(limit);
       } catch {
         return []; // mid-switch, the old core's database is closing: the tray asks again
       }
     },
     async start() {
-      started = true;
-      await switching;
-      await current.start();
+      sw.started = true;
+      await (await sw.settled()).start();
     },
-    async stop() {
-      stopped = true;
-      await switching;
-      unsubscribe.forEach((off) => off());
-      await current.stop();
-    },
+    stop: () => sw.stop(),
   };
 }

@@ -106,101 +106,121 @@ function staleBackfill(change: DomainChange, dateUtc: string, ctx: DecideContext
   return !Number.isFinite(at) || ctx.now - at > ctx.staleMs;
 }
 
+type Change<K extends DomainChange['kind']> = Extract<DomainChange, { kind: K }>;
+
+function released(change: Change<'released'>, ctx: DecideContext): AlertDecision | null {
+  const ed = change.eventDate;
+  const print = matchesEventDate(ed, ctx.rules, 'released') ? newPrint(ed, ctx) : null;
+  if (!print) return null;
+  const text = releaseText(ed);
+  return {
+    ...text,
+    // Named as late everywhere it shows (history, tray, notification): no one mistakes it for news of now.
+    title: print.late ? `Late print — ${text.title}` : text.title,
+    dedupKey: dedupKeys.released(ed.id, ed.actual),
+    kind: 'released',
+    target: eventDateTarget(ed),
+    ...releaseMeta(ed),
+    print,
+  };
+}
+
+function revised(change: Change<'revised'>, ctx: DecideContext): AlertDecision | null {
+  const ed = change.eventDate;
+  if (!matchesEventDate(ed, ctx.rules, 'revised') || staleBackfill(change, ed.dateUtc, ctx))
+    return null;
+  return {
+    ...revisedText(ed, change.previousRevised),
+    dedupKey: dedupKeys.revised(ed.id, ed.revised),
+    kind: 'revised',
+    target: eventDateTarget(ed),
+    ...releaseMeta(ed),
+  };
+}
+
+/** Under the same rule as revisions: a fixed figure is news to whoever follows revisions. */
+function corrected(change: Change<'corrected'>, ctx: DecideContext): AlertDecision | null {
+  const ed = change.eventDate;
+  if (!matchesEventDate(ed, ctx.rules, 'revised') || staleBackfill(change, ed.dateUtc, ctx))
+    return null;
+  return {
+    ...correctedText(ed, change.previousActual),
+    dedupKey: dedupKeys.corrected(ed.id, ed.actual),
+    kind: 'corrected',
+    target: eventDateTarget(ed),
+    ...releaseMeta(ed),
+  };
+}
+
+function rescheduled(change: Change<'rescheduled'>, ctx: DecideContext): AlertDecision | null {
+  const ed = change.eventDate;
+  if (!matchesEventDate(ed, ctx.rules, 'rescheduled')) return null;
+  // Found by a backfill and already past: nothing left to plan for.
+  if (change.source === 'backfill' && Date.parse(ed.dateUtc) < ctx.now) return null;
+  return {
+    ...rescheduledText(ed, change.fromDateUtc),
+    dedupKey: dedupKeys.rescheduled(ed.id, ed.dateUtc),
+    kind: 'rescheduled',
+    target: eventDateTarget(ed),
+    ...releaseMeta(ed),
+  };
+}
+
+function added(change: Change<'eventDateAdded'>, ctx: DecideContext): AlertDecision | null {
+  const ed = change.eventDate;
+  // A backfill "adds" the whole window on first start: that is loading, not news. One
+  // already printed comes with its own `released` change: the print is the news.
+  if (change.source === 'backfill' || ed.actual !== null) return null;
+  if (!matchesEventDate(ed, ctx.rules, 'added')) return null;
+  return {
+    ...addedText(ed),
+    dedupKey: dedupKeys.added(ed.id),
+    kind: 'added',
+    target: eventDateTarget(ed),
+    ...releaseMeta(ed),
+  };
+}
+
+function removed(change: Change<'eventDateRemoved'>, ctx: DecideContext): AlertDecision | null {
+  const ed = change.eventDate;
+  if (!ed || !matchesEventDate(ed, ctx.rules, 'removed')) return null;
+  return {
+    ...removedText(ed, change.eventDateId),
+    dedupKey: dedupKeys.removed(change.eventDateId),
+    kind: 'removed',
+    // The occurrence is gone; its event (and its other dates) remain.
+    target: { type: 'alerts' },
+    ...releaseMeta(ed),
+  };
+}
+
+function published(change: Change<'postPublished'>, ctx: DecideContext): AlertDecision | null {
+  const p = change.post;
+  if (change.source === 'backfill' || !matchesPost(p, ctx.rules)) return null;
+  return {
+    ...newsText(p),
+    dedupKey: dedupKeys.news(p.culture, p.id),
+    kind: 'news',
+    target: { type: 'post', postId: p.id, culture: p.culture },
+  };
+}
+
+/** One decider per kind of change that can alert; the other kinds never do. */
+const deciders: {
+  [K in DomainChange['kind']]?: (change: Change<K>, ctx: DecideContext) => AlertDecision | null;
+} = {
+  released,
+  revised,
+  corrected,
+  rescheduled,
+  eventDateAdded: added,
+  eventDateRemoved: removed,
+  postPublished: published,
+  // eventDateUpdated, eventAdded, postUpdated, postRemoved: no alert.
+};
+
 export function decideAlert(change: DomainChange, ctx: DecideContext): AlertDecision | null {
-  const { rules } = ctx;
-  switch (change.kind) {
-    case 'released': {
-      const ed = change.eventDate;
-      const print = matchesEventDate(ed, rules, 'released') ? newPrint(ed, ctx) : null;
-      if (!print) return null;
-      const text = releaseText(ed);
-      return {
-        ...text,
-        // Named as late everywhere it shows (history, tray, notification): no one mistakes it for news of now.
-        title: print.late ? `Late print — ${text.title}` : text.title,
-        dedupKey: dedupKeys.released(ed.id, ed.actual),
-        kind: 'released',
-        target: eventDateTarget(ed),
-        ...releaseMeta(ed),
-        print,
-      };
-    }
-    case 'revised': {
-      const ed = change.eventDate;
-      if (!matchesEventDate(ed, rules, 'revised') || staleBackfill(change, ed.dateUtc, ctx))
-        return null;
-      return {
-        ...revisedText(ed, change.previousRevised),
-        dedupKey: dedupKeys.revised(ed.id, ed.revised),
-        kind: 'revised',
-        target: eventDateTarget(ed),
-        ...releaseMeta(ed),
-      };
-    }
-    case 'corrected': {
-      // Under the same rule as revisions: a fixed figure is news to whoever follows revisions.
-      const ed = change.eventDate;
-      if (!matchesEventDate(ed, rules, 'revised') || staleBackfill(change, ed.dateUtc, ctx))
-        return null;
-      return {
-        ...correctedText(ed, change.previousActual),
-        dedupKey: dedupKeys.corrected(ed.id, ed.actual),
-        kind: 'corrected',
-        target: eventDateTarget(ed),
-        ...releaseMeta(ed),
-      };
-    }
-    case 'rescheduled': {
-      const ed = change.eventDate;
-      if (!matchesEventDate(ed, rules, 'rescheduled')) return null;
-      // Found by a backfill and already past: nothing left to plan for.
-      if (change.source === 'backfill' && Date.parse(ed.dateUtc) < ctx.now) return null;
-      return {
-        ...rescheduledText(ed, change.fromDateUtc),
-        dedupKey: dedupKeys.rescheduled(ed.id, ed.dateUtc),
-        kind: 'rescheduled',
-        target: eventDateTarget(ed),
-        ...releaseMeta(ed),
-      };
-    }
-    case 'eventDateAdded': {
-      const ed = change.eventDate;
-      // A backfill "adds" the whole window on first start: that is loading, not news. One
-      // already printed comes with its own `released` change: the print is the news.
-      if (change.source === 'backfill' || ed.actual !== null) return null;
-      if (!matchesEventDate(ed, rules, 'added')) return null;
-      return {
-        ...addedText(ed),
-        dedupKey: dedupKeys.added(ed.id),
-        kind: 'added',
-        target: eventDateTarget(ed),
-        ...releaseMeta(ed),
-      };
-    }
-    case 'eventDateRemoved': {
-      const ed = change.eventDate;
-      if (!ed || !matchesEventDate(ed, rules, 'removed')) return null;
-      return {
-        ...removedText(ed, change.eventDateId),
-        dedupKey: dedupKeys.removed(change.eventDateId),
-        kind: 'removed',
-        // The occurrence is gone; its event (and its other dates) remain.
-        target: { type: 'alerts' },
-        ...releaseMeta(ed),
-      };
-    }
-    case 'postPublished': {
-      const p = change.post;
-      if (change.source === 'backfill' || !matchesPost(p, rules)) return null;
-      return {
-        ...newsText(p),
-        dedupKey: dedupKeys.news(p.culture, p.id),
-        kind: 'news',
-        target: { type: 'post', postId: p.id, culture: p.culture },
-      };
-    }
-    default:
-      // eventDateUpdated, eventAdded, postUpdated, postRemoved: no alert.
-      return null;
-  }
+  const decide = deciders[change.kind] as
+    ((c: DomainChange, ctx: DecideContext) => AlertDecision | null) | undefined;
+  return decide ? decide(change, ctx) : null;
 }

@@ -9,13 +9,8 @@
  * MACROBELL_RELAY_URL and MACROBELL_RELAY_TOKEN are set and no keys are stored.
  */
 import type { Scope, ServiceUrls, Settings } from '../../shared/domain.js';
-import {
-  defaultHttpClient,
-  HttpError,
-  NetworkError,
-  type HttpClient,
-} from '../../node/http/client.js';
-import { AuthError } from '../../node/oauth/errors.js';
+import { defaultHttpClient, type HttpClient, type HttpError } from '../../node/http/client.js';
+import { AuthError, tokenRequestError, type Refusal } from '../../node/oauth/errors.js';
 import type { TokenGrant, TokenSource } from '../../node/oauth/token-source.js';
 
 interface DeskGatewaySourceOptions {
@@ -54,27 +49,17 @@ export function gatewayUrls(relayUrl: string): Pick<ServiceUrls, 'calendar' | 'n
   };
 }
 
-function relayError(err: unknown, scope: Scope): unknown {
-  if (err instanceof HttpError) {
-    const answer = err.json as { error?: unknown; message?: unknown } | null;
-    const relayMessage = answer?.message;
-    const message =
-      RELAY_ERROR_MESSAGES[String(answer?.error)] ??
-      RELAY_MESSAGES[err.status] ??
-      (typeof relayMessage === 'string'
-        ? `The desk relay answered HTTP ${err.status}: ${relayMessage.slice(0, 300)}`
-        : `The desk relay answered HTTP ${err.status}.`);
-    return new AuthError(`relay_${err.status}`, scope, err.status, null, message);
-  }
-  if (err instanceof NetworkError)
-    return new AuthError(
-      'network',
-      scope,
-      null,
-      null,
-      `Cannot reach the desk relay: ${err.message}`,
-    );
-  return err;
+/** The relay's refusal of the personal token, in words for a trader. */
+function relayRefusal(err: HttpError): Refusal {
+  const answer = err.json as { error?: unknown; message?: unknown } | null;
+  const relayMessage = answer?.message;
+  const message =
+    RELAY_ERROR_MESSAGES[String(answer?.error)] ??
+    RELAY_MESSAGES[err.status] ??
+    (typeof relayMessage === 'string'
+      ? `The desk relay answered HTTP ${err.status}: ${relayMessage.slice(0, 300)}`
+      : `The desk relay answered HTTP ${err.status}.`);
+  return { code: `relay_${err.status}`, message };
 }
 
 function deskGatewaySource(opts: DeskGatewaySourceOptions): TokenSource {
@@ -100,7 +85,7 @@ function deskGatewaySource(opts: DeskGatewaySourceOptions): TokenSource {
         retry: false,
       });
     } catch (err) {
-      throw relayError(err, scope);
+      throw tokenRequestError(err, scope, { name: 'the desk relay', explain: relayRefusal });
     }
     return { accessToken: token, tokenType: 'Bearer', expiresInSec: CHECK_EVERY_SEC };
   };

@@ -6,17 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ServiceUrls } from '../../shared/domain.js';
 import { constantTimeEqual } from '../../node/security/compare.js';
-
-class ServiceUrlChangeError extends Error {
-  override name = 'ServiceUrlChangeError';
-  readonly code = 'keys_required';
-  readonly status = 403;
-  constructor() {
-    super(
-      'Changing the service URLs while API keys are stored needs the private key: enter the keys again together with the new URLs.',
-    );
-  }
-}
+import { KeysRequiredError } from '../errors.js';
 
 export async function assertServiceUrlChangeAllowed(
   current: ServiceUrls,
@@ -24,18 +14,7 @@ export async function assertServiceUrlChangeAllowed(
   keysStored: () => Promise<boolean>,
 ): Promise<void> {
   if (requested === undefined || isDeepStrictEqual(current, requested)) return;
-  if (await keysStored()) throw new ServiceUrlChangeError();
-}
-
-class RelayUrlChangeError extends Error {
-  override name = 'RelayUrlChangeError';
-  readonly code = 'keys_required';
-  readonly status = 403;
-  constructor() {
-    super(
-      'Changing the relay URL while a relay token is stored needs the token: enter it again together with the new URL (or remove the relay first).',
-    );
-  }
+  if (await keysStored()) throw new KeysRequiredError('serviceUrls');
 }
 
 /**
@@ -49,20 +28,7 @@ export async function assertRelayUrlChangeAllowed(
   tokenStored: () => Promise<boolean>,
 ): Promise<void> {
   if (requested === undefined || requested === null || requested === current || tokenGiven) return;
-  if (await tokenStored()) throw new RelayUrlChangeError();
-}
-
-class KeysChangeError extends Error {
-  override name = 'KeysChangeError';
-  readonly code = 'keys_required';
-  readonly status = 403;
-  constructor(what: 'replace' | 'remove') {
-    super(
-      what === 'replace'
-        ? 'Replacing the stored API keys (or the service URLs with them) needs the current private key: enter it in "Current private key".'
-        : 'Removing the stored API keys needs the current private key: enter it in "Current private key".',
-    );
-  }
+  if (await tokenStored()) throw new KeysRequiredError('relayUrl');
 }
 
 /** Whether one of the given values is the stored private key (compared in constant time). */
@@ -79,7 +45,7 @@ export function assertKeysChangeAllowed(
 ): void {
   if (!storedPrivateKey) return;
   if (!proves(storedPrivateKey, [given.privateKey, given.currentPrivateKey]))
-    throw new KeysChangeError('replace');
+    throw new KeysRequiredError('keys');
 }
 
 /**
@@ -91,5 +57,5 @@ export function assertKeysRemovalAllowed(
   currentPrivateKey: string | undefined,
 ): void {
   if (storedPrivateKey && !proves(storedPrivateKey, [currentPrivateKey]))
-    throw new KeysChangeError('remove');
+    throw new KeysRequiredError('removeKeys');
 }

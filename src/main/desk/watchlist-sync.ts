@@ -18,6 +18,7 @@ import { parseRelayUrls } from '../../shared/relay-urls.js';
 import { realTimers, type Timers } from '../../shared/timers.js';
 import { defaultHttpClient, HttpError, type HttpClient } from '../../node/http/client.js';
 import { backoffDelay, retryAfterOf } from '../../node/backoff.js';
+import { messageOf } from '../../shared/error-message.js';
 
 export interface WatchlistSyncOptions {
   /** Desk mode now (the relay holds the keys). */
@@ -46,7 +47,7 @@ function relayMessage(err: unknown): string {
       return 'The desk relay refused your personal token (mistyped or revoked).';
     return typeof m === 'string' ? m.slice(0, 300) : `The desk relay answered HTTP ${err.status}.`;
   }
-  return (err as Error).message;
+  return messageOf(err);
 }
 
 export class WatchlistSync {

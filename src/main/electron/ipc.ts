@@ -13,7 +13,7 @@ import {
   type RequestResult,
 } from '../../shared/ipc.js';
 import type { Settings, TestAlertResult } from '../../shared/domain.js';
-import { toApiError } from '../errors.js';
+import { apiError, toApiError } from '../errors.js';
 import type { MacrobellService } from '../service-contract.js';
 import { isAppUrl, openExternalSafely } from './security.js';
 
@@ -48,7 +48,7 @@ export async function handleRequest(
     if (!isRequestMethod(method))
       return {
         ok: false,
-        error: { error: 'unknown_method', message: `Unknown method ${String(method)}` },
+        error: apiError('unknown_method', `Unknown method ${String(method)}`),
       };
     const parsed = parseRequest(method, input ?? undefined);
     if (method === 'openExternal') {
@@ -57,13 +57,13 @@ export async function handleRequest(
         ? { ok: true, value: null }
         : {
             ok: false,
-            error: { error: 'invalid_request', message: 'Only http(s) links can be opened.' },
+            error: apiError('invalid_request', 'Only http(s) links can be opened.'),
           };
     }
     if (method === 'installUpdate') {
       return hooks.onInstallUpdate?.()
         ? { ok: true, value: null }
-        : { ok: false, error: { error: 'no_update', message: 'No update is ready to install.' } };
+        : { ok: false, error: apiError('no_update') };
     }
     if (method === 'sendTestAlert' && hooks.onTestAlert)
       return { ok: true, value: await hooks.onTestAlert() };
@@ -93,7 +93,7 @@ export function registerIpc(
     if (!senderAllowed(event, getWindow(), appUrl)) {
       return {
         ok: false,
-        error: { error: 'forbidden', message: 'Request from an unknown sender.' },
+        error: apiError('forbidden'),
       } satisfies RequestResult<never>;
     }
     return handleRequest(service, method, input, hooks);

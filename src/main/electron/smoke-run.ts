@@ -7,9 +7,11 @@ import { app } from 'electron';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runShell, STOP_TIMEOUT_MS, type Shell, type ShellDeps } from './app.js';
+import { runShell, type Shell, type ShellDeps } from './app.js';
+import { STOP_TIMEOUT_MS } from './shell-parts.js';
 import { electronProbes, type ProbeTargets } from './smoke-probes.js';
 import { runSmokeChecks, type SmokeOptions, type SmokeReport } from './smoke-test.js';
+import { messageOf } from '../../shared/error-message.js';
 
 export async function runSmokeTest(
   opts: SmokeOptions,
@@ -50,7 +52,7 @@ export async function runSmokeTest(
     try {
       writeFileSync(opts.outputFile, line);
     } catch (err) {
-      process.stderr.write(`Could not write ${opts.outputFile}: ${(err as Error).message}\n`);
+      process.stderr.write(`Could not write ${opts.outputFile}: ${messageOf(err)}\n`);
     }
   }
   // Close the database before removing its folder (Windows keeps open files).

@@ -33,6 +33,9 @@ const GRACE_MS = 5_000;
 
 type Edge = { at: number; kind: 'open' | 'close'; window: NewsWindow };
 
+/** An edge's name: announced once, whichever plan finds it. */
+const key = (e: Edge) => `${e.kind}:${e.window.start}`;
+
 export class NewsWindowAlerts {
   private planTimer: unknown = null;
   private edgeTimer: unknown = null;
@@ -123,5 +126,3 @@ export class NewsWindowAlerts {
         };
   }
 }
-
-const key = (e: Edge) => `${e.kind}:${e.window.start}`;

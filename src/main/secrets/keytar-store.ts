@@ -4,7 +4,9 @@
  * to Electron's safeStorage or another keyring library. Never falls back to disk.
  */
 import type * as KeytarModule from 'keytar';
-import { KeychainUnavailableError, type SecretName, type SecretStore } from './secret-store.js';
+import { KeychainUnavailableError } from '../errors.js';
+import type { SecretName, SecretStore } from './secret-store.js';
+import { messageOf } from '../../shared/error-message.js';
 
 type Keytar = typeof KeytarModule;
 
@@ -34,7 +36,7 @@ export class KeytarSecretStore implements SecretStore {
       .catch((err: unknown) => {
         this.keytar = null;
         throw new KeychainUnavailableError(
-          `The OS keychain is not available: ${(err as Error).message}.${HINT}`,
+          `The OS keychain is not available: ${messageOf(err)}.${HINT}`,
         );
       });
     return this.keytar;
@@ -46,7 +48,7 @@ export class KeytarSecretStore implements SecretStore {
       return await fn(k);
     } catch (err) {
       throw new KeychainUnavailableError(
-        `The OS keychain is not available: ${(err as Error).message}.${HINT}`,
+        `The OS keychain is not available: ${messageOf(err)}.${HINT}`,
       );
     }
   }
@@ -68,7 +70,7 @@ export class KeytarSecretStore implements SecretStore {
       await this.call((k) => k.findCredentials(this.service));
       return { ok: true, error: null };
     } catch (err) {
-      return { ok: false, error: (err as Error).message };
+      return { ok: false, error: messageOf(err) };
     }
   }
 }

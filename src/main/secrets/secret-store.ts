@@ -8,8 +8,3 @@ export interface SecretStore {
   /** Whether the backing keychain can be used; the error says how to fix it. */
   available(): Promise<{ ok: boolean; error: string | null }>;
 }
-
-export class KeychainUnavailableError extends Error {
-  override name = 'KeychainUnavailableError';
-  readonly code = 'keychain_unavailable';
-}

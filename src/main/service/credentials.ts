@@ -44,26 +44,29 @@ export interface Credentials {
   api: CredentialsApi;
 }
 
+/** What the keychain holds, read now: whether each secret is set, never the secrets. */
+export async function readCredentials(keychain: SecretStore): Promise<CredentialsInfo> {
+  const available = await keychain.available();
+  const [pub, priv, relayToken] = available.ok
+    ? await Promise.all([
+        keychain.get('publicKey'),
+        keychain.get('privateKey'),
+        keychain.get('relayToken'),
+      ])
+    : [null, null, null];
+  return {
+    configured: Boolean(pub && priv),
+    maskedPublicKey: pub ? maskKey(pub) : null,
+    relayTokenConfigured: Boolean(relayToken),
+    keychainAvailable: available.ok,
+    keychainError: available.error,
+  };
+}
+
 export async function createCredentials(deps: CredentialsDeps): Promise<Credentials> {
   const { keychain, settingsFile, tokens, pushStatus } = deps;
 
-  const read = async (): Promise<CredentialsInfo> => {
-    const available = await keychain.available();
-    const [pub, priv, relayToken] = available.ok
-      ? await Promise.all([
-          keychain.get('publicKey'),
-          keychain.get('privateKey'),
-          keychain.get('relayToken'),
-        ])
-      : [null, null, null];
-    return {
-      configured: Boolean(pub && priv),
-      maskedPublicKey: pub ? maskKey(pub) : null,
-      relayTokenConfigured: Boolean(relayToken),
-      keychainAvailable: available.ok,
-      keychainError: available.error,
-    };
-  };
+  const read = () => readCredentials(keychain);
   let cached = await read();
   const refresh = async (): Promise<CredentialsInfo> => (cached = await read());
   /** After a change: re-read, tell the UI, answer with what is stored now. */

@@ -4,7 +4,7 @@
  */
 import type { Logger } from '../../node/log/logger.js';
 import type { ChangeApplier } from '../sync/applier.js';
-import { InvalidNotificationError } from '../sync/notification.js';
+import { InvalidNotificationError } from '../errors.js';
 import type { SyncEngine } from '../sync/engine.js';
 import { isRetryable } from '../sync/relay-apply.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../sync/webhook-receiver.js';
@@ -46,4 +46,28 @@ export async function connectDemoWebhooks(d: DemoWebhooksDeps): Promise<WebhookR
     throw err;
   }
   return receiver;
+}
+
+/**
+ * The demo's webhook connection, made at start (after sync exists) and asked by sync
+ * from the first: while it is up, webhooks come straight in and polling can rest.
+ */
+export class DemoWebhookLink {
+  private receiver: WebhookReceiver | null = null;
+
+  get connected(): boolean {
+    return this.receiver !== null;
+  }
+
+  /** Connect; without it the demo still runs, by polling (logged, never thrown). */
+  async connect(d: DemoWebhooksDeps): Promise<void> {
+    this.receiver = await connectDemoWebhooks(d).catch((err: unknown) => {
+      d.logger.warn({ err }, 'demo webhooks unavailable');
+      return null;
+    });
+  }
+
+  close(): Promise<void> {
+    return this.receiver?.close() ?? Promise.resolve();
+  }
 }

@@ -9,7 +9,8 @@ import {
   migrate,
   type Migration,
 } from '../../node/sqlite/migrations.js';
-import { StoreError } from './errors.js';
+import { StoreError } from '../errors.js';
+import { messageOf } from '../../shared/error-message.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 export interface OpenOptions {
@@ -52,7 +53,7 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Database.Dat
     db = new Database(path, opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
   } catch (err) {
     throw new StoreError(
-      `Macrobell could not open its cache database at ${path}: ${(err as Error).message}`,
+      `Macrobell could not open its cache database at ${path}: ${messageOf(err)}`,
       'cannot_open',
       path,
     );
@@ -85,6 +86,6 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Database.Dat
   } catch (err) {
     db.close();
     if (err instanceof StoreError) throw err;
-    throw damaged(path, (err as Error).message);
+    throw damaged(path, messageOf(err));
   }
 }

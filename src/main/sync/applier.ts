@@ -16,13 +16,8 @@ import type { ChangeHop } from '../alerts/engine.js';
 import { eventDateUpdatedSchema, notificationSchema } from '../../shared/wire.js';
 import { diffEventDate, mergeChanges } from './diff.js';
 import { notificationHandlers, type HandlerContext } from './notification-handlers.js';
-import {
-  InvalidNotificationError,
-  assertShallow,
-  isRecord,
-  isShallow,
-  notificationKey,
-} from './notification.js';
+import { InvalidNotificationError } from '../errors.js';
+import { assertShallow, isRecord, isShallow, notificationKey } from './notification.js';
 import {
   fetchOrNull,
   type Raw,

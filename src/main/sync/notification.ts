@@ -4,11 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-
-/** Thrown for a notification body that is not a usable notification; never retried. */
-export class InvalidNotificationError extends Error {
-  override name = 'InvalidNotificationError';
-}
+import { InvalidNotificationError } from '../errors.js';
 
 /** Real notifications are a few levels deep; anything deeper is refused before it is walked. */
 const MAX_DEPTH = 32;
@@ -47,11 +43,7 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** A stable identity for a notification: the same delivery twice has the same key. */
-export function notificationKey(n: { type: string } & Record<string, unknown>): string {
-  return createHash('sha256').update(stableStringify(n)).digest('base64url').slice(0, 32);
-}
-
+/** JSON with keys in order: the same object, whatever its key order, is the same text. */
 function stableStringify(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stableStringify).join(',')}]`;
   if (isRecord(v)) {
@@ -61,4 +53,9 @@ function stableStringify(v: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(v) ?? 'null';
+}
+
+/** A stable identity for a notification: the same delivery twice has the same key. */
+export function notificationKey(n: { type: string } & Record<string, unknown>): string {
+  return createHash('sha256').update(stableStringify(n)).digest('base64url').slice(0, 32);
 }

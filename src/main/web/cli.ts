@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { createAppService } from '../service.js';
 import { createModeSwitchingService } from '../mode-switch.js';
 import { startWebHost } from './host.js';
+import { messageOf } from '../../shared/error-message.js';
 
 const USAGE = `Usage: npm run web -- [--demo] [--port N] [--data DIR] [--demo-speed X]
        npm start -- (the same flags, where the desktop app cannot run)
@@ -40,7 +41,7 @@ try {
     strict: true,
   }));
 } catch (err) {
-  fail((err as Error).message);
+  fail(messageOf(err));
 }
 
 const port = values.port === undefined ? 0 : Number(values.port);
@@ -60,11 +61,11 @@ const service = await createModeSwitchingService(createAppService, {
   dataDir,
   mode: values.demo ? 'demo' : 'auto',
   demo: { speed },
-}).catch((err: unknown) => fail((err as Error).message, 1));
+}).catch((err: unknown) => fail(messageOf(err), 1));
 if (service.simulatorUrl) process.stdout.write(`simulator listening on ${service.simulatorUrl}\n`);
 const host = await startWebHost({ service, staticDir, port }).catch(async (err: unknown) => {
   await service.stop();
-  return fail((err as Error).message, 1);
+  return fail(messageOf(err), 1);
 });
 process.stdout.write(`web UI on ${host.url}\n`);
 process.stdout.write(
@@ -92,6 +93,4 @@ const stop = async () => {
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
-service
-  .start()
-  .catch((err: unknown) => process.stderr.write(`macrobell: ${(err as Error).message}\n`));
+service.start().catch((err: unknown) => process.stderr.write(`macrobell: ${messageOf(err)}\n`));

@@ -6,6 +6,7 @@
  */
 import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { backoffDelay, retryAfterOf } from '../backoff.js';
+import { messageOf } from '../../shared/error-message.js';
 
 export class HttpError extends Error {
   override name = 'HttpError';
@@ -27,7 +28,7 @@ export class NetworkError extends Error {
     readonly url: string,
     cause: unknown,
   ) {
-    super(`Cannot reach ${url}: ${(cause as Error)?.message ?? String(cause)}`);
+    super(`Cannot reach ${url}: ${messageOf(cause)}`);
   }
 }
 
@@ -75,13 +76,17 @@ export interface HttpClientOptions {
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
-    const done = () => {
+    // Aborted once the time is up: takes the abort listener off the caller's signal.
+    const listening = new AbortController();
+    const timer = setTimeout(() => {
+      listening.abort();
+      resolve();
+    }, ms);
+    const onAbort = () => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
       resolve();
     };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
+    signal?.addEventListener('abort', onAbort, { once: true, signal: listening.signal });
   });
 }
 

@@ -5,9 +5,9 @@
  */
 import type { Scope } from '../../shared/domain.js';
 import { oauthErrorSchema, tokenResponseSchema } from '../../shared/wire.js';
-import { defaultHttpClient, HttpError, NetworkError, type HttpClient } from '../http/client.js';
+import { defaultHttpClient, type HttpError, type HttpClient } from '../http/client.js';
 import { scrubSecrets } from '../log/scrub.js';
-import { AuthError } from './errors.js';
+import { AuthError, tokenRequestError, type Refusal } from './errors.js';
 import type { TokenGrant, TokenSource } from './token-source.js';
 
 export interface Credentials {
@@ -19,6 +19,36 @@ export interface ClientCredentialsOptions {
   authUrl: () => string;
   credentials: () => Promise<Credentials | null>;
   http?: HttpClient;
+}
+
+/** The token endpoint's refusal: its OAuth error (the description scrubbed of `secrets`), else its status. */
+function oauthRefusal(err: HttpError, secrets: string[]): Refusal {
+  const oauth = oauthErrorSchema.safeParse(err.json);
+  if (!oauth.success)
+    return { code: 'server', message: `The token service answered HTTP ${err.status}.` };
+  // The description is the server's text: make sure it cannot echo a key back.
+  const description = oauth.data.error_description
+    ? scrubSecrets(oauth.data.error_description, secrets)
+    : null;
+  return { code: oauth.data.error, description };
+}
+
+/** A token endpoint's JSON answer as a grant, or a typed error. */
+export function parseGrant(json: unknown, scope: Scope): TokenGrant {
+  const parsed = tokenResponseSchema.safeParse(json);
+  if (!parsed.success)
+    throw new AuthError(
+      'bad_response',
+      scope,
+      200,
+      null,
+      'The token service sent a response without a usable token.',
+    );
+  return {
+    accessToken: parsed.data.access_token,
+    tokenType: parsed.data.token_type,
+    expiresInSec: parsed.data.expires_in,
+  };
 }
 
 export function clientCredentialsSource(opts: ClientCredentialsOptions): TokenSource {
@@ -42,56 +72,11 @@ export function clientCredentialsSource(opts: ClientCredentialsOptions): TokenSo
         body,
       }));
     } catch (err) {
-      throw tokenRequestError(err, scope, [creds.publicKey, creds.privateKey]);
+      throw tokenRequestError(err, scope, {
+        name: 'the token service',
+        explain: (e) => oauthRefusal(e, [creds.publicKey, creds.privateKey]),
+      });
     }
     return parseGrant(json, scope);
   };
-}
-
-/** A token endpoint's JSON answer as a grant, or a typed error. */
-export function parseGrant(json: unknown, scope: Scope): TokenGrant {
-  const parsed = tokenResponseSchema.safeParse(json);
-  if (!parsed.success)
-    throw new AuthError(
-      'bad_response',
-      scope,
-      200,
-      null,
-      'The token service sent a response without a usable token.',
-    );
-  return {
-    accessToken: parsed.data.access_token,
-    tokenType: parsed.data.token_type,
-    expiresInSec: parsed.data.expires_in,
-  };
-}
-
-/** HTTP and network failures of a token request as AuthErrors, scrubbed of `secrets`. */
-function tokenRequestError(err: unknown, scope: Scope, secrets: string[]): unknown {
-  if (err instanceof HttpError) {
-    const oauth = oauthErrorSchema.safeParse(err.json);
-    if (oauth.success) {
-      // The description is the server's text: make sure it cannot echo a key back.
-      const description = oauth.data.error_description
-        ? scrubSecrets(oauth.data.error_description, secrets)
-        : null;
-      return new AuthError(oauth.data.error, scope, err.status, description);
-    }
-    return new AuthError(
-      'server',
-      scope,
-      err.status,
-      null,
-      `The token service answered HTTP ${err.status}.`,
-    );
-  }
-  if (err instanceof NetworkError)
-    return new AuthError(
-      'network',
-      scope,
-      null,
-      null,
-      `Cannot reach the token service: ${err.message}`,
-    );
-  return err;
 }

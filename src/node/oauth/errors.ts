@@ -1,4 +1,6 @@
 /** OAuth failures as typed errors with a message a user understands — never a key. */
+import { HttpError, NetworkError } from '../http/client.js';
+
 export type AuthErrorCode =
   | 'invalid_client'
   | 'invalid_scope'
@@ -37,4 +39,37 @@ export class AuthError extends Error {
         `The token service refused the request (${code}${description ? `: ${description}` : ''}).`,
     );
   }
+}
+
+/** How a token server's HTTP refusal reads: its code, its own words, the message to show. */
+export interface Refusal {
+  code: string;
+  description?: string | null;
+  /** Undefined: the message the code has above (or the generic one). */
+  message?: string;
+}
+
+/**
+ * The one mapping of a failed token request (the service's token endpoint, or the desk
+ * relay's gateway) to an AuthError: an HTTP refusal as `explain` reads it, an unreachable
+ * server named as `server`; anything else is passed on as it is.
+ */
+export function tokenRequestError(
+  err: unknown,
+  scope: string,
+  server: { name: string; explain(err: HttpError): Refusal },
+): unknown {
+  if (err instanceof HttpError) {
+    const r = server.explain(err);
+    return new AuthError(r.code, scope, err.status, r.description ?? null, r.message);
+  }
+  if (err instanceof NetworkError)
+    return new AuthError(
+      'network',
+      scope,
+      null,
+      null,
+      `Cannot reach ${server.name}: ${err.message}`,
+    );
+  return err;
 }

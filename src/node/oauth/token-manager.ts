@@ -8,6 +8,7 @@ import type { Scope, TokenState } from '../../shared/domain.js';
 import { clientCredentialsSource, type ClientCredentialsOptions } from './client-credentials.js';
 import { AuthError } from './errors.js';
 import type { TokenSource } from './token-source.js';
+import { messageOf } from '../../shared/error-message.js';
 
 export type { Credentials } from './client-credentials.js';
 export type { TokenSource } from './token-source.js';
@@ -131,7 +132,7 @@ export class TokenManager {
       await this.getAuthorization(scope);
       return { ok: true, message: okMessage ?? `Connected: the ${scope} API accepted the keys.` };
     } catch (err) {
-      return { ok: false, message: (err as Error).message };
+      return { ok: false, message: messageOf(err) };
     }
   }
 

@@ -350,6 +350,28 @@ describe('API', () => {
     expect(get.status).toBe(405);
   });
 
+  it('keeps the push stream, logout and the app files on their own methods (405 with Allow)', async () => {
+    const cases: [string, string, string][] = [
+      ['POST', '/api/events', 'GET'],
+      ['GET', '/api/logout', 'POST'],
+      ['PUT', '/api/getStatus', 'POST'],
+      ['DELETE', '/news', 'GET, HEAD'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const r = await send(host, path, { method, headers: auth });
+      expect(r.status, `${method} ${path}`).toBe(405);
+      expect(r.headers.allow, `${method} ${path}`).toBe(allow);
+      expect(JSON.parse(r.body)).toMatchObject({
+        ok: false,
+        error: { error: 'method_not_allowed' },
+      });
+    }
+    const head = await send(host, '/assets/app.js', { method: 'HEAD', headers: auth });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(head.body).toBe('');
+  });
+
   it('refuses a body over 1 MiB with 413', async () => {
     const big = JSON.stringify({ query: 'x'.repeat(1024 * 1024 + 10) });
     const tooBig = await send(host, '/api/searchPosts', {

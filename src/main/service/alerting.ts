@@ -1,0 +1,53 @@
+/** The alerts engine (prints, revisions, news, reminders) and the news-window alerts. */
+import { realTimers } from '../../shared/timers.js';
+import { AlertsEngine, type AlertsEngineOptions } from '../alerts/index.js';
+import { NewsWindowAlerts } from '../notify/news-window-alerts.js';
+import type { Store } from '../store/index.js';
+import type { CoreBasics } from './basics.js';
+
+const COVERED_SINCE_KEY = 'alerts.coveredSince';
+
+export type AlertDelivery = Pick<AlertsEngineOptions, 'coalesceMs' | 'settleMs' | 'maxPerMinute'>;
+
+/** When this store started watching the calendar (set once, on its first run). */
+function coverageStart(
+  store: Pick<Store, 'getSyncState' | 'setSyncState' | 'transaction'>,
+  now: number,
+): number {
+  const stored = Number(store.getSyncState(COVERED_SINCE_KEY));
+  if (Number.isFinite(stored) && stored > 0) return stored;
+  store.transaction(() => store.setSyncState(COVERED_SINCE_KEY, String(now)));
+  return now;
+}
+
+export function createAlerting(basics: CoreBasics, delivery?: AlertDelivery) {
+  const { store, now, effective, bus, logger } = basics;
+  // Prints from before this store first ran are history, not news (alerts/decide.ts newPrint).
+  const coveredSince = coverageStart(store, now());
+  const alerts = new AlertsEngine({
+    ...delivery,
+    store,
+    coveredSince: () => coveredSince,
+    now,
+    rules: () => effective().alertRules,
+    timeZone: () => effective().timeZone,
+    hourCycle: () => effective().hourCycle,
+    sink: (n) => bus.emit('notification', n),
+    onError: (err) => logger.warn({ err }, 'alerts: a notification could not be delivered'),
+    onAlert: (a) => {
+      bus.emit('alert', a);
+      bus.statusChanged();
+    },
+  });
+  const newsWindowAlerts = new NewsWindowAlerts({
+    settings: () => effective().newsWindow,
+    upcoming: (q) => store.upcoming(q),
+    notify: (n) => bus.emit('notification', n),
+    timeZone: () => effective().timeZone,
+    hourCycle: () => effective().hourCycle,
+    now,
+    timers: realTimers,
+    onError: (err) => logger.warn({ err }, 'news windows: an alert failed'),
+  });
+  return { alerts, newsWindowAlerts };
+}

@@ -1,0 +1,79 @@
+/**
+ * The core as its hosts hold it (MacrobellService): the API, the pushes, the tray's next
+ * releases, and start/stop in the order the parts need — sync before the demo's webhooks,
+ * everything that writes before the database closes.
+ */
+import type { AppApi } from '../../shared/ipc.js';
+import type { EventDate } from '../../shared/domain.js';
+import type { AlertsEngine } from '../alerts/index.js';
+import type { DemoMarket } from '../demo.js';
+import type { WatchlistSync } from '../desk/watchlist-sync.js';
+import type { NewsWindowAlerts } from '../notify/news-window-alerts.js';
+import type { AppService } from '../service.js';
+import type { PruneScheduler } from '../store/prune-schedule.js';
+import type { ChangeApplier } from '../sync/applier.js';
+import type { SyncEngine } from '../sync/engine.js';
+import type { CoreBasics } from './basics.js';
+import type { DemoWebhookLink, DemoWebhooksDeps } from './demo-webhooks.js';
+import type { StatusReporter } from './status.js';
+
+const DAY_MS = 86_400_000;
+
+export interface CoreParts extends CoreBasics {
+  api: AppApi;
+  demo: boolean;
+  dataDir: string;
+  simulator: DemoMarket | undefined;
+  alerts: AlertsEngine;
+  newsWindowAlerts: NewsWindowAlerts;
+  watchlist: WatchlistSync;
+  pruning: PruneScheduler;
+  sync: SyncEngine;
+  applier: ChangeApplier;
+  calendar: DemoWebhooksDeps['calendar'];
+  news: DemoWebhooksDeps['news'];
+  status: StatusReporter;
+  demoWebhooks: DemoWebhookLink;
+}
+
+export function assembleService(p: CoreParts): AppService {
+  const { store, now, sync, simulator } = p;
+  let stopped = false;
+  return {
+    api: p.api,
+    demo: p.demo,
+    dataDir: p.dataDir,
+    simulatorUrl: simulator?.url,
+    on: (event, listener) => p.bus.on(event, listener),
+    upcomingReleases(limit: number): EventDate[] {
+      const from = new Date(now()).toISOString();
+      const to = new Date(now() + 7 * DAY_MS).toISOString();
+      return store
+        .upcoming({ from, to, minVolatility: 'HIGH' })
+        .filter((ed) => ed.actual === null)
+        .slice(0, limit);
+    },
+    async start() {
+      p.alerts.rescheduleReminders();
+      p.newsWindowAlerts.start();
+      p.watchlist.changed();
+      await sync.start();
+      if (simulator) await p.demoWebhooks.connect(p);
+      p.status.push();
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      p.status.stop();
+      p.alerts.stop();
+      p.newsWindowAlerts.stop();
+      p.watchlist.stop();
+      p.pruning.stop();
+      await sync.stop();
+      await p.demoWebhooks.close();
+      await simulator?.close();
+      store.close();
+      p.logger.flush?.();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/** What every web-host route is handed: the service, the sessions, and where the host runs. */
+import type { ServerResponse } from 'node:http';
+import type { Route, RouteRequest } from '../../node/http/server/router.js';
+import type { MacrobellService } from '../service-contract.js';
+import type { WebSessions } from './session.js';
+
+export interface WebContext {
+  service: Pick<MacrobellService, 'api' | 'on'>;
+  sessions: WebSessions;
+  /** The built renderer. */
+  staticDir: string;
+  heartbeatMs: number;
+  /** The port listened on (set once listening): session cookies and Host checks name it. */
+  port: number;
+  /** Open push streams, ended when the host closes. */
+  streams: Set<ServerResponse>;
+}
+
+export type WebRoute = Route<WebContext>;
+export type WebRequest = RouteRequest<WebContext>;
