@@ -310,16 +310,19 @@ function roundBytes(frames: string[]): RoundBytes {
 /** True once the response drained (or closed); false when it stayed full for `timeoutMs`. */
 function drainOrClose(res: ServerResponse, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const finish = (drained: boolean) => {
-      clearTimeout(timer);
-      res.off('drain', done);
-      res.off('close', done);
-      resolve(drained);
-    };
-    const done = () => finish(true);
-    const timer = setTimeout(() => finish(false), timeoutMs);
+    const timer = setTimeout(() => settle(false), timeoutMs);
     timer.unref();
-    res.once('drain', done);
-    res.once('close', done);
+    // Whichever fires first, both listeners go.
+    function settle(drained: boolean): void {
+      clearTimeout(timer);
+      res.off('drain', onDrainOrClose);
+      res.off('close', onDrainOrClose);
+      resolve(drained);
+    }
+    function onDrainOrClose(): void {
+      settle(true);
+    }
+    res.once('drain', onDrainOrClose);
+    res.once('close', onDrainOrClose);
   });
 }
