@@ -39,8 +39,9 @@ const NO_KEYS_HINT =
 export const RelayErrors = {
   // Routing (any path)
   NOT_FOUND: entry(404, 'not_found', 'Not found'),
-  METHOD_NOT_ALLOWED: (allow: string) =>
-    new RelayError(405, 'method_not_allowed', `Use ${allow}`, { allow }),
+  /** `allow` as the header lists it (`GET, PUT`); `said` as the message says it. */
+  METHOD_NOT_ALLOWED: (allow: string, said = allow) =>
+    new RelayError(405, 'method_not_allowed', `Use ${said}`, { allow }),
   BACKSLASH_IN_PATH: entry(400, 'invalid_path', 'Backslashes are not allowed in the path'),
   SERVER_ERROR: entry(500, 'server_error', 'The relay could not store the webhook'),
 
@@ -125,6 +126,21 @@ export const RelayErrors = {
   /** The service refused the token exchange (upstream-failure.ts): `upstream_<its code>`. */
   UPSTREAM: (authCode: string, message: string) =>
     new RelayError(authCode === 'network' ? 504 : 502, `upstream_${authCode}`, message),
+
+  // GET /service/… (gateway/): answers of the relay's own, not the service's
+  NO_KEYS_FOR_GATEWAY: entry(
+    503,
+    'not_configured',
+    'This relay has no provider keys, so it cannot read the service for you. ' +
+      'Ask the desk administrator to run `relay keys set`.',
+    { 'retry-after': '60' },
+  ),
+  UPSTREAM_TOO_LARGE: entry(502, 'upstream_too_large', 'The service answer is too large to relay'),
+  UPSTREAM_UNREACHABLE: entry(
+    504,
+    'upstream_unreachable',
+    (reason: string) => `The relay could not reach the service: ${reason}`,
+  ),
 
   // /watchlist and /calendar/feed-url (calendar-feed/)
   INVALID_BODY: (status: 400 | 413 | 415, message: string) =>

@@ -4,7 +4,7 @@
  * those.
  */
 import type { Logger } from 'pino';
-import type { Route, RouteRequest } from '../../node/http/server/router.js';
+import type { Route } from '../../node/http/server/router.js';
 import type { CalendarFeed } from '../calendar-feed/index.js';
 import type { Desk } from '../desk.js';
 import type { DeskOps } from '../desk-ops/index.js';
@@ -34,4 +34,3 @@ export interface RelayContext {
 }
 
 export type RelayRoute<C = RelayContext> = Route<C>;
-export type RelayRequest<C = RelayContext> = RouteRequest<C>;
