@@ -10,7 +10,8 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { TokenManager } from '../node/oauth/token-manager.js';
 import { upstreamFailure } from './upstream-failure.js';
-import { mediaType } from '../node/http/server/body.js';
+import { mediaType, readBody } from '../node/http/server/body.js';
+import { ReplyError } from '../node/http/server/reply-error.js';
 import { RelayErrors } from './errors.js';
 import { sendJson } from './http-util.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -26,15 +27,14 @@ export interface TokenEndpointOptions {
   now?: () => number;
 }
 
+/** The form, or null past 4 KiB (the rest is read and dropped, then answered 413). */
 async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_FORM_BYTES) return null;
-    chunks.push(chunk);
+  try {
+    return new URLSearchParams((await readBody(req, MAX_FORM_BYTES)).toString('utf8'));
+  } catch (err) {
+    if (err instanceof ReplyError && err.status === 413) return null;
+    throw err;
   }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
 /** The endpoint; its refusals are thrown from the catalogue (the relay's handler answers them). */

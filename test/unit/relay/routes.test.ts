@@ -14,7 +14,9 @@ import { Router, type Route } from '../../../src/node/http/server/router.js';
 import { startDesk, type Desk } from '../../../src/relay/desk.js';
 import { RelayErrors } from '../../../src/relay/errors.js';
 import { sendReplyError } from '../../../src/relay/http-util.js';
+import { BodyBudget } from '../../../src/relay/ingest.js';
 import { healthRoute } from '../../../src/relay/routes/health.js';
+import { ingestRoute } from '../../../src/relay/routes/ingest.js';
 import { pageRoute } from '../../../src/relay/routes/page.js';
 import { tokenRoute } from '../../../src/relay/routes/token.js';
 import { SqliteEventLog } from '../../../src/relay/sqlite-log.js';
@@ -99,6 +101,38 @@ describe('relay routes, one at a time', () => {
     const get = await fetch(`${on}/token`, { headers: bearer });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  it('/hooks/{secret} stores a webhook for the secret only, and asks for POST only then', async () => {
+    const { events, desk } = parts();
+    const counters = { rejected: 0 };
+    const ctx = { secret: 's3cret', desk, events, bodyBudget: new BodyBudget(1 << 20), counters };
+    const url = await serve(ingestRoute, ctx);
+    const post = (path: string, body: string) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+
+    expect((await post('/hooks/s3cret', '{"type":"release"}')).status).toBe(204);
+    // %-escaped, the same secret.
+    expect((await post('/hooks/s3cre%74', '{"type":"again"}')).status).toBe(204);
+    // A wrong secret is 404 whatever the method: nothing says the path exists.
+    expect((await post('/hooks/wrong', '{"type":"x"}')).status).toBe(404);
+    expect((await fetch(`${url}/hooks/wrong`)).status).toBe(404);
+    const get = await fetch(`${url}/hooks/s3cret`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+
+    const bad = await post('/hooks/s3cret', '{"no":"type"}');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe('invalid_notification');
+    expect(counters.rejected).toBe(1);
+    expect((await events.after('0', 10)).map((e) => e.body.toString())).toEqual([
+      '{"type":"release"}',
+      '{"type":"again"}',
+    ]);
   });
 
   it('/healthz reports the store and its last id', async () => {
