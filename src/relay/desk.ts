@@ -11,6 +11,7 @@ import { bearerToken, constantTimeEqual, tokenHash } from '../node/security/comp
 import { fileSecret } from './secrets.js';
 import { RateLimiter } from './rate-limit.js';
 import { createTokenEndpoint } from './token-endpoint.js';
+import { UserStreams } from './user-streams.js';
 import { LEGACY_USER, type UserStore } from './user-store.js';
 
 export interface DeskOptions {
@@ -57,14 +58,12 @@ export interface Desk {
   close(): Promise<void>;
 }
 
-export function startDesk(opts: DeskOptions): Desk {
-  const now = opts.now ?? Date.now;
-  const { users, legacyToken } = opts;
+/** One token manager per set of keys: new keys never get a token cached for the old ones. */
+function keyedTokens(opts: DeskOptions, now: () => number): () => TokenManager | null {
   const keysNow =
     typeof opts.keys === 'function' ? opts.keys : () => opts.keys as Credentials | null;
-  // One token manager per set of keys: new keys never get a token cached for the old ones.
   let current: { fingerprint: string; manager: TokenManager } | null = null;
-  const tokens = (): TokenManager | null => {
+  return () => {
     const keys = keysNow();
     if (!keys) return (current = null);
     const fingerprint = tokenHash(`${keys.publicKey}\n${keys.privateKey}`);
@@ -81,6 +80,23 @@ export function startDesk(opts: DeskOptions): Desk {
     }
     return current.manager;
   };
+}
+
+/** Whether a webhook path segment is the secret `relay rotate-secret` saved since start. */
+function rotatedSecret(dataDir: string): (segment: string) => boolean {
+  // Re-read at most once a second, and only when a webhook came with an unknown secret.
+  let rotated: { secret: string | null; readAt: number } = { secret: null, readAt: -Infinity };
+  return (segment) => {
+    if (Date.now() - rotated.readAt >= 1000)
+      rotated = { secret: fileSecret(dataDir), readAt: Date.now() };
+    return rotated.secret !== null && constantTimeEqual(segment, rotated.secret);
+  };
+}
+
+export function startDesk(opts: DeskOptions): Desk {
+  const now = opts.now ?? Date.now;
+  const { users, legacyToken } = opts;
+  const tokens = keyedTokens(opts, now);
   const rate = opts.tokenRatePerMinute ?? 60;
   const token = createTokenEndpoint({
     tokens,
@@ -88,44 +104,16 @@ export function startDesk(opts: DeskOptions): Desk {
     logger: opts.logger,
     now,
   });
-
-  const streams = new Map<string, Set<ServerResponse>>();
   const maxStreamsPerUser = opts.maxStreamsPerUser ?? 5;
-  let checking = false;
-  let unreadable = false;
-  const closeRevoked = async () => {
-    if (streams.size === 0 || checking) return;
-    checking = true;
-    try {
-      const revoked = await users.revokedNames();
-      for (const [user, open] of streams) {
-        if (!revoked.has(user)) continue;
-        opts.logger?.info({ audit: 'streams_closed', user, count: open.size }, 'user revoked');
-        for (const res of open) res.destroy();
-        streams.delete(user);
-      }
-      unreadable = false;
-    } catch (err) {
-      // Once per outage (Redis away), not every check.
-      if (!unreadable) opts.logger?.warn({ err }, 'could not read revocations; retrying');
-      unreadable = true;
-    } finally {
-      checking = false;
-    }
-  };
-  const timer = setInterval(() => void closeRevoked(), opts.revocationCheckMs ?? 250);
-  timer.unref();
-
-  // Re-read at most once a second, and only when a webhook came with an unknown secret.
-  let rotated: { secret: string | null; readAt: number } = { secret: null, readAt: -Infinity };
-  const isRotatedSecret = (segment: string) => {
-    if (Date.now() - rotated.readAt >= 1000)
-      rotated = { secret: fileSecret(opts.dataDir), readAt: Date.now() };
-    return rotated.secret !== null && constantTimeEqual(segment, rotated.secret);
-  };
+  const streams = new UserStreams({
+    users,
+    maxPerUser: (user) => (user === LEGACY_USER ? Infinity : maxStreamsPerUser),
+    checkEveryMs: opts.revocationCheckMs ?? 250,
+    logger: opts.logger,
+  });
 
   return {
-    isRotatedSecret,
+    isRotatedSecret: rotatedSecret(opts.dataDir),
     authenticate(req) {
       const presented = bearerToken(req);
       if (!presented) return Promise.resolve(null);
@@ -136,19 +124,9 @@ export function startDesk(opts: DeskOptions): Desk {
     token,
     tokens,
     maxStreamsPerUser,
-    trackStream(user, res) {
-      const open = streams.get(user) ?? new Set();
-      if (user !== LEGACY_USER && open.size >= maxStreamsPerUser) return false;
-      open.add(res);
-      streams.set(user, open);
-      res.once('close', () => {
-        open.delete(res);
-        if (open.size === 0 && streams.get(user) === open) streams.delete(user);
-      });
-      return true;
-    },
+    trackStream: (user, res) => streams.track(user, res),
     close() {
-      clearInterval(timer);
+      streams.stop();
       return users.close();
     },
   };

@@ -7,6 +7,8 @@
  * and time: past them the answer is sent and the connection cut.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ReplyError } from '../node/http/server/reply-error.js';
+import { sendReplyError } from './http-util.js';
 
 export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 export const DRAIN_LIMIT_MS = 10_000;
@@ -17,19 +19,20 @@ export function afterDrain(req: IncomingMessage, answer: (cut: boolean) => void)
   if (Number(req.headers['content-length'] ?? 0) > DRAIN_LIMIT_BYTES) return answer(true);
   let dropped = 0;
   let done = false;
-  const finish = (cut: boolean) => {
+  const timer = setTimeout(() => finish(true), DRAIN_LIMIT_MS);
+  timer.unref();
+  function finish(cut: boolean): void {
     if (done) return;
     done = true;
     clearTimeout(timer);
-    req.off('data', onData);
     answer(cut);
-  };
-  const onData = (chunk: Buffer) => {
+  }
+  // Left attached after the answer: what still arrives is dropped uncounted.
+  function onData(chunk: Buffer): void {
+    if (done) return;
     dropped += chunk.length;
     if (dropped > DRAIN_LIMIT_BYTES) finish(true);
-  };
-  const timer = setTimeout(() => finish(true), DRAIN_LIMIT_MS);
-  timer.unref();
+  }
   req.on('data', onData);
   req.once('end', () => finish(false));
   // A client that hangs up gets no answer (there is no one to read it).
@@ -40,16 +43,12 @@ export function afterDrain(req: IncomingMessage, answer: (cut: boolean) => void)
   req.resume();
 }
 
-/** Sends the answer after the drain; a cut connection is closed once the answer is out. */
-export function refuseAfterDrain(
-  req: IncomingMessage,
-  res: ServerResponse,
-  send: (headers: Record<string, string>) => void,
-): void {
+/** Answers `err` after the drain; a cut connection is closed once the answer is out. */
+export function refuseAfterDrain(req: IncomingMessage, res: ServerResponse, err: ReplyError): void {
   afterDrain(req, (cut) => {
     if (res.writableEnded || res.destroyed) return;
-    if (!cut) return send({});
+    if (!cut) return sendReplyError(res, err);
     res.once('finish', () => req.destroy());
-    send({ connection: 'close' });
+    sendReplyError(res, err, { connection: 'close' });
   });
 }

@@ -1,20 +1,32 @@
-/** Small HTTP helpers shared by the relay's routes. */
+/**
+ * The relay's answers, written by the shared kit (src/node/http/server/respond.ts): every
+ * JSON answer of the relay is `no-store` (tokens, watch lists, events — never cached).
+ */
 import type { ServerResponse } from 'node:http';
+import { ReplyError } from '../node/http/server/reply-error.js';
+import * as kit from '../node/http/server/respond.js';
+
+const NO_STORE = { 'cache-control': 'no-store' };
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  sendJsonText(res, status, JSON.stringify(body));
+  kit.sendJson(res, status, body, NO_STORE);
 }
 
 /** A JSON answer already rendered to text. */
 export function sendJsonText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-  });
-  res.end(text);
+  kit.sendJsonText(res, status, text, NO_STORE);
 }
 
+/** An error from the catalogue (errors.ts) or any ReplyError, as `{error, message}`. */
+export function sendReplyError(
+  res: ServerResponse,
+  err: ReplyError,
+  headers: Record<string, string> = {},
+): void {
+  kit.sendReplyError(res, err, { ...NO_STORE, ...headers });
+}
+
+/** For desk-ops/, which still writes its errors inline (errors.ts lists the others). */
 export function sendError(
   res: ServerResponse,
   status: number,
@@ -22,14 +34,5 @@ export function sendError(
   message: string,
   headers: Record<string, string> = {},
 ): void {
-  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-  sendJson(res, status, { error, message });
-}
-
-export function decodePathSegment(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return '';
-  }
+  sendReplyError(res, new ReplyError(status, error, message, headers));
 }

@@ -4,6 +4,7 @@
  * reading stops as soon as the cap is passed.
  */
 import type { IncomingMessage } from 'node:http';
+import { RelayErrors, type RelayError } from './errors.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Deepest nesting of arrays/objects accepted: real notifications use a handful of levels. */
@@ -28,7 +29,7 @@ export type IngestResult =
       /** Bytes held from the budget: give them back once the body is stored. */
       held: number;
     }
-  | { ok: false; status: 400 | 413 | 503; error: string; message: string };
+  | { ok: false; error: RelayError };
 
 /**
  * The bytes of webhook bodies held at once, across all requests: one secret holder with
@@ -47,21 +48,11 @@ export class BodyBudget {
   }
 }
 
-const busy = {
-  ok: false,
-  status: 503,
-  error: 'busy',
-  message: 'The relay is reading too many webhook bodies at once; retry shortly',
-} as const;
 const TOO_LARGE = Symbol('too large');
 const BUSY = Symbol('busy');
 
-const tooLarge = {
-  ok: false,
-  status: 413,
-  error: 'payload_too_large',
-  message: `Webhook bodies are limited to ${MAX_BODY_BYTES} bytes`,
-} as const;
+const refused = (error: RelayError) => ({ ok: false, error }) as const;
+const tooLarge = () => refused(RelayErrors.WEBHOOK_TOO_LARGE(MAX_BODY_BYTES));
 
 interface BodyState {
   chunks: Buffer[];
@@ -136,43 +127,30 @@ export async function readWebhook(
   budget?: BodyBudget,
 ): Promise<IngestResult> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) return tooLarge;
+  if (declared > MAX_BODY_BYTES) return tooLarge();
   const body = await readCapped(req, MAX_BODY_BYTES, budget);
-  if (body === TOO_LARGE) return tooLarge;
-  if (body === BUSY) return busy;
+  if (body === TOO_LARGE) return tooLarge();
+  if (body === BUSY) return refused(RelayErrors.BUSY());
   const result = checkBody(req, body);
   if (!result.ok) budget?.give(body.length);
   return result;
 }
 
 function checkBody(req: IncomingMessage, body: Buffer): IngestResult {
-  if (nestingDepthExceeds(body, MAX_JSON_DEPTH)) {
-    return {
-      ok: false,
-      status: 400,
-      error: 'too_deeply_nested',
-      message: `The body nests arrays/objects deeper than ${MAX_JSON_DEPTH} levels`,
-    };
-  }
+  if (nestingDepthExceeds(body, MAX_JSON_DEPTH))
+    return refused(RelayErrors.TOO_DEEPLY_NESTED(MAX_JSON_DEPTH));
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'));
   } catch {
-    return { ok: false, status: 400, error: 'invalid_json', message: 'The body is not valid JSON' };
+    return refused(RelayErrors.INVALID_JSON());
   }
   // A plain check on the hot path (was a zod schema): an object, not an array, string type.
   const type =
     typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
       ? (parsed as { type?: unknown }).type
       : undefined;
-  if (typeof type !== 'string') {
-    return {
-      ok: false,
-      status: 400,
-      error: 'invalid_notification',
-      message: 'Expected a JSON object with a string "type"',
-    };
-  }
+  if (typeof type !== 'string') return refused(RelayErrors.INVALID_NOTIFICATION());
   const headers: Record<string, string> = {};
   for (const h of KEPT_HEADERS) {
     const v = req.headers[h];

@@ -16,6 +16,7 @@ import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { compareIds, type EventLog, type StoredEvent } from './event-log.js';
 import { SSE_HEADERS } from '../node/http/server/sse.js';
+import { drainOrClose, roundBytes, type RoundBytes } from './sse-writes.js';
 
 const PAGE = 500;
 /** Bodies per /events/page answer. */
@@ -288,38 +289,4 @@ function* pack(events: StoredEvent[]): Generator<Buffer> {
     }
   }
   if (frames.length > 0) yield Buffer.from(frames.join(''), 'utf8');
-}
-
-/** A round's frames as one buffer, bare (HTTP/1.0 reader) and framed as one HTTP/1.1 chunk. */
-interface RoundBytes {
-  raw: Buffer;
-  chunked: Buffer;
-}
-
-function roundBytes(frames: string[]): RoundBytes {
-  const text = frames.join('');
-  const length = Buffer.byteLength(text, 'utf8');
-  const head = `${length.toString(16)}\r\n`;
-  const chunked = Buffer.allocUnsafe(head.length + length + 2);
-  chunked.write(head, 0, 'latin1');
-  chunked.write(text, head.length, 'utf8');
-  chunked.write('\r\n', head.length + length, 'latin1');
-  return { raw: chunked.subarray(head.length, head.length + length), chunked };
-}
-
-/** True once the response drained (or closed); false when it stayed full for `timeoutMs`. */
-function drainOrClose(res: ServerResponse, timeoutMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const finish = (drained: boolean) => {
-      clearTimeout(timer);
-      res.off('drain', done);
-      res.off('close', done);
-      resolve(drained);
-    };
-    const done = () => finish(true);
-    const timer = setTimeout(() => finish(false), timeoutMs);
-    timer.unref();
-    res.once('drain', done);
-    res.once('close', done);
-  });
 }

@@ -10,7 +10,10 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { TokenManager } from '../node/oauth/token-manager.js';
 import { upstreamFailure } from './upstream-failure.js';
-import { sendError, sendJson } from './http-util.js';
+import { mediaType, readBody } from '../node/http/server/body.js';
+import { ReplyError } from '../node/http/server/reply-error.js';
+import { RelayErrors } from './errors.js';
+import { sendJson } from './http-util.js';
 import type { RateLimiter } from './rate-limit.js';
 
 const MAX_FORM_BYTES = 4096;
@@ -24,57 +27,37 @@ export interface TokenEndpointOptions {
   now?: () => number;
 }
 
+/** The form, or null past 4 KiB (the rest is read and dropped, then answered 413). */
 async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_FORM_BYTES) return null;
-    chunks.push(chunk);
+  try {
+    return new URLSearchParams((await readBody(req, MAX_FORM_BYTES)).toString('utf8'));
+  } catch (err) {
+    if (err instanceof ReplyError && err.status === 413) return null;
+    throw err;
   }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
+/** The endpoint; its refusals are thrown from the catalogue (the relay's handler answers them). */
 export function createTokenEndpoint(opts: TokenEndpointOptions) {
   const now = opts.now ?? Date.now;
   return async (req: IncomingMessage, res: ServerResponse, user: string): Promise<void> => {
-    if (req.method !== 'POST') {
-      req.resume();
-      return sendError(res, 405, 'method_not_allowed', 'Use POST', { allow: 'POST' });
-    }
+    if (req.method !== 'POST') throw RelayErrors.METHOD_NOT_ALLOWED('POST');
     const wait = opts.limiter.take(user);
-    if (wait > 0) {
-      req.resume();
-      return sendError(res, 429, 'rate_limited', `Too many token requests: retry in ${wait} s`, {
-        'retry-after': String(wait),
-      });
-    }
-    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/x-www-form-urlencoded') {
-      req.resume();
-      return sendError(res, 400, 'invalid_request', 'Send the form scope=calendar or scope=news');
-    }
+    if (wait > 0) throw RelayErrors.TOKEN_RATE_LIMITED(wait);
+    if (mediaType(req) !== 'application/x-www-form-urlencoded')
+      throw RelayErrors.TOKEN_FORM_EXPECTED();
     const form = await readForm(req);
-    if (!form) return sendError(res, 413, 'payload_too_large', 'The form is limited to 4 KiB');
+    if (!form) throw RelayErrors.TOKEN_FORM_TOO_LARGE();
     const parsed = formSchema.safeParse({ scope: form.get('scope') ?? undefined });
-    if (!parsed.success)
-      return sendError(res, 400, 'invalid_scope', 'scope must be calendar or news');
+    if (!parsed.success) throw RelayErrors.INVALID_SCOPE();
     const tokens = opts.tokens();
-    if (!tokens)
-      return sendError(
-        res,
-        501,
-        'not_configured',
-        'This relay has no provider keys, so it cannot hand out access tokens. ' +
-          'Set MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY (or run `relay keys set`) on the relay.',
-      );
+    if (!tokens) throw RelayErrors.NO_KEYS_FOR_TOKENS();
     const { scope } = parsed.data;
     let token;
     try {
       token = await tokens.getToken(scope);
     } catch (err) {
-      const failure = upstreamFailure(err, scope, opts.logger);
-      return sendError(res, failure.status, failure.error, failure.message);
+      throw upstreamFailure(err, scope, opts.logger);
     }
     opts.logger?.info({ audit: 'token_issued', user, scope }, 'access token handed out');
     sendJson(res, 200, {

@@ -6,6 +6,7 @@
  */
 import type { Logger } from 'pino';
 import { AuthError } from '../node/oauth/errors.js';
+import { RelayErrors, type RelayError } from './errors.js';
 
 /** What went wrong upstream, in words for the desk's administrator (the relay's log). */
 const OPERATOR_CAUSES: Record<string, string> = {
@@ -15,14 +16,8 @@ const OPERATOR_CAUSES: Record<string, string> = {
   unauthorized_client: "the desk's keys may not use this API (unauthorized_client)",
 };
 
-export interface UpstreamFailure {
-  status: number;
-  error: string;
-  message: string;
-}
-
-/** Logs the cause and returns the answer; anything but an AuthError is rethrown. */
-export function upstreamFailure(err: unknown, scope: string, logger?: Logger): UpstreamFailure {
+/** Logs the cause and returns the answer (`upstream_<code>`); anything but an AuthError is rethrown. */
+export function upstreamFailure(err: unknown, scope: string, logger?: Logger): RelayError {
   if (!(err instanceof AuthError)) throw err;
   const cause = OPERATOR_CAUSES[err.code] ?? err.message;
   logger?.error({ scope, code: err.code, cause }, 'token exchange with the service failed');
@@ -30,5 +25,5 @@ export function upstreamFailure(err: unknown, scope: string, logger?: Logger): U
     err.code === 'invalid_client'
       ? "The service refused the desk relay's provider keys (invalid_client). Your desk administrator must fix them on the relay; nothing in your Settings can."
       : `The service refused the relay: ${err.message}`;
-  return { status: err.code === 'network' ? 504 : 502, error: `upstream_${err.code}`, message };
+  return RelayErrors.UPSTREAM(err.code, message);
 }

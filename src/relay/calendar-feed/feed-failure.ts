@@ -7,7 +7,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { StoreUnavailable } from '../event-log.js';
-import { sendError } from '../http-util.js';
+import { RelayErrors, type RelayError } from '../errors.js';
+import { sendReplyError } from '../http-util.js';
 import { FeedKeyMismatch } from './feed-key.js';
 import { messageOf } from '../../shared/error-message.js';
 
@@ -25,9 +26,6 @@ export function plain(
   res.end(`${text}\n`);
 }
 
-const UNAVAILABLE = 'The relay cannot reach its store now; try again shortly.';
-const FAILED = 'The relay could not serve the calendar feed; its log says why.';
-
 export interface FeedFailure {
   /** Answers a failed request (false only when its answer was already under way). */
   answer(res: ServerResponse, err: unknown, asText: boolean): boolean;
@@ -37,28 +35,30 @@ export interface FeedFailure {
 
 export function feedFailure(logger: Logger | undefined): FeedFailure {
   let keyLogged = false;
+  /** The catalogue's error for what went wrong, logged (a key mismatch once). */
+  function errorFor(err: unknown): RelayError {
+    if (err instanceof FeedKeyMismatch) {
+      if (!keyLogged) logger?.error(`calendar feed refused: ${err.message}`);
+      keyLogged = true;
+      return RelayErrors.FEED_KEY_MISMATCH(
+        `This relay node cannot serve calendar feeds: ${err.message}.`,
+      );
+    }
+    const reason = messageOf(err);
+    if (!(err instanceof StoreUnavailable)) {
+      logger?.warn({ reason }, 'calendar feed: request failed');
+      return RelayErrors.FEED_FAILED();
+    }
+    logger?.warn({ reason }, 'calendar feed: the store is unavailable; request refused with 503');
+    return RelayErrors.FEED_STORE_UNAVAILABLE();
+  }
   return {
     answer(res, err, asText) {
       if (res.headersSent) return false;
-      if (err instanceof FeedKeyMismatch) {
-        if (!keyLogged) logger?.error(`calendar feed refused: ${err.message}`);
-        keyLogged = true;
-        const text = `This relay node cannot serve calendar feeds: ${err.message}.`;
-        if (asText) plain(res, 503, text);
-        else sendError(res, 503, 'feed_key_mismatch', text);
-        return true;
-      }
-      const reason = messageOf(err);
-      if (!(err instanceof StoreUnavailable)) {
-        logger?.warn({ reason }, 'calendar feed: request failed');
-        if (asText) plain(res, 500, FAILED);
-        else sendError(res, 500, 'server_error', FAILED);
-        return true;
-      }
-      logger?.warn({ reason }, 'calendar feed: the store is unavailable; request refused with 503');
-      const headers = { 'retry-after': '1' };
-      if (asText) plain(res, 503, UNAVAILABLE, headers);
-      else sendError(res, 503, 'store_unavailable', UNAVAILABLE, headers);
+      const e = errorFor(err);
+      // The .ics answers plain text (a calendar app shows it); the others JSON.
+      if (asText) plain(res, e.status, e.message, e.headers);
+      else sendReplyError(res, e);
       return true;
     },
     keyOk() {

@@ -12,18 +12,15 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { watchlistBodySchema } from '../../shared/calendar-feed.js';
-import type { EventDate } from '../../shared/domain.js';
 import type { HttpClient } from '../../node/http/client.js';
+import { ReplyError } from '../../node/http/server/reply-error.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
-import { sendError, sendJson } from '../http-util.js';
 import type { UserStore } from '../user-store.js';
-import { renderFeed, sendFeed } from './feed-response.js';
+import { accountRoutes } from './account-routes.js';
 import { feedFailure, plain } from './feed-failure.js';
 import type { FeedStore } from './feed-store.js';
+import { icsRoute } from './ics-route.js';
 import { ReleaseWindow } from './release-window.js';
-import { readJsonBody } from './read-body.js';
-import { userStatus } from './user-status.js';
 
 export interface CalendarFeedOptions {
   /** Watch lists and feed tokens: the relay database's, or Redis's shared by every node. */
@@ -53,29 +50,10 @@ export interface CalendarFeed {
   close(): Promise<void>;
 }
 
-/** What the feed asks calendar apps to poll at (most poll less often anyway). */
-const REFRESH_MINUTES = 15;
 const FEED_PATH = /^\/calendar\/(mbf_[A-Za-z0-9_-]{43})\.ics$/;
-const NO_KEYS =
-  'This relay has no provider keys, so it cannot serve calendar feeds. ' +
-  'Set MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY (or run `relay keys set`) on the relay.';
-
-const NO_CALENDAR_URL =
-  'This relay was started without the service’s calendar URL, so it cannot serve calendar feeds.';
-
-/** The base URL calendar apps should use: the configured one, else what the client called. */
-function baseUrl(req: IncomingMessage, configured: string | undefined): string {
-  if (configured) return configured.replace(/\/+$/, '');
-  const first = (v: string | string[] | undefined) =>
-    (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
-  const proto = first(req.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
-  const host = first(req.headers['x-forwarded-host']) ?? req.headers.host ?? 'localhost';
-  return `${proto}://${host}`;
-}
 
 export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
   const now = opts.now ?? Date.now;
-  const { users, store } = opts;
   const failure = feedFailure(opts.logger);
   const cacheMs = opts.cacheMs ?? 60_000;
   const window = new ReleaseWindow({
@@ -86,98 +64,8 @@ export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
     http: opts.http,
     now,
   });
-
-  async function feedUrl(
-    req: IncomingMessage,
-    res: ServerResponse,
-    user: string,
-    rotate: boolean,
-  ): Promise<void> {
-    const { createdAt: userCreatedAt } = await userStatus(users, user);
-    const { token, createdAt } = await store.feedToken(user, userCreatedAt, rotate);
-    failure.keyOk();
-    const url = `${baseUrl(req, opts.publicUrl)}/calendar/${token}.ics`;
-    if (rotate) opts.logger?.info({ audit: 'calendar_feed_rotated', user }, 'feed URL rotated');
-    sendJson(res, 200, { url, webcal: url.replace(/^https?:\/\//, 'webcal://'), createdAt });
-  }
-
-  async function putWatchlist(req: IncomingMessage, res: ServerResponse, user: string) {
-    const body = await readJsonBody(req);
-    if (!body.ok) return sendError(res, body.status, 'invalid_request', body.message);
-    const parsed = watchlistBodySchema.safeParse(body.value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      return sendError(res, 400, 'invalid_watchlist', `${where}${issue?.message ?? 'invalid'}`);
-    }
-    const eventIds = [...new Set(parsed.data.eventIds.map((id) => id.toLowerCase()))];
-    sendJson(res, 200, await store.setWatchlist(user, eventIds));
-  }
-
-  async function serveFeed(req: IncomingMessage, res: ServerResponse, feedToken: string) {
-    // A node with the wrong key refuses rather than serve a desk it does not match.
-    await store.checkKey();
-    failure.keyOk();
-    const owner = await store.ownerOf(feedToken);
-    const status = owner ? await userStatus(users, owner.user) : null;
-    if (!owner || !status?.active || status.createdAt !== owner.userCreatedAt)
-      return plain(res, 404, 'No such calendar feed (the link was rotated or its user removed).');
-    const tokens = opts.calendarUrl ? opts.tokens() : null;
-    if (!tokens) return plain(res, 501, opts.calendarUrl ? NO_KEYS : NO_CALENDAR_URL);
-    const list = await store.watchlist(owner.user);
-    let snapshot = { items: [] as EventDate[] };
-    try {
-      // An empty watch list needs nothing from the service.
-      if (list.eventIds.length > 0) snapshot = await window.get(tokens);
-    } catch (err) {
-      opts.logger?.warn({ err, user: owner.user }, 'calendar feed: the service did not answer');
-      return plain(
-        res,
-        502,
-        `The relay could not read the calendar from the service: ${(err as Error).message}`,
-      );
-    }
-    const body = renderFeed(snapshot.items, list.eventIds, list.updatedAt, REFRESH_MINUTES);
-    sendFeed(req, res, body, Math.round(cacheMs / 1000));
-  }
-
-  async function bearerRoute(
-    req: IncomingMessage,
-    res: ServerResponse,
-    path: string,
-    authenticate: () => Promise<string | null>,
-  ): Promise<void> {
-    let user: string | null;
-    try {
-      user = await authenticate();
-    } catch (err) {
-      opts.logger?.warn({ err }, 'the user store is unavailable; request refused with 503');
-      req.resume();
-      return sendError(res, 503, 'store_unavailable', 'The relay cannot check tokens now', {
-        'retry-after': '1',
-      });
-    }
-    if (!user) {
-      req.resume();
-      return sendError(res, 401, 'unauthorized', 'Missing, wrong or revoked bearer token', {
-        'www-authenticate': 'Bearer',
-      });
-    }
-    if (!opts.tokens()) {
-      req.resume();
-      return sendError(res, 501, 'not_configured', NO_KEYS);
-    }
-    const method = req.method ?? 'GET';
-    if (path === '/watchlist') {
-      if (method === 'PUT') return putWatchlist(req, res, user);
-      req.resume();
-      if (method === 'GET') return sendJson(res, 200, await store.watchlist(user));
-      return sendError(res, 405, 'method_not_allowed', 'Use GET or PUT', { allow: 'GET, PUT' });
-    }
-    req.resume();
-    if (method === 'GET' || method === 'POST') return feedUrl(req, res, user, method === 'POST');
-    return sendError(res, 405, 'method_not_allowed', 'Use GET or POST', { allow: 'GET, POST' });
-  }
+  const account = accountRoutes({ ...opts, failure });
+  const serveFeed = icsRoute({ ...opts, window, cacheMs, failure });
 
   return {
     handles: (path) =>
@@ -189,7 +77,7 @@ export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
           req.resume();
           return plain(res, 404, 'No such calendar feed.');
         }
-        if (!feed) return await bearerRoute(req, res, path, authenticate);
+        if (!feed) return await account(req, res, path, authenticate);
         req.resume();
         if (req.method !== 'GET' && req.method !== 'HEAD') {
           res.setHeader('allow', 'GET, HEAD');
@@ -197,10 +85,11 @@ export function startCalendarFeed(opts: CalendarFeedOptions): CalendarFeed {
         }
         return await serveFeed(req, res, feed[1] as string);
       } catch (err) {
-        // The .ics answers plain text (a calendar app shows it); the others JSON.
+        // Refusals of the catalogue are the relay's handler's to answer; failures are ours.
+        if (err instanceof ReplyError) throw err;
         if (!failure.answer(res, err, feed !== null)) res.destroy();
       }
     },
-    close: () => store.close(),
+    close: () => opts.store.close(),
   };
 }

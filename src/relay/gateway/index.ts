@@ -9,7 +9,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
-import { sendError } from '../http-util.js';
+import { RelayErrors } from '../errors.js';
+import { requireUser } from '../routes/auth.js';
 import { ReadCache, type ReadCacheStats } from './read-cache.js';
 import { matchReadRoute, type GatewayScope } from './read-routes.js';
 import { createUpstream } from './upstream.js';
@@ -59,18 +60,7 @@ export function createGateway(opts: GatewayOptions): Gateway {
     authenticate: () => Promise<string | null>,
   ): Promise<void> {
     req.resume();
-    let user: string | null;
-    try {
-      user = await authenticate();
-    } catch {
-      return sendError(res, 503, 'store_unavailable', 'The relay cannot check tokens now', {
-        'retry-after': '1',
-      });
-    }
-    if (!user)
-      return sendError(res, 401, 'unauthorized', 'Missing, wrong or revoked bearer token', {
-        'www-authenticate': 'Bearer',
-      });
+    const user = await requireUser(authenticate, opts.logger);
     const m = PREFIX.exec(rawPath);
     const readRoute =
       m && (req.method === 'GET' || req.method === 'HEAD')
@@ -82,7 +72,7 @@ export function createGateway(opts: GatewayOptions): Gateway {
         { audit: 'gateway_refused', user, method: req.method, path: rawPath.slice(0, 120) },
         'gateway: not a read the app makes',
       );
-      return sendError(res, 404, 'not_found', 'Not found');
+      throw RelayErrors.NOT_FOUND();
     }
     const answer = await cache.read(readRoute);
     const headers: Record<string, string> = {

@@ -7,6 +7,9 @@
 import { request, type Dispatcher } from 'undici';
 import { AuthError } from '../../node/oauth/errors.js';
 import type { Logger } from 'pino';
+import type { ReplyError } from '../../node/http/server/reply-error.js';
+import { messageOf } from '../../shared/error-message.js';
+import { RelayErrors } from '../errors.js';
 import { upstreamFailure } from '../upstream-failure.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
 import type { GatewayScope } from './read-routes.js';
@@ -32,23 +35,13 @@ export interface UpstreamOptions {
 
 const PASSED_HEADERS = ['content-type', 'retry-after', 'etag', 'last-modified'];
 
-/** A gateway-made answer (no service involved): JSON `{error, message}`. */
-export function relayAnswer(
-  status: number,
-  error: string,
-  message: string,
-  headers: Record<string, string> = {},
-): UpstreamAnswer {
+/** A gateway-made answer (no service involved): the catalogue's `{error, message}`. */
+export function relayAnswer(err: ReplyError): UpstreamAnswer {
   return {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-    body: Buffer.from(JSON.stringify({ error, message })),
+    status: err.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...err.headers },
+    body: Buffer.from(JSON.stringify({ error: err.code, message: err.message })),
   };
-}
-
-function tokenFailure(err: unknown, scope: string, logger?: Logger): UpstreamAnswer {
-  const failure = upstreamFailure(err, scope, logger);
-  return relayAnswer(failure.status, failure.error, failure.message);
 }
 
 async function readCapped(body: Dispatcher.ResponseData['body'], max: number) {
@@ -88,8 +81,7 @@ export function createUpstream(opts: UpstreamOptions) {
       bodyTimeout: timeout,
     });
     const body = await readCapped(res.body, maxBody);
-    if (body === null)
-      return relayAnswer(502, 'upstream_too_large', 'The service answer is too large to relay');
+    if (body === null) return relayAnswer(RelayErrors.UPSTREAM_TOO_LARGE());
     const headers: Record<string, string> = {};
     for (const name of PASSED_HEADERS) {
       const v = res.headers[name];
@@ -105,26 +97,15 @@ export function createUpstream(opts: UpstreamOptions) {
     ifNoneMatch?: string,
   ): Promise<UpstreamAnswer> {
     const manager = opts.tokens();
-    if (!manager)
-      return relayAnswer(
-        503,
-        'not_configured',
-        'This relay has no provider keys, so it cannot read the service for you. ' +
-          'Ask the desk administrator to run `relay keys set`.',
-        { 'retry-after': '60' },
-      );
+    if (!manager) return relayAnswer(RelayErrors.NO_KEYS_FOR_GATEWAY());
     try {
       const first = await once(scope, path, manager, ifNoneMatch);
       if (first.status !== 401) return first;
       manager.invalidate(scope);
       return await once(scope, path, manager, ifNoneMatch);
     } catch (err) {
-      if (err instanceof AuthError) return tokenFailure(err, scope, opts.logger);
-      return relayAnswer(
-        504,
-        'upstream_unreachable',
-        `The relay could not reach the service: ${(err as Error).message}`,
-      );
+      if (err instanceof AuthError) return relayAnswer(upstreamFailure(err, scope, opts.logger));
+      return relayAnswer(RelayErrors.UPSTREAM_UNREACHABLE(messageOf(err)));
     }
   };
 }

@@ -10,6 +10,7 @@ const routes: Route<null>[] = [
   { method: 'DELETE', path: '/things/:id', handle: noop },
   { method: 'GET', path: '/v1/:lang([a-z]{2})/items/:from/:to', handle: noop },
   { method: 'GET', path: '/service/calendar/*rest', handle: noop },
+  { method: '*', path: '/hooks/*secret', decode: false, handle: noop },
 ];
 const router = new Router(routes);
 
@@ -50,5 +51,11 @@ describe('router', () => {
 
   it('refuses a malformed %-escape with 400', () => {
     expect(failure('DELETE', '/things/%E0%A4%A').status).toBe(400);
+  });
+
+  it('a route of method * takes every method, and decode: false leaves escapes as sent', () => {
+    for (const method of ['GET', 'POST', 'OPTIONS'])
+      expect(router.find(method, '/hooks/a%2Fb%zz').route).toBe(routes[5]);
+    expect(router.find('PUT', '/hooks/a%2Fb%zz').params).toEqual({ secret: 'a%2Fb%zz' });
   });
 });

@@ -6,7 +6,10 @@
  *
  * Patterns are literal segments and `:name` parameters; `:name(regex)` constrains one
  * segment; a last segment `*name` takes the rest of the path. Parameters arrive %-decoded
- * (a malformed escape is a 400).
+ * (a malformed escape is a 400), unless the route says `decode: false` (a proxy that
+ * forwards the path as sent, or a route whose own answer to a bad escape is a 404).
+ * Method `*` takes every method: for a route that checks something (a secret, a token)
+ * before it says which methods it allows, or that mounts a part with routes of its own.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ReplyError } from './reply-error.js';
@@ -22,8 +25,10 @@ export interface RouteRequest<C> {
 }
 
 export interface Route<C> {
-  method: Method;
+  method: Method | '*';
   path: string;
+  /** false: parameters as sent, %-escapes and all (default true). */
+  decode?: boolean;
   handle(r: RouteRequest<C>): void | Promise<void>;
 }
 
@@ -80,12 +85,13 @@ export class Router<C> {
     for (const c of this.routes) {
       const m = c.regex.exec(path);
       if (!m) continue;
-      if (c.route.method !== method) {
+      if (c.route.method !== method && c.route.method !== '*') {
         allowed.push(c.route.method);
         continue;
       }
       const params: Record<string, string> = {};
-      c.names.forEach((name, i) => (params[name] = decodeSegment(m[i + 1] as string)));
+      const decode = c.route.decode === false ? (v: string) => v : decodeSegment;
+      c.names.forEach((name, i) => (params[name] = decode(m[i + 1] as string)));
       return { route: c.route, params };
     }
     if (allowed.length) throw methodNotAllowed([...new Set(allowed)].join(', '));

@@ -1,0 +1,166 @@
+/**
+ * Every error the relay answers, listed once (fastify's lib/errors.js is the model): its
+ * snake_case code, HTTP status, message and headers. Routes throw these (the relay's
+ * handler answers them as `{error, message}`, no-store) or, on the hot path, return them.
+ * Desk operations (desk-ops/) still write theirs inline: they move here with that part.
+ */
+import { ReplyError } from '../node/http/server/reply-error.js';
+
+/** A relay answer; `drainFirst`: sent only once the request body is read and dropped (drain.ts). */
+export class RelayError extends ReplyError {
+  drainFirst = false;
+
+  /** Answer after the body is gone, so a client still sending sees the answer, not a reset. */
+  afterDrain(): this {
+    this.drainFirst = true;
+    return this;
+  }
+}
+
+type Message<A extends unknown[]> = string | ((...args: A) => string);
+
+/** One catalogue entry: calling it makes a fresh error to throw. */
+function entry<A extends unknown[] = []>(
+  status: number,
+  code: string,
+  message: Message<A>,
+  headers: Record<string, string> = {},
+): (...args: A) => RelayError {
+  return (...args: A) =>
+    new RelayError(status, code, typeof message === 'string' ? message : message(...args), {
+      ...headers,
+    });
+}
+
+const RETRY_SOON = { 'retry-after': '1' };
+const NO_KEYS_HINT =
+  'Set MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY (or run `relay keys set`) on the relay.';
+
+export const RelayErrors = {
+  // Routing (any path)
+  NOT_FOUND: entry(404, 'not_found', 'Not found'),
+  /** `allow` as the header lists it (`GET, PUT`); `said` as the message says it. */
+  METHOD_NOT_ALLOWED: (allow: string, said = allow) =>
+    new RelayError(405, 'method_not_allowed', `Use ${said}`, { allow }),
+  BACKSLASH_IN_PATH: entry(400, 'invalid_path', 'Backslashes are not allowed in the path'),
+  SERVER_ERROR: entry(500, 'server_error', 'The relay could not store the webhook'),
+
+  // Bearer tokens (/events, /events/page, /token, /watchlist, /calendar/feed-url, /service/…)
+  UNAUTHORIZED: entry(401, 'unauthorized', 'Missing, wrong or revoked bearer token', {
+    'www-authenticate': 'Bearer',
+  }),
+  TOKENS_UNCHECKABLE: entry(
+    503,
+    'store_unavailable',
+    'The relay cannot check tokens now',
+    RETRY_SOON,
+  ),
+
+  // POST /hooks/{secret} (ingest.ts)
+  BUSY: entry(
+    503,
+    'busy',
+    'The relay is reading too many webhook bodies at once; retry shortly',
+    RETRY_SOON,
+  ),
+  WEBHOOK_TOO_LARGE: entry(
+    413,
+    'payload_too_large',
+    (maxBytes: number) => `Webhook bodies are limited to ${maxBytes} bytes`,
+  ),
+  TOO_DEEPLY_NESTED: entry(
+    400,
+    'too_deeply_nested',
+    (maxDepth: number) => `The body nests arrays/objects deeper than ${maxDepth} levels`,
+  ),
+  INVALID_JSON: entry(400, 'invalid_json', 'The body is not valid JSON'),
+  INVALID_NOTIFICATION: entry(
+    400,
+    'invalid_notification',
+    'Expected a JSON object with a string "type"',
+  ),
+  STORE_UNAVAILABLE: entry(
+    503,
+    'store_unavailable',
+    (reason: string) => `The relay cannot store webhooks now: ${reason}`,
+    RETRY_SOON,
+  ),
+
+  // GET /events and /events/page
+  INVALID_PAGE_QUERY: entry(
+    400,
+    'invalid_request',
+    'after must be an event id and limit an integer 1–1000',
+  ),
+  UNKNOWN_PAGE_AFTER: entry(
+    400,
+    'invalid_request',
+    'after must be an event id from this relay, or 0',
+  ),
+  INVALID_RESUME_POINT: entry(
+    400,
+    'invalid_request',
+    'Last-Event-ID / after must be an event id from this relay, or 0',
+  ),
+  TOO_MANY_STREAMS: entry(
+    429,
+    'too_many_streams',
+    (user: string, max: number) =>
+      `${user} already has ${max} streams open on this relay: close one (or quit the app on another machine) and try again`,
+    { 'retry-after': '30' },
+  ),
+
+  // POST /token (token-endpoint.ts)
+  TOKEN_RATE_LIMITED: (wait: number) =>
+    new RelayError(429, 'rate_limited', `Too many token requests: retry in ${wait} s`, {
+      'retry-after': String(wait),
+    }),
+  TOKEN_FORM_EXPECTED: entry(400, 'invalid_request', 'Send the form scope=calendar or scope=news'),
+  TOKEN_FORM_TOO_LARGE: entry(413, 'payload_too_large', 'The form is limited to 4 KiB'),
+  INVALID_SCOPE: entry(400, 'invalid_scope', 'scope must be calendar or news'),
+  NO_KEYS_FOR_TOKENS: entry(
+    501,
+    'not_configured',
+    `This relay has no provider keys, so it cannot hand out access tokens. ${NO_KEYS_HINT}`,
+  ),
+  /** The service refused the token exchange (upstream-failure.ts): `upstream_<its code>`. */
+  UPSTREAM: (authCode: string, message: string) =>
+    new RelayError(authCode === 'network' ? 504 : 502, `upstream_${authCode}`, message),
+
+  // GET /service/… (gateway/): answers of the relay's own, not the service's
+  NO_KEYS_FOR_GATEWAY: entry(
+    503,
+    'not_configured',
+    'This relay has no provider keys, so it cannot read the service for you. ' +
+      'Ask the desk administrator to run `relay keys set`.',
+    { 'retry-after': '60' },
+  ),
+  UPSTREAM_TOO_LARGE: entry(502, 'upstream_too_large', 'The service answer is too large to relay'),
+  UPSTREAM_UNREACHABLE: entry(
+    504,
+    'upstream_unreachable',
+    (reason: string) => `The relay could not reach the service: ${reason}`,
+  ),
+
+  // /watchlist and /calendar/feed-url (calendar-feed/)
+  INVALID_BODY: (status: 400 | 413 | 415, message: string) =>
+    new RelayError(status, 'invalid_request', message),
+  INVALID_WATCHLIST: entry(400, 'invalid_watchlist', (detail: string) => detail),
+  NO_KEYS_FOR_FEEDS: entry(
+    501,
+    'not_configured',
+    `This relay has no provider keys, so it cannot serve calendar feeds. ${NO_KEYS_HINT}`,
+  ),
+  FEED_KEY_MISMATCH: entry(503, 'feed_key_mismatch', (text: string) => text),
+  FEED_STORE_UNAVAILABLE: entry(
+    503,
+    'store_unavailable',
+    'The relay cannot reach its store now; try again shortly.',
+    RETRY_SOON,
+  ),
+  FEED_FAILED: entry(
+    500,
+    'server_error',
+    'The relay could not serve the calendar feed; its log says why.',
+  ),
+} as const;

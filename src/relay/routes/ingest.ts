@@ -1,0 +1,82 @@
+/**
+ * `POST /hooks/{secret}`: stores a webhook and answers 204 only after the commit. The
+ * hot path: a plain `/hooks/<segment>` skips URL parsing and the route table (handler.ts
+ * calls `hook` straight away); refusals whose body may still be arriving are answered once
+ * it is dropped (drain.ts), so the sender sees the answer and not a reset.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { constantTimeEqual } from '../../node/security/compare.js';
+import { StoreUnavailable } from '../event-log.js';
+import { RelayErrors } from '../errors.js';
+import { readWebhook } from '../ingest.js';
+import type { RelayContext, RelayRoute } from './context.js';
+
+export type IngestContext = Pick<
+  RelayContext,
+  'secret' | 'desk' | 'events' | 'bodyBudget' | 'counters' | 'logger'
+>;
+
+/** A path segment that WHATWG URL parsing keeps byte for byte and that needs no decoding. */
+const PLAIN_SEGMENT = /^(?!\.\.?$)[\w.~-]+$/;
+const PREFIX = '/hooks/';
+
+/**
+ * The segment of a plain `/hooks/<segment>` request target (no query, escapes, dot
+ * segments or backslashes: what URL parsing would leave as is), else null.
+ */
+export function plainHookSegment(rawTarget: string): string | null {
+  if (!rawTarget.startsWith(PREFIX)) return null;
+  const segment = rawTarget.slice(PREFIX.length);
+  return PLAIN_SEGMENT.test(segment) ? segment : null;
+}
+
+/** A malformed escape is no secret: '' (then 404). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
+
+async function ingest(ctx: IngestContext, req: IncomingMessage, res: ServerResponse) {
+  const result = await readWebhook(req, ctx.bodyBudget);
+  if (!result.ok) {
+    const { error } = result;
+    if (error.status !== 503) ctx.counters.rejected++;
+    // A 400 has read the whole body; a 413 or 503 stopped reading part-way.
+    throw error.status === 400 ? error : error.afterDrain();
+  }
+  try {
+    await ctx.events.append(result.body, result.type, result.headers);
+  } catch (err) {
+    if (!(err instanceof StoreUnavailable)) throw err;
+    // The cause's message only: a client-library error can carry the command's arguments.
+    const cause = err.cause instanceof Error ? err.cause.message : undefined;
+    ctx.logger?.warn({ reason: err.message, cause }, 'store unavailable; webhook refused with 503');
+    throw RelayErrors.STORE_UNAVAILABLE(err.message);
+  } finally {
+    ctx.bodyBudget.give(result.held);
+  }
+  res.writeHead(204).end();
+}
+
+/** A webhook to `segment`: the secret first (a wrong one is 404 whatever the method). */
+export function hook(
+  ctx: IngestContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  segment: string,
+): Promise<void> {
+  if (!constantTimeEqual(segment, ctx.secret) && !ctx.desk.isRotatedSecret(segment))
+    throw RelayErrors.NOT_FOUND().afterDrain();
+  if (req.method !== 'POST') throw RelayErrors.METHOD_NOT_ALLOWED('POST').afterDrain();
+  return ingest(ctx, req, res);
+}
+
+export const ingestRoute: RelayRoute<IngestContext> = {
+  method: '*',
+  path: '/hooks/*secret',
+  decode: false,
+  handle: ({ ctx, req, res, params }) => hook(ctx, req, res, decodeSegment(params.secret ?? '')),
+};

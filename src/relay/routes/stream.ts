@@ -1,0 +1,44 @@
+/**
+ * `GET /events`: the stored webhooks as Server-Sent Events, resumed after `Last-Event-ID`
+ * (or `?after=`), then live (sse-hub.ts fans out with raw writes). HEAD answers the
+ * stream's headers and keeps nothing open.
+ */
+import type { IncomingMessage } from 'node:http';
+import { z } from 'zod';
+import { SSE_HEADERS } from '../../node/http/server/sse.js';
+import { RELAY_EVENT_ID } from '../../shared/relay-ids.js';
+import type { EventLog } from '../event-log.js';
+import { RelayErrors } from '../errors.js';
+import { requestUser } from './auth.js';
+import type { RelayContext, RelayRoute } from './context.js';
+
+export type StreamContext = Pick<RelayContext, 'desk' | 'events' | 'hub' | 'ops' | 'logger'>;
+
+/** Ids are opaque to clients; each backend checks its own format (parseId). */
+export const eventId = z.string().regex(RELAY_EVENT_ID, 'must be an event id');
+
+/** Where to resume: the Last-Event-ID header, else `?after=`; null = from now. */
+function resumePoint(events: EventLog, req: IncomingMessage, url: URL): string | null {
+  const header = req.headers['last-event-id'];
+  const raw = typeof header === 'string' && header !== '' ? header : url.searchParams.get('after');
+  if (raw === null) return null;
+  const parsed = eventId.safeParse(raw);
+  const id = parsed.success ? events.parseId(parsed.data) : null;
+  if (id === null) throw RelayErrors.INVALID_RESUME_POINT();
+  return id;
+}
+
+export const streamRoute: RelayRoute<StreamContext> = {
+  method: 'GET',
+  path: '/events',
+  async handle({ ctx, req, res, url }) {
+    req.resume();
+    const user = await requestUser(ctx, req);
+    const after = resumePoint(ctx.events, req, url);
+    if (req.method === 'HEAD') return void res.writeHead(200, SSE_HEADERS).end();
+    if (!ctx.desk.trackStream(user, res))
+      throw RelayErrors.TOO_MANY_STREAMS(user, ctx.desk.maxStreamsPerUser);
+    if (!ctx.ops.beforeStream(req, res, user)) return;
+    return ctx.hub.serve(res, after);
+  },
+};

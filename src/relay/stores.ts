@@ -1,0 +1,62 @@
+/**
+ * The relay's stores, opened together: the webhook log, the desk's users and the calendar
+ * feed's watch lists and tokens — all in this node's SQLite file (one handle, relay-db.ts), or all in the desk's
+ * Redis (shared by every node). When one fails to open, those already open are closed.
+ */
+import type Database from 'better-sqlite3';
+import type { Logger } from 'pino';
+import type { FeedStore } from './calendar-feed/feed-store.js';
+import { RedisFeedStore } from './calendar-feed/redis-feed-store.js';
+import { SqliteFeedStore } from './calendar-feed/sqlite-feed-store.js';
+import type { EventLog } from './event-log.js';
+import type { RedisTarget } from './redis-client.js';
+import type { DurabilityMode } from './redis-durability.js';
+import { RedisEventLog } from './redis-log.js';
+import { RedisUserStore } from './redis-users.js';
+import type { UserStore } from './user-store.js';
+import { SqliteUserStore } from './users.js';
+import { SqliteEventLog } from './sqlite-log.js';
+import { openRelayDatabase } from './relay-db.js';
+
+export type RelayRedis = RedisTarget & { durability?: DurabilityMode; dedupWindowMs?: number };
+
+export interface RelayStores {
+  events: EventLog;
+  users: UserStore;
+  feedStore: FeedStore;
+  /** What an acknowledgement promises, for the startup line. */
+  durability: string;
+  /** One node: the one handle on relay.db every SQLite store shares (closed last). */
+  relayDb: Database.Database | null;
+}
+
+export async function openStores(opts: {
+  dataDir: string;
+  redis?: RelayRedis;
+  commitIntervalMs?: number;
+  now: () => number;
+  logger?: Logger;
+}): Promise<RelayStores> {
+  const { dataDir, redis, now } = opts;
+  if (!redis) {
+    const relayDb = openRelayDatabase(dataDir);
+    return {
+      events: new SqliteEventLog(relayDb, now, opts.commitIntervalMs ?? 0),
+      users: new SqliteUserStore(relayDb, now),
+      feedStore: new SqliteFeedStore(relayDb, dataDir, now),
+      durability: 'SQLite WAL fsynced before each ack',
+      relayDb,
+    };
+  }
+  const events = await RedisEventLog.open({ ...redis, now, logger: opts.logger });
+  const users = await RedisUserStore.open(redis, now).catch(async (err: unknown) => {
+    await events.close();
+    throw err;
+  });
+  const feedStore = await RedisFeedStore.open(redis, dataDir, now).catch(async (err: unknown) => {
+    await users.close();
+    await events.close();
+    throw err;
+  });
+  return { events, users, feedStore, durability: events.describeDurability(), relayDb: null };
+}
