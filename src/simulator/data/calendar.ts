@@ -3,6 +3,7 @@ import type { CalendarEvent, EventDate } from '../../shared/domain.js';
 import { CATEGORIES } from './categories.js';
 import { INDICATORS, type Indicator } from './indicators.js';
 import { createRng, round, uuid, type Rng } from '../rng.js';
+import { periodOf, periodTypeOf } from './period.js';
 import { releaseTimes } from './schedule.js';
 
 /**
@@ -29,18 +30,6 @@ export interface EventModel {
   indicator: Indicator | null;
   /** Past prints beyond the window, oldest first: the /historical data. */
   history: SimEventDate[];
-}
-
-export function periodTypeOf(ind: Indicator): string {
-  return ind.frequency === 'weekly'
-    ? 'WEEK'
-    : ind.frequency === 'adhoc'
-      ? 'DAY'
-      : ind.frequency === 'quarterly'
-        ? 'QUARTER'
-        : ind.frequency === 'meeting'
-          ? 'DAY'
-          : 'MONTH';
 }
 
 export function eventFromIndicator(ind: Indicator, rng: Rng): SimEvent {
@@ -133,6 +122,13 @@ export function generateCalendar(
   return { events, eventDates };
 }
 
+/** An event the control API made up (no indicator): the month before its date. */
+function monthBefore(dateMs: number, periodType: string) {
+  const d = new Date(dateMs);
+  const first = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1);
+  return { periodDateUtc: new Date(first).toISOString().replace('.000Z', 'Z'), periodType };
+}
+
 export function makeEventDate(
   event: SimEvent,
   ind: Indicator | null,
@@ -149,15 +145,13 @@ export function makeEventDate(
     ? round(expectation(i, previous) + (rng() - 0.5) * i.spread, i.decimals)
     : null;
   const printed = values && released ? printValues(i, consensus, rng) : null;
-  const period = new Date(dateMs - 30 * DAY);
+  const period = ind ? periodOf(ind, dateMs) : monthBefore(dateMs, event.periodType);
   return {
     id: uuid(rng),
     eventId: event.id,
     dateUtc: new Date(dateMs).toISOString().replace('.000Z', 'Z'),
-    periodDateUtc: new Date(Date.UTC(period.getUTCFullYear(), period.getUTCMonth(), 1))
-      .toISOString()
-      .replace('.000Z', 'Z'),
-    periodType: event.periodType,
+    periodDateUtc: period.periodDateUtc,
+    periodType: period.periodType,
     actual: printed?.actual ?? null,
     revised: null,
     consensus,

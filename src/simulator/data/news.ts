@@ -1,7 +1,7 @@
 /** Generates a stream of news posts (v4, PascalCase) per culture, from a seed. */
 import { createRng, pick, uuid, type Rng } from '../rng.js';
 import type { SimEventDate } from './calendar.js';
-import { releaseStories } from './release-news.js';
+import { PAIRS, releaseStories } from './release-news.js';
 
 export const CULTURES = ['en-US', 'es-ES', 'de-DE'] as const;
 
@@ -289,7 +289,14 @@ export function generatePosts(
   eventDates: readonly SimEventDate[] = [],
 ): SimPost[] {
   const rng = createRng(`${seed}:news`);
-  const stories = releaseStories(eventDates, now, rng);
+  // one story per print: a market story tied to a print stands in for the generic one
+  const tied = STORIES.map((s) => ({
+    story: s,
+    at: s.after ? tiedPrint(s.after, eventDates, now, rng) : null,
+  }));
+  const covered = new Set(tied.map((t) => t.at?.ed.id));
+  const stories = releaseStories(eventDates, now, rng).filter((r) => !covered.has(r.about));
+  const general = STORIES.filter((s) => !s.after);
   const posts: SimPost[] = [];
   for (const culture of CULTURES) {
     for (const r of stories) {
@@ -299,33 +306,39 @@ export function generatePosts(
         title: r.title,
         body: r.body,
       });
-      post.Tags = r.tags.map((t) => ({ Id: `t-${t}`, Name: t }));
+      post.Tags = tagList(r.tags);
       posts.push(post);
     }
     // each market story once: one about a print right after it (or not at all when the
-    // week had no such print), the others spread over the last five weekdays
-    const general = STORIES.filter((s) => !s.after);
-    STORIES.forEach((s) => {
-      const t = s.after
-        ? afterPrintMs(s.after, eventDates, now, rng)
-        : weekday(
-            now -
-              10 * 60_000 -
-              Math.floor(((general.indexOf(s) + rng()) * 5 * 86_400_000) / general.length),
-          );
-      if (t !== null) posts.push(makePost(rng, culture, t, s));
-    });
+    // week had no such print, and then tagged with the print's currency and pair), the
+    // others spread over the last five weekdays
+    for (const { story, at } of tied) {
+      if (story.after && !at) continue;
+      const t =
+        at?.ms ??
+        weekday(
+          now -
+            10 * 60_000 -
+            Math.floor(((general.indexOf(story) + rng()) * 5 * 86_400_000) / general.length),
+        );
+      const post = makePost(rng, culture, t, story);
+      if (at) post.Tags = tagList([at.ed.currencyCode, PAIRS[at.ed.currencyCode] ?? '', story.tag]);
+      posts.push(post);
+    }
   }
   return posts.sort((a, b) => b.PublicationDate.localeCompare(a.PublicationDate));
 }
 
-/** 25–55 minutes after the week's last print the story is about; null when there is none. */
-function afterPrintMs(
+const tagList = (names: string[]) =>
+  [...new Set(names.filter(Boolean))].map((t) => ({ Id: `t-${t}`, Name: t }));
+
+/** The week's last print the story is about, and 25–55 minutes after it; null when none. */
+function tiedPrint(
   after: NonNullable<Story['after']>,
   eventDates: readonly SimEventDate[],
   now: number,
   rng: Rng,
-): number | null {
+): { ed: SimEventDate; ms: number } | null {
   const prints = eventDates
     .filter(
       (ed) =>
@@ -339,7 +352,7 @@ function afterPrintMs(
   const last = prints[0];
   if (!last || !after.when(last)) return null;
   const t = Date.parse(last.dateUtc) + (25 + Math.floor(rng() * 30)) * 60_000;
-  return t < now ? t : null;
+  return t < now ? { ed: last, ms: t } : null;
 }
 
 /** Markets are shut at the weekend: a Saturday or Sunday time moves back to the Friday. */

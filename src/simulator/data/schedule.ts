@@ -44,6 +44,12 @@ function offsetAt(t: number, zone: string): number {
   );
 }
 
+/** The calendar date (as midnight UTC) a release at `t` falls on in its country's zone. */
+export function localDate(t: number, country: string): Date {
+  const local = new Date(t + offsetAt(t, ZONES[country] ?? 'UTC'));
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()));
+}
+
 /** The UTC instant of a local wall-clock time in `zone`. */
 function zonedTime(y: number, m: number, d: number, minutes: number, zone: string): number {
   const guess = Date.UTC(y, m - 1, d) + minutes * 60_000;
