@@ -95,7 +95,8 @@ function preview(ed: SimEventDate, hoursBefore: number): ReleaseStory {
 export function releaseStories(
   eventDates: readonly SimEventDate[],
   now: number,
-  rng: () => number,
+  /** A draw of its own for each release, so a story's time does not depend on the others. */
+  draw: (eventDateId: string) => number,
 ): ReleaseStory[] {
   const out: ReleaseStory[] = [];
   for (const ed of eventDates) {
@@ -103,10 +104,10 @@ export function releaseStories(
     const rank = ed.volatility === 'HIGH' ? 3 : ed.volatility === 'MEDIUM' ? 2 : 1;
     if (ed.isSpeech || ed.isAllDay) continue;
     if (t < now && t > now - 7 * 86_400_000) {
-      const s = afterPrint(ed, 2 + Math.floor(rng() * 12));
+      const s = afterPrint(ed, 2 + Math.floor(draw(ed.id) * 12));
       if (s && s.publishedMs < now) out.push(s);
     } else if (rank === 3 && t >= now && t < now + 2 * 86_400_000) {
-      const s = preview(ed, 10 + Math.floor(rng() * 14));
+      const s = preview(ed, 10 + Math.floor(draw(ed.id) * 14));
       if (s.publishedMs < now) out.push(s);
     }
   }

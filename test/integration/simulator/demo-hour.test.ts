@@ -6,23 +6,15 @@
  * culture, tagged with the print's currency and pair, no headline twice.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { SimEventDate } from '../../../src/simulator/data/calendar.js';
 import { INDICATORS } from '../../../src/simulator/data/indicators.js';
-import { CULTURES } from '../../../src/simulator/data/news.js';
+import { CULTURES, tiedStoryFor } from '../../../src/simulator/data/news.js';
 import { PAIRS } from '../../../src/simulator/data/release-news.js';
 import { releaseTimes } from '../../../src/simulator/data/schedule.js';
 import type { RunningSimulator } from '../../../src/simulator/index.js';
 import { call, control, start, token } from './helpers.js';
 
-interface Ed {
-  id: string;
-  dateUtc: string;
-  name: string;
-  countryCode: string;
-  currencyCode: string;
-  actual: number | null;
-  periodDateUtc: string;
-  periodType: string;
-}
+type Ed = SimEventDate;
 interface Post {
   Id: string;
   Title: string;
@@ -126,10 +118,14 @@ describe('an hour of demo time', () => {
       const fresh = all.filter((p) => !seen.has(p.Id));
       expect(fresh, culture).toHaveLength(printed.length);
       for (const d of printed) {
-        const about = fresh.filter((p) => p.Title.startsWith(`${d.countryCode} ${d.name}`));
+        // the plain story, or the market story written about such a print (an EIA build…)
+        const tied = tiedStoryFor(d);
+        const about = fresh.filter((p) =>
+          tied ? p.Title === tied.title[culture] : p.Title.startsWith(`${d.countryCode} ${d.name}`),
+        );
         expect(about, `${culture}: ${key(d)}`).toHaveLength(1);
         const tags = about[0]!.Tags.map((t) => t.Name);
-        expect(tags).toEqual([d.currencyCode, PAIRS[d.currencyCode]]);
+        expect(tags).toEqual([d.currencyCode, PAIRS[d.currencyCode], ...(tied ? [tied.tag] : [])]);
       }
       const titles = all.map((p) => p.Title);
       expect(
@@ -137,5 +133,36 @@ describe('an hour of demo time', () => {
         culture,
       ).toEqual([]);
     }
+  });
+});
+
+describe('a restarted demo', () => {
+  it('the next day shows the same prints and stories under the same ids (no copies)', async () => {
+    const from = Date.parse('2026-11-19T13:05:00Z');
+    sim = await start({ seed: 7, now: from, speed: 0, autoplay: true });
+    for (let minute = 0; minute < 60; minute++)
+      await control(sim, 'POST', '/clock', { advanceMs: 60_000 });
+    const first = await eventDates(sim, from + HOUR);
+    const firstPosts = await posts(sim, 'en-US');
+    await sim.close();
+
+    // the demo starts again the next day, as `npm start` after a night would
+    const later = from + DAY;
+    sim = await start({ seed: 7, now: later, speed: 0, autoplay: true });
+    const again = new Map((await eventDates(sim, later)).map((d) => [d.id, d]));
+    const both = first.filter((d) => Date.parse(d.dateUtc) >= later - 7 * DAY);
+    expect(both.length).toBeGreaterThan(50);
+    expect(both.map(key).filter((_, i) => !again.has(both[i]!.id))).toEqual([]);
+    for (const d of both.filter((x) => x.actual !== null)) {
+      expect(again.get(d.id), key(d)).toMatchObject({
+        actual: d.actual,
+        consensus: d.consensus,
+        periodDateUtc: d.periodDateUtc,
+      });
+    }
+    const byId = new Map(firstPosts.map((p) => [p.Id, p.Title]));
+    for (const p of await posts(sim, 'en-US')) byId.set(p.Id, p.Title);
+    const titles = [...byId.values()];
+    expect(titles.filter((t, i) => titles.indexOf(t) !== i)).toEqual([]);
   });
 });
