@@ -87,11 +87,12 @@ describe('small windows (defect 7)', () => {
       volatility: 'LOW',
     });
     const at = Date.now() - 20 * 60_000;
+    const probes: string[] = [];
     for (const [n, actual, consensus, previous] of [
       [0, -2345.678, -2101.456, -1987.654],
       [1, 151.234, 150.875, 149.912],
     ] as const) {
-      await sim(e, 'POST', '/_sim/event-dates', {
+      const made = await sim<{ id: string }>(e, 'POST', '/_sim/event-dates', {
         eventId: event.id,
         name: 'Yen Width Probe',
         dateUtc: new Date(at + n * 60_000).toISOString(),
@@ -101,6 +102,7 @@ describe('small windows (defect 7)', () => {
         consensus,
         previous,
       });
+      probes.push(made.id);
     }
     await e.page.getByLabel('Filter events by name').fill('Yen Width Probe');
     const cells =
@@ -126,6 +128,9 @@ describe('small windows (defect 7)', () => {
         );
       expect(clipped, `${width}×${height}`).toEqual([]);
     }
+    // the next tests see the demo week without the probe rows
+    for (const id of probes) await sim(e, 'DELETE', `/_sim/event-dates/${id}`);
+    await expect.poll(() => e.page.locator(cells).count(), { timeout: 15_000 }).toBe(0);
     await e.page.getByLabel('Filter events by name').fill('');
   });
 
