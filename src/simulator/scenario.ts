@@ -5,10 +5,10 @@
  * histories and z-scores), and publishes one story per print, tagged with its currency
  * and pair, in each news culture.
  */
-import { printValues } from './data/calendar.js';
-import { CULTURES } from './data/news.js';
+import { printRng, printValues } from './data/calendar.js';
+import { CULTURES, postRng, tiedStoryFor } from './data/news.js';
 import { afterPrint } from './data/release-news.js';
-import { createRng, round, type Rng } from './rng.js';
+import { createRng, round, uuid, type Rng } from './rng.js';
 import type { World } from './world.js';
 
 export class ScenarioClock {
@@ -47,7 +47,7 @@ export class Autoplay {
   constructor(
     private readonly world: World,
     private readonly clock: ScenarioClock,
-    seed: number | string,
+    private readonly seed: number | string,
     private readonly tickMs = 1_000,
   ) {
     this.rng = createRng(`${seed}:autoplay`);
@@ -71,7 +71,9 @@ export class Autoplay {
       const model = this.world.eventModel(ed.eventId);
       const ind = model?.indicator;
       if (!ind || ind.speech || ind.category === 'holidays') continue;
-      const printed = printValues(ind, ed.consensus, this.rng);
+      // the print planned when the calendar was generated: a restart shows the same value
+      const at = Date.parse(ed.dateUtc);
+      const printed = printValues(ind, ed.consensus, printRng(this.seed, ind.key, at));
       const patch: Record<string, unknown> = {
         actual: printed.actual,
         ratioDeviation: printed.ratioDeviation,
@@ -85,20 +87,27 @@ export class Autoplay {
     }
   }
 
-  /** One story about a print, in each culture, with the print's own tags. */
+  /**
+   * One story about a print, in each culture, with the print's own tags: the market story
+   * written about it when there is one (as the start-up news has), else the plain one.
+   */
   private publishPrintStory(ed: Parameters<typeof afterPrint>[0]): void {
     const story = afterPrint(ed, 0);
     if (!story) return;
+    const tied = tiedStoryFor(ed);
+    const tags = tied ? [...story.tags, tied.tag] : story.tags;
     for (const culture of CULTURES) {
-      const title = story.title[culture];
+      const title = (tied ?? story).title[culture];
+      const body = (tied ?? story).body[culture] ?? '';
       if (!title) continue;
       this.world.createPost({
         culture,
+        id: uuid(postRng(this.seed, culture, title)),
         title,
-        content: `<p>${story.body[culture] ?? ''}</p>`,
-        summary: story.body[culture],
-        tags: story.tags,
-        category: story.category,
+        content: `<p>${body}</p>`,
+        summary: body,
+        tags: [...new Set(tags)],
+        category: tied?.category ?? story.category,
       });
     }
   }

@@ -90,8 +90,14 @@ export class World {
       false,
       this.clock(),
     );
+    // a record made already printed says how the print compares, as a release would
+    const printed =
+      typeof input.actual === 'number' && !('isBetterThanExpected' in input)
+        ? surprise(model.indicator, input.actual, input.consensus ?? base.consensus)
+        : {};
     const ed: SimEventDate = {
       ...base,
+      ...printed,
       ...input,
       id: input.id ?? randomUUID(),
       dateUtc: new Date(date).toISOString().replace('.000Z', 'Z'),

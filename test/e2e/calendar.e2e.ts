@@ -65,6 +65,63 @@ describe('small windows (defect 7)', () => {
     await expectAxeClean(e.page, 'calendar 900×600');
   });
 
+  it('at 900×600 long yen figures (¥151.234, -¥2345.678B) are shown whole, not clipped', async () => {
+    const event = await sim<{ id: string }>(e, 'POST', '/_sim/events', {
+      name: 'Yen Width Probe',
+      countryCode: 'JP',
+      currencyCode: 'JPY',
+      unit: '¥',
+      potency: 'B',
+      volatility: 'LOW',
+    });
+    const at = Date.now() - 20 * 60_000;
+    const probes: string[] = [];
+    for (const [n, actual, consensus, previous] of [
+      [0, -2345.678, -2101.456, -1987.654],
+      [1, 151.234, 150.875, 149.912],
+    ] as const) {
+      const made = await sim<{ id: string }>(e, 'POST', '/_sim/event-dates', {
+        eventId: event.id,
+        name: 'Yen Width Probe',
+        dateUtc: new Date(at + n * 60_000).toISOString(),
+        unit: '¥',
+        potency: n === 0 ? 'B' : 'ZERO',
+        actual,
+        consensus,
+        previous,
+      });
+      probes.push(made.id);
+    }
+    await e.page.getByLabel('Filter events by name').fill('Yen Width Probe');
+    const cells =
+      '[data-testid=event-row] :is([data-col=actual], [data-col=consensus], [data-col=previous])';
+    await expect.poll(() => e.page.locator(cells).count(), { timeout: 15_000 }).toBe(6);
+    const actuals = await e.page
+      .locator('[data-testid=event-row] [data-col=actual]')
+      .allTextContents();
+    expect(actuals.join(' ')).toMatch(/-¥2345\.678B.*¥151\.234/);
+    // 900×600 above all (a window beside a trading platform), and the larger ones too
+    for (const [width, height] of [
+      [900, 600],
+      [1366, 768],
+      [1920, 1080],
+    ] as const) {
+      await e.page.setViewportSize({ width, height });
+      const clipped = await e.page
+        .locator(cells)
+        .evaluateAll((els) =>
+          els
+            .filter((el) => (el as HTMLElement).scrollWidth > (el as HTMLElement).clientWidth)
+            .map((el) => `${el.getAttribute('data-col')}: ${el.textContent}`),
+        );
+      expect(clipped, `${width}×${height}`).toEqual([]);
+    }
+    // the next tests see the demo week without the probe rows
+    for (const id of probes) await sim(e, 'DELETE', `/_sim/event-dates/${id}`);
+    await expect.poll(() => e.page.locator(cells).count(), { timeout: 15_000 }).toBe(0);
+    await e.page.getByLabel('Filter events by name').fill('');
+  });
+
   it('at 1400 px with the detail beside the grid, Previous is not clipped', async () => {
     await e.page.setViewportSize({ width: 1400, height: 900 });
     await openFirstPrinted();

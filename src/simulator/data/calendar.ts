@@ -3,6 +3,7 @@ import type { CalendarEvent, EventDate } from '../../shared/domain.js';
 import { CATEGORIES } from './categories.js';
 import { INDICATORS, type Indicator } from './indicators.js';
 import { createRng, round, uuid, type Rng } from '../rng.js';
+import { periodOf, periodTypeOf } from './period.js';
 import { releaseTimes } from './schedule.js';
 
 /**
@@ -29,18 +30,6 @@ export interface EventModel {
   indicator: Indicator | null;
   /** Past prints beyond the window, oldest first: the /historical data. */
   history: SimEventDate[];
-}
-
-export function periodTypeOf(ind: Indicator): string {
-  return ind.frequency === 'weekly'
-    ? 'WEEK'
-    : ind.frequency === 'adhoc'
-      ? 'DAY'
-      : ind.frequency === 'quarterly'
-        ? 'QUARTER'
-        : ind.frequency === 'meeting'
-          ? 'DAY'
-          : 'MONTH';
 }
 
 export function eventFromIndicator(ind: Indicator, rng: Rng): SimEvent {
@@ -97,40 +86,80 @@ export function surprise(ind: Indicator | null, actual: number, consensus: numbe
   return { ratioDeviation, isBetterThanExpected };
 }
 
+/**
+ * Where an indicator's chain of values starts: 1 January of the year its history begins in.
+ * A release's id and values then depend on the seed, the indicator and its time only, not
+ * on when the demo started (except across the one day a year the anchor moves): a restarted
+ * demo shows the same prints under the same ids, so the app's cache gains no second copy.
+ */
+const chainStart = (historyStart: number) =>
+  Date.UTC(new Date(historyStart).getUTCFullYear(), 0, 1);
+
+/** The draw a release's print comes from: the same at start-up and when autoplay prints it. */
+export const printRng = (seed: number | string, key: string, dateMs: number): Rng =>
+  createRng(`${seed}:${key}:${dateMs}:print`);
+
 /** Build every event, its occurrences inside [now-7d, now+14d] and its history. */
 export function generateCalendar(
   seed: number | string,
   now: number,
 ): { events: EventModel[]; eventDates: SimEventDate[] } {
-  const rng = createRng(`${seed}:calendar`);
   const windowStart = now - 7 * DAY;
   const windowEnd = now + 14 * DAY;
   const events: EventModel[] = [];
   const eventDates: SimEventDate[] = [];
   for (const ind of INDICATORS) {
-    const event = eventFromIndicator(ind, rng);
+    const event = eventFromIndicator(ind, createRng(`${seed}:event:${ind.key}`));
     const model: EventModel = { event, indicator: ind, history: [] };
     // history: about a year of past prints on the real schedule, ending before the window
     const histCount = ind.frequency === 'weekly' ? 26 : ind.frequency === 'quarterly' ? 8 : 12;
     const span =
       (ind.frequency === 'weekly' ? 200 : ind.frequency === 'quarterly' ? 800 : 420) * DAY;
-    const past = releaseTimes(ind, windowStart - span, windowStart, rng).slice(-histCount);
-    let level = ind.level;
-    for (const date of past) {
-      const ed = makeEventDate(event, ind, date, rng, level, true, now);
-      if (ed.actual !== null) level = ed.actual;
-      model.history.push(ed);
+    const onDay = (day: number) => createRng(`${seed}:${ind.key}:day:${day}`)();
+    // releases with values chain from a fixed start; speeches and holidays need no chain
+    const first = hasValues(ind) ? chainStart(windowStart - span) : windowStart - span;
+    const times = releaseTimes(ind, first, windowEnd, onDay);
+    // the chain runs on planned prints; a pending release shows the last real one as previous
+    let planned: number | null = ind.level;
+    let lastPrinted: number | null = ind.level;
+    for (const t of times) {
+      const rng = createRng(`${seed}:${ind.key}:${t}`);
+      const ed = makeEventDate(event, ind, t, rng, planned, true, now, printRng(seed, ind.key, t));
+      if (ed.actual !== null) planned = ed.actual;
+      if (t < windowStart) model.history.push(ed);
+      else eventDates.push(t < now ? ed : pending(ed, lastPrinted, ind.decimals, now));
+      if (t < now && ed.actual !== null) lastPrinted = ed.actual;
     }
-    let previous = level;
-    for (const t of releaseTimes(ind, windowStart, windowEnd, rng)) {
-      const ed = makeEventDate(event, ind, t, rng, previous, t < now, now);
-      if (ed.actual !== null) previous = ed.actual;
-      eventDates.push(ed);
-    }
+    model.history = model.history.slice(-histCount);
     events.push(model);
   }
   eventDates.sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
   return { events, eventDates };
+}
+
+/** A release not yet printed: no actual, the last print as previous. */
+function pending(
+  ed: SimEventDate,
+  previous: number | null,
+  decimals: number,
+  now: number,
+): SimEventDate {
+  const values = ed.consensus !== null;
+  return {
+    ...ed,
+    actual: null,
+    ratioDeviation: null,
+    isBetterThanExpected: null,
+    previous: values && previous !== null ? round(previous, decimals) : null,
+    lastUpdated: Math.floor(Math.min(Date.parse(ed.dateUtc), now) / 1000) - 3600,
+  };
+}
+
+/** An event the control API made up (no indicator): the month before its date. */
+function monthBefore(dateMs: number, periodType: string) {
+  const d = new Date(dateMs);
+  const first = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1);
+  return { periodDateUtc: new Date(first).toISOString().replace('.000Z', 'Z'), periodType };
 }
 
 export function makeEventDate(
@@ -142,22 +171,22 @@ export function makeEventDate(
   released: boolean,
   /** Scenario time, for `lastUpdated` of records not yet released. */
   now?: number,
+  /** Where the print is drawn from (see `printRng`). */
+  print: Rng = rng,
 ): SimEventDate {
   const values = hasValues(ind);
   const i = ind as Indicator;
   const consensus = values
     ? round(expectation(i, previous) + (rng() - 0.5) * i.spread, i.decimals)
     : null;
-  const printed = values && released ? printValues(i, consensus, rng) : null;
-  const period = new Date(dateMs - 30 * DAY);
+  const printed = values && released ? printValues(i, consensus, print) : null;
+  const period = ind ? periodOf(ind, dateMs) : monthBefore(dateMs, event.periodType);
   return {
     id: uuid(rng),
     eventId: event.id,
     dateUtc: new Date(dateMs).toISOString().replace('.000Z', 'Z'),
-    periodDateUtc: new Date(Date.UTC(period.getUTCFullYear(), period.getUTCMonth(), 1))
-      .toISOString()
-      .replace('.000Z', 'Z'),
-    periodType: event.periodType,
+    periodDateUtc: period.periodDateUtc,
+    periodType: period.periodType,
     actual: printed?.actual ?? null,
     revised: null,
     consensus,

@@ -1,7 +1,7 @@
 /** Generates a stream of news posts (v4, PascalCase) per culture, from a seed. */
 import { createRng, pick, uuid, type Rng } from '../rng.js';
 import type { SimEventDate } from './calendar.js';
-import { releaseStories } from './release-news.js';
+import { PAIRS, releaseStories } from './release-news.js';
 
 export const CULTURES = ['en-US', 'es-ES', 'de-DE'] as const;
 
@@ -232,6 +232,24 @@ const STORIES: Story[] = [
   },
 ];
 
+/**
+ * The draws of one post, from its culture and title: a restarted demo publishes the same
+ * story under the same id (the app updates it rather than showing it twice), and a print
+ * story autoplay writes has the id the start-up news would give it.
+ */
+export const postRng = (seed: number | string, culture: string, title: string): Rng =>
+  createRng(`${seed}:post:${culture}:${title}`);
+
+/** The market story written about this print, if one is (the UK CPI undershoot…). */
+export function tiedStoryFor(ed: SimEventDate) {
+  const story = STORIES.find(
+    (s) => s.after && s.after.country === ed.countryCode && s.after.name === ed.name,
+  );
+  return story?.after?.when(ed)
+    ? { title: story.title, body: story.body, tag: story.tag, category: story.category }
+    : null;
+}
+
 function html(rng: Rng, lead: string, tag: string): string {
   const para2 = pick(rng, [
     'Technical picture: the pair holds above its 20-day moving average, with resistance at the recent high.',
@@ -289,43 +307,60 @@ export function generatePosts(
   eventDates: readonly SimEventDate[] = [],
 ): SimPost[] {
   const rng = createRng(`${seed}:news`);
-  const stories = releaseStories(eventDates, now, rng);
+  const draw = (id: string) => createRng(`${seed}:story:${id}`)();
+  // one story per print: a market story tied to a print stands in for the generic one
+  const tied = STORIES.map((s) => ({
+    story: s,
+    at: s.after ? tiedPrint(s.after, eventDates, now, draw) : null,
+  }));
+  const covered = new Set(tied.map((t) => t.at?.ed.id));
+  const stories = releaseStories(eventDates, now, draw).filter((r) => !covered.has(r.about));
+  // a post's id, author and text follow from its culture and title (see `postRng`)
+  const own = (culture: string, title: Record<string, string>) =>
+    postRng(seed, culture, title[culture] ?? title['en-US'] ?? '');
+  const general = STORIES.filter((s) => !s.after);
   const posts: SimPost[] = [];
   for (const culture of CULTURES) {
     for (const r of stories) {
-      const post = makePost(rng, culture, r.publishedMs, {
+      const post = makePost(own(culture, r.title), culture, r.publishedMs, {
         tag: r.tags[1] ?? r.tags[0] ?? '',
         category: r.category,
         title: r.title,
         body: r.body,
       });
-      post.Tags = r.tags.map((t) => ({ Id: `t-${t}`, Name: t }));
+      post.Tags = tagList(r.tags);
       posts.push(post);
     }
     // each market story once: one about a print right after it (or not at all when the
-    // week had no such print), the others spread over the last five weekdays
-    const general = STORIES.filter((s) => !s.after);
-    STORIES.forEach((s) => {
-      const t = s.after
-        ? afterPrintMs(s.after, eventDates, now, rng)
-        : weekday(
-            now -
-              10 * 60_000 -
-              Math.floor(((general.indexOf(s) + rng()) * 5 * 86_400_000) / general.length),
-          );
-      if (t !== null) posts.push(makePost(rng, culture, t, s));
-    });
+    // week had no such print, and then tagged with the print's currency and pair), the
+    // others spread over the last five weekdays
+    for (const { story, at } of tied) {
+      if (story.after && !at) continue;
+      const t =
+        at?.ms ??
+        weekday(
+          now -
+            10 * 60_000 -
+            Math.floor(((general.indexOf(story) + rng()) * 5 * 86_400_000) / general.length),
+        );
+      const post = makePost(own(culture, story.title), culture, t, story);
+      if (at) post.Tags = tagList([at.ed.currencyCode, PAIRS[at.ed.currencyCode] ?? '', story.tag]);
+      posts.push(post);
+    }
   }
   return posts.sort((a, b) => b.PublicationDate.localeCompare(a.PublicationDate));
 }
 
-/** 25–55 minutes after the week's last print the story is about; null when there is none. */
-function afterPrintMs(
+const tagList = (names: string[]) =>
+  [...new Set(names.filter(Boolean))].map((t) => ({ Id: `t-${t}`, Name: t }));
+
+/** The week's last print the story is about, and 25–55 minutes after it; null when none. */
+function tiedPrint(
   after: NonNullable<Story['after']>,
   eventDates: readonly SimEventDate[],
   now: number,
-  rng: Rng,
-): number | null {
+  draw: (eventDateId: string) => number,
+): { ed: SimEventDate; ms: number } | null {
   const prints = eventDates
     .filter(
       (ed) =>
@@ -338,8 +373,8 @@ function afterPrintMs(
     .sort((a, b) => b.dateUtc.localeCompare(a.dateUtc));
   const last = prints[0];
   if (!last || !after.when(last)) return null;
-  const t = Date.parse(last.dateUtc) + (25 + Math.floor(rng() * 30)) * 60_000;
-  return t < now ? t : null;
+  const t = Date.parse(last.dateUtc) + (25 + Math.floor(draw(last.id) * 30)) * 60_000;
+  return t < now ? { ed: last, ms: t } : null;
 }
 
 /** Markets are shut at the weekend: a Saturday or Sunday time moves back to the Friday. */

@@ -6,7 +6,7 @@
 import { formatValue, releaseDecimals } from '../../shared/format.js';
 import type { SimEventDate } from './calendar.js';
 
-const PAIRS: Record<string, string> = {
+export const PAIRS: Record<string, string> = {
   USD: 'EUR/USD',
   EUR: 'EUR/USD',
   GBP: 'GBP/USD',
@@ -19,6 +19,8 @@ const PAIRS: Record<string, string> = {
 };
 
 interface ReleaseStory {
+  /** The event date the story is about. */
+  about: string;
   title: Record<string, string>;
   body: Record<string, string>;
   tags: string[];
@@ -55,6 +57,7 @@ export function afterPrint(ed: SimEventDate, delayMin: number): ReleaseStory | n
     'de-DE': `${who} lag bei ${f(ed.actual)}, nach zuvor ${f(ed.previous)}. ${pair} reagierte unmittelbar nach der Veröffentlichung.`,
   };
   return {
+    about: ed.id,
     title,
     body,
     tags: [...new Set([ed.currencyCode, pair])],
@@ -70,6 +73,7 @@ function preview(ed: SimEventDate, hoursBefore: number): ReleaseStory {
   const who = `${ed.countryCode} ${ed.name}`;
   const exp = ed.consensus === null ? '' : `, expected at ${f(ed.consensus)}`;
   return {
+    about: ed.id,
     title: {
       'en-US': `${who} preview: what to expect for the ${ed.currencyCode}`,
       'es-ES': `Previa de ${who}: qué esperar para el ${ed.currencyCode}`,
@@ -86,22 +90,24 @@ function preview(ed: SimEventDate, hoursBefore: number): ReleaseStory {
   };
 }
 
-/** Stories for the releases around `now`: prints of the last week, previews of the next two days. */
+/** Stories for the releases around `now`: one per print of the last week (as autoplay writes
+ * one per print), previews of the next two days. */
 export function releaseStories(
   eventDates: readonly SimEventDate[],
   now: number,
-  rng: () => number,
+  /** A draw of its own for each release, so a story's time does not depend on the others. */
+  draw: (eventDateId: string) => number,
 ): ReleaseStory[] {
   const out: ReleaseStory[] = [];
   for (const ed of eventDates) {
     const t = Date.parse(ed.dateUtc);
     const rank = ed.volatility === 'HIGH' ? 3 : ed.volatility === 'MEDIUM' ? 2 : 1;
-    if (ed.isSpeech || ed.isAllDay || ed.volatility === 'NONE') continue;
+    if (ed.isSpeech || ed.isAllDay) continue;
     if (t < now && t > now - 7 * 86_400_000) {
-      const s = afterPrint(ed, 2 + Math.floor(rng() * 12));
+      const s = afterPrint(ed, 2 + Math.floor(draw(ed.id) * 12));
       if (s && s.publishedMs < now) out.push(s);
     } else if (rank === 3 && t >= now && t < now + 2 * 86_400_000) {
-      const s = preview(ed, 10 + Math.floor(rng() * 14));
+      const s = preview(ed, 10 + Math.floor(draw(ed.id) * 14));
       if (s.publishedMs < now) out.push(s);
     }
   }

@@ -23,8 +23,27 @@ const ZONES: Record<string, string> = {
 };
 
 const parts = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Offsets by zone and UTC day (NaN: the day has a clock change), as Intl is slow and a
+ * calendar asks for the same few zone-days thousands of times.
+ */
+const dayOffsets = new Map<string, number>();
+
 /** Local minus UTC, in ms, at instant `t` in `zone`. */
 function offsetAt(t: number, zone: string): number {
+  const day = Math.floor(t / DAY);
+  const key = `${zone}|${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    if (dayOffsets.size > 100_000) dayOffsets.clear();
+    const start = computeOffset(day * DAY, zone);
+    offset = start === computeOffset((day + 1) * DAY, zone) ? start : NaN;
+    dayOffsets.set(key, offset);
+  }
+  return Number.isNaN(offset) ? computeOffset(t, zone) : offset;
+}
+
+function computeOffset(t: number, zone: string): number {
   let f = parts.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -42,6 +61,12 @@ function offsetAt(t: number, zone: string): number {
   return (
     Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!) - Math.floor(t / 60_000) * 60_000
   );
+}
+
+/** The calendar date (as midnight UTC) a release at `t` falls on in its country's zone. */
+export function localDate(t: number, country: string): Date {
+  const local = new Date(t + offsetAt(t, ZONES[country] ?? 'UTC'));
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()));
 }
 
 /** The UTC instant of a local wall-clock time in `zone`. */
@@ -194,13 +219,13 @@ function keyDay(key: string): number {
 
 /**
  * Every release time of `ind` in [from, to), oldest first. `adhoc` speakers are left to the
- * caller (they have no schedule); `pick` draws for them.
+ * caller (they have no schedule); `pick` draws for them, given the day.
  */
 export function releaseTimes(
   ind: Indicator,
   from: number,
   to: number,
-  pick: () => number = Math.random,
+  pick: (dayMs: number) => number = Math.random,
 ): number[] {
   const zone = ZONES[ind.country] ?? 'UTC';
   const holiday = ind.category === 'holidays';
@@ -222,7 +247,7 @@ export function releaseTimes(
       const hit =
         ind.frequency === 'weekly'
           ? wd === (ind.weekday ?? MON) % 7
-          : wd !== 0 && wd !== 6 && pick() < 0.3; // a speaker on about one weekday in three
+          : wd !== 0 && wd !== 6 && pick(t) < 0.3; // a speaker on about one weekday in three
       if (hit) out.push(at(y, m, day));
     }
   } else if (CYCLES[ind.key]) {

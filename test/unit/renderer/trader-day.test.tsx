@@ -137,6 +137,23 @@ describe('the calendar opens on now and follows it (defect 5)', () => {
     expect(openingIndex(items, midnight + 10.2 * HOUR, 'UTC', 40)).toBe(0);
   });
 
+  it('puts tomorrow’s all-day holiday below the now line, with its day', () => {
+    const rows = [
+      ed(1, { name: 'EIA Crude', dateUtc: '2026-11-25T15:30:00Z' }),
+      ed(2, { name: 'Thanksgiving', dateUtc: '2026-11-26T00:00:00Z', isAllDay: true }),
+      ed(3, { name: 'RBA speech', dateUtc: '2026-11-26T03:00:00Z' }),
+    ];
+    const list = withNowLine(buildItems(rows, 'UTC'), Date.parse('2026-11-25T20:35:00Z'));
+    expect(list.map((it) => (it.kind === 'row' ? it.ed.name : it.kind))).toEqual([
+      'day',
+      'EIA Crude',
+      'now',
+      'day',
+      'Thanksgiving',
+      'RBA speech',
+    ]);
+  });
+
   it('moves the now line within seconds, not every 30 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

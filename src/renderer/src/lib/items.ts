@@ -103,8 +103,11 @@ export function withNowLine(items: Item[], now: number): Item[] {
     (it) => it.kind === 'row' && !it.ed.isAllDay && Date.parse(it.ed.dateUtc) >= now,
   );
   if (i <= 0) return items;
-  // not above the day header of that row's day
-  const at = items[i - 1]?.kind === 'day' ? i - 1 : i;
+  // below no all-day row of that day (tomorrow's holiday is not past) nor its day header
+  const allDay = (it: Item | undefined) => it?.kind === 'row' && it.ed.isAllDay;
+  let at = i;
+  while (at > 0 && allDay(items[at - 1])) at--;
+  if (items[at - 1]?.kind === 'day') at--;
   if (!items.slice(0, at).some((it) => it.kind === 'row')) return items;
   return [...items.slice(0, at), { kind: 'now', key: 'now' }, ...items.slice(at)];
 }
