@@ -65,6 +65,9 @@ async function handle(
   await route.handle({ ctx, req, res, url, params });
 }
 
+/** The Host a control request may carry: the loopback names, any port. */
+const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i;
+
 /** What a request must pass before routing (unknown paths included, as the real service). */
 async function gate(ctx: ServerContext, req: IncomingMessage, path: string): Promise<void> {
   if (path.startsWith('/_sim/')) {
@@ -108,8 +111,6 @@ async function injectApiFaults(ctx: ServerContext): Promise<void> {
     );
   }
 }
-
-const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i;
 
 export function isLoopback(addr: string | undefined): boolean {
   return addr === '127.0.0.1' || addr === '::1' || addr === '::ffff:127.0.0.1';

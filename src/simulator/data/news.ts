@@ -297,6 +297,9 @@ export function makePost(rng: Rng, culture: string, publishedMs: number, story?:
   };
 }
 
+const tagList = (names: string[]) =>
+  [...new Set(names.filter(Boolean))].map((t) => ({ Id: `t-${t}`, Name: t }));
+
 /**
  * The last five days of news per culture, newest first: a story after each notable print of
  * the demo calendar and a preview before each high-impact one, plus each market story once.
@@ -350,9 +353,6 @@ export function generatePosts(
   }
   return posts.sort((a, b) => b.PublicationDate.localeCompare(a.PublicationDate));
 }
-
-const tagList = (names: string[]) =>
-  [...new Set(names.filter(Boolean))].map((t) => ({ Id: `t-${t}`, Name: t }));
 
 /** The week's last print the story is about, and 25–55 minutes after it; null when none. */
 function tiedPrint(
