@@ -248,6 +248,6 @@ export function useCalendarBoot(): void {
   useEffect(() => {
     if (!settings || booted.current) return;
     booted.current = true;
-    void calendar.getState().setFilters(settings.calendarFilters, false);
+    void calendar.getState().boot(settings.calendarFilters);
   }, [settings, calendar]);
 }

@@ -9,7 +9,7 @@ import type {
   EventDetail,
 } from '../../../shared/domain.js';
 import type { Bridge } from '../bridge/index.js';
-import { matchesFilters } from './calendar-filter.js';
+import { applyChangesTo } from './calendar-changes.js';
 
 const DAY = 86_400_000;
 
@@ -31,6 +31,8 @@ export interface CalendarState {
   detail: EventDetail | null;
   detailLoading: boolean;
   load(): Promise<void>;
+  /** The first load, with the saved filters; later calls do nothing (the app boots once). */
+  boot(filters: CalendarFilters): Promise<void>;
   setFilters(filters: CalendarFilters, persist?: boolean): Promise<void>;
   /** Load the window around this moment (null: around now), unless it is already loaded. */
   setAnchor(anchor: number | null): Promise<void>;
@@ -43,6 +45,7 @@ export interface CalendarState {
 export function createCalendarStore(bridge: Bridge, now: () => number = Date.now) {
   let loads = 0;
   let categoriesPending = false;
+  let booted = false;
   const store = createStore<CalendarState>()((set, get) => ({
     rows: [],
     window: { from: 0, to: 0 },
@@ -62,15 +65,6 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
       // one store update (one render) before the request, one after
       set({ loading: true, window: win });
       const seq = ++loads;
-      // Categories only feed the filter menu: fetched once, beside the rows, never holding them up.
-      if (get().categories.length === 0 && !categoriesPending) {
-        categoriesPending = true;
-        bridge.api
-          .listCategories()
-          .then((categories) => set({ categories }))
-          .catch(() => undefined)
-          .finally(() => (categoriesPending = false));
-      }
       const from = new Date(win.from).toISOString();
       const to = new Date(win.to).toISOString();
       try {
@@ -87,6 +81,20 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
       } catch {
         if (seq === loads) set({ loading: false });
       }
+      // Categories only feed the filter menu: fetched once, after the rows (never before them).
+      if (get().categories.length === 0 && !categoriesPending) {
+        categoriesPending = true;
+        bridge.api
+          .listCategories()
+          .then((categories) => set({ categories }))
+          .catch(() => undefined)
+          .finally(() => (categoriesPending = false));
+      }
+    },
+    async boot(filters) {
+      if (booted) return;
+      booted = true;
+      await get().setFilters(filters, false);
     },
     async setFilters(filters, persist = true) {
       set({ filters });
@@ -106,43 +114,10 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
       await get().load();
     },
     applyChanges(changes) {
-      const { from, to } = get().window;
-      const inWindow = (iso: string) => {
-        const t = Date.parse(iso);
-        return t >= from && t < to;
-      };
-      let rows = get().rows;
-      const flashed = { ...get().flashed };
-      let touched = false;
-      let reload = false;
-      for (const c of changes) {
-        if ('eventDate' in c && c.eventDate && c.kind !== 'eventDateRemoved') {
-          const ed = c.eventDate;
-          const i = rows.findIndex((r) => r.id === ed.id);
-          if (i >= 0) {
-            rows = rows.slice();
-            rows[i] = ed;
-            if (c.kind === 'released' || c.kind === 'revised' || c.kind === 'rescheduled')
-              flashed[ed.id] = now();
-            touched = true;
-          } else if (c.kind === 'eventDateAdded' && inWindow(ed.dateUtc)) {
-            // a pushed row obeys the filters like a fetched one
-            const fits = matchesFilters(ed, get().filters);
-            if (fits === null) reload = true;
-            else if (fits) {
-              rows = [...rows, ed].sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
-              touched = true;
-            }
-          }
-          if (c.kind === 'rescheduled')
-            rows = rows.slice().sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
-        } else if (c.kind === 'eventDateRemoved') {
-          rows = rows.filter((r) => r.id !== c.eventDateId);
-          touched = true;
-        }
-      }
-      if (touched) set({ rows, flashed });
-      if (reload) void get().load();
+      const s = get();
+      const r = applyChangesTo(s, changes, { window: s.window, filters: s.filters, now: now() });
+      if (r.touched) set({ rows: r.rows, flashed: r.flashed });
+      if (r.reload) void get().load();
     },
     async loadDetail(eventId) {
       set({ detailLoading: true });
