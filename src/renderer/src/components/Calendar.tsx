@@ -1,5 +1,7 @@
 /** The calendar screen: filters, time navigation, the virtualised grid and the event detail. */
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -29,7 +31,6 @@ import { TimeNav } from './calendar/TimeNav.js';
 import { useGridKeys } from './calendar/use-grid-keys.js';
 import { ROW_HEIGHT, useRowWindow } from './calendar/use-row-window.js';
 import { useToggleWatch, useWatched } from './calendar/use-watch.js';
-import { EventDetailPanel } from './EventDetail.js';
 
 const COLUMNS = [
   ['time', 'Time'],
@@ -43,6 +44,11 @@ const COLUMNS = [
   ['surprise', 'Surprise'],
   ['watch', 'Watch'],
 ] as const;
+// The detail (with its chart) loads when a release is first opened.
+const EventDetailPanel = lazy(() =>
+  import('./EventDetail.js').then((m) => ({ default: m.EventDetailPanel })),
+);
+
 const FLASH_MS = 4000;
 const NUMERIC = new Set(['actual', 'consensus', 'previous', 'surprise']);
 
@@ -211,12 +217,14 @@ export function Calendar() {
           </div>
         </div>
         {eventId && (
-          <EventDetailPanel
-            eventId={eventId}
-            onClose={closeDetail}
-            zone={zone}
-            hourCycle={hourCycle}
-          />
+          <Suspense fallback={null}>
+            <EventDetailPanel
+              eventId={eventId}
+              onClose={closeDetail}
+              zone={zone}
+              hourCycle={hourCycle}
+            />
+          </Suspense>
         )}
       </div>
     </section>
