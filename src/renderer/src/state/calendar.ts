@@ -1,5 +1,5 @@
 /** The calendar window: rows from the cache, filters (persisted in settings), live updates. */
-import { createStore } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
   AlertRules,
   CalendarFilters,
@@ -42,40 +42,62 @@ export interface CalendarState {
   setWatched(eventId: string, watched: boolean): Promise<AlertRules | null>;
 }
 
+/** The cached rows of a window under the filters (empty filters are left out). */
+function listWindow(bridge: Bridge, f: CalendarFilters, win: { from: number; to: number }) {
+  return bridge.api.listEventDates({
+    from: new Date(win.from).toISOString(),
+    to: new Date(win.to).toISOString(),
+    volatilities: f.volatilities.length ? f.volatilities : undefined,
+    countries: f.countries.length ? f.countries : undefined,
+    categories: f.categories.length ? f.categories : undefined,
+    text: f.text.trim() || undefined,
+  });
+}
+
+type Set = StoreApi<CalendarState>['setState'];
+type Get = StoreApi<CalendarState>['getState'];
+
+/** The detail panel's data and the watch toggle it shows (undone when the host refuses). */
+function detailActions(bridge: Bridge, set: Set, get: Get) {
+  return {
+    async loadDetail(eventId: string) {
+      set({ detailLoading: true });
+      try {
+        set({ detail: await bridge.api.getEventDetail({ eventId }), detailLoading: false });
+      } catch {
+        set({ detailLoading: false });
+      }
+    },
+    async setWatched(eventId: string, watched: boolean) {
+      const mine = (d: EventDetail | null) => d?.event?.id === eventId;
+      const d = get().detail;
+      if (d && mine(d)) set({ detail: { ...d, watched } });
+      try {
+        return await bridge.api.setWatched({ eventId, watched });
+      } catch {
+        const now = get().detail;
+        if (now && mine(now)) set({ detail: { ...now, watched: !watched } });
+        return null;
+      }
+    },
+  };
+}
+
 export function createCalendarStore(bridge: Bridge, now: () => number = Date.now) {
   let loads = 0;
   let categoriesPending = false;
   let booted = false;
-  const store = createStore<CalendarState>()((set, get) => ({
-    rows: [],
-    window: { from: 0, to: 0 },
-    categories: [],
-    filters: { volatilities: [], countries: [], categories: [], text: '' },
-    loading: false,
-    anchor: null,
-    generation: 0,
-    clock: now,
-    flashed: {},
-    detail: null,
-    detailLoading: false,
-    async load() {
+  const store = createStore<CalendarState>()((set, get) => {
+    /** Rows for the window around the anchor under the filters; the newest request wins. */
+    async function loadWindow() {
       const f = get().filters;
       const at = get().anchor ?? now();
       const win = { from: at - 7 * DAY, to: at + 15 * DAY };
       // one store update (one render) before the request, one after
       set({ loading: true, window: win });
       const seq = ++loads;
-      const from = new Date(win.from).toISOString();
-      const to = new Date(win.to).toISOString();
       try {
-        const rows = await bridge.api.listEventDates({
-          from,
-          to,
-          volatilities: f.volatilities.length ? f.volatilities : undefined,
-          countries: f.countries.length ? f.countries : undefined,
-          categories: f.categories.length ? f.categories : undefined,
-          text: f.text.trim() || undefined,
-        });
+        const rows = await listWindow(bridge, f, win);
         // an older request answering late must not replace the rows of a newer filter
         if (seq === loads) set({ rows, loading: false, generation: get().generation + 1 });
       } catch {
@@ -90,56 +112,51 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
           .catch(() => undefined)
           .finally(() => (categoriesPending = false));
       }
-    },
-    async boot(filters) {
-      if (booted) return;
-      booted = true;
-      await get().setFilters(filters, false);
-    },
-    async setFilters(filters, persist = true) {
-      set({ filters });
-      if (persist)
-        await bridge.api.updateSettings({ calendarFilters: filters }).catch(() => undefined);
-      await get().load();
-    },
-    async setAnchor(anchor) {
-      const { from, to } = get().window;
-      const at = anchor ?? now();
-      // inside the loaded window (a day's margin each side): nothing to fetch
-      if (get().anchor === anchor || (at >= from + DAY && at < to - DAY)) {
-        set({ anchor, generation: get().generation + 1 });
-        return;
-      }
-      set({ anchor });
-      await get().load();
-    },
-    applyChanges(changes) {
-      const s = get();
-      const r = applyChangesTo(s, changes, { window: s.window, filters: s.filters, now: now() });
-      if (r.touched) set({ rows: r.rows, flashed: r.flashed });
-      if (r.reload) void get().load();
-    },
-    async loadDetail(eventId) {
-      set({ detailLoading: true });
-      try {
-        set({ detail: await bridge.api.getEventDetail({ eventId }), detailLoading: false });
-      } catch {
-        set({ detailLoading: false });
-      }
-    },
-    async setWatched(eventId, watched) {
-      const mine = (d: EventDetail | null) => d?.event?.id === eventId;
-      const d = get().detail;
-      if (d && mine(d)) set({ detail: { ...d, watched } });
-      try {
-        return await bridge.api.setWatched({ eventId, watched });
-      } catch {
-        const now = get().detail;
-        if (now && mine(now)) set({ detail: { ...now, watched: !watched } });
-        return null;
-      }
-    },
-  }));
+    }
+    return {
+      rows: [],
+      window: { from: 0, to: 0 },
+      categories: [],
+      filters: { volatilities: [], countries: [], categories: [], text: '' },
+      loading: false,
+      anchor: null,
+      generation: 0,
+      clock: now,
+      flashed: {},
+      detail: null,
+      detailLoading: false,
+      load: () => loadWindow(),
+      async boot(filters) {
+        if (booted) return;
+        booted = true;
+        await get().setFilters(filters, false);
+      },
+      async setFilters(filters, persist = true) {
+        set({ filters });
+        if (persist)
+          await bridge.api.updateSettings({ calendarFilters: filters }).catch(() => undefined);
+        await get().load();
+      },
+      async setAnchor(anchor) {
+        const { from, to } = get().window;
+        const at = anchor ?? now();
+        // inside the loaded window (a day's margin each side): nothing to fetch
+        if (get().anchor === anchor || (at >= from + DAY && at < to - DAY)) {
+          set({ anchor, generation: get().generation + 1 });
+          return;
+        }
+        set({ anchor });
+        await get().load();
+      },
+      applyChanges(changes) {
+        const s = get();
+        const r = applyChangesTo(s, changes, { window: s.window, filters: s.filters, now: now() });
+        if (r.touched) set({ rows: r.rows, flashed: r.flashed });
+        if (r.reload) void get().load();
+      },
+      ...detailActions(bridge, set, get),
+    };
+  });
   bridge.on('changes', (changes) => store.getState().applyChanges(changes));
   return store;
 }
