@@ -6,12 +6,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { detectBridge } from './bridge/index.js';
 import { App } from './components/App.js';
-import { startBoot } from './state/boot.js';
 import { createStores, StoresContext } from './state/index.js';
 import './styles.css';
 
 const stores = createStores(detectBridge());
-startBoot(stores);
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <StoresContext.Provider value={stores}>

@@ -30,7 +30,7 @@ describe('start-up requests', () => {
     expect(rows).toBeGreaterThanOrEqual(0);
     expect(order.indexOf('listPosts')).toBeGreaterThan(rows);
     expect(order.indexOf('listCategories')).toBeGreaterThan(rows);
-    // one status and settings load, shared by the boot and the App's mount
+    // one status and settings load at start
     expect(order.filter((m) => m === 'getSettings')).toHaveLength(1);
   });
 });
