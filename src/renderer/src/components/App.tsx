@@ -1,17 +1,25 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useApp, useStores } from '../state/index.js';
 import type { Screen } from '../state/app.js';
-import { Alerts } from './Alerts.js';
 import { Calendar, useCalendarBoot } from './Calendar.js';
-import { News, NewsUnreadBadge } from './News.js';
-import { Settings } from './Settings.js';
+import { NewsUnreadBadge } from './NewsUnreadBadge.js';
 import { StatusBar } from './StatusBar.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
 import { Toasts } from './Toasts.js';
 import { AlertBanner } from './AlertBanner.js';
 import { UpdateNotice } from './UpdateNotice.js';
 import { SkipLink } from './SkipLink.js';
+import { Settings } from './Settings.js';
+import { useAfterStartup } from '../state/use-after-startup.js';
 import { BellIcon, CalendarIcon, GearIcon, NewsIcon } from './icons.js';
+
+// News and Alerts are loaded after the calendar's first rows (or when opened before that):
+// the first paint does not wait for their code (the news sanitiser alone is a sixth of the
+// bundle).
+const loadNews = () => import('./News.js');
+const loadAlerts = () => import('./Alerts.js');
+const News = lazy(() => loadNews().then((m) => ({ default: m.News })));
+const Alerts = lazy(() => loadAlerts().then((m) => ({ default: m.Alerts })));
 
 const NAV: { screen: Screen; label: string; icon: ReactNode }[] = [
   { screen: 'calendar', label: 'Calendar', icon: <CalendarIcon /> },
@@ -37,6 +45,14 @@ export function App() {
   const error = useApp((s) => s.error);
   useTheme(settings?.theme);
   useCalendarBoot();
+  const started = useAfterStartup();
+  useEffect(() => {
+    // the calendar's detail panel too: the first click on a release does not wait
+    if (started)
+      void Promise.all([loadNews(), loadAlerts(), import('./EventDetail.js')]).catch(
+        () => undefined,
+      );
+  }, [started]);
   useEffect(() => {
     void app
       .getState()
@@ -102,8 +118,10 @@ export function App() {
           </div>
         )}
         {screen === 'calendar' && <Calendar />}
-        {screen === 'news' && <News />}
-        {screen === 'alerts' && <Alerts />}
+        <Suspense fallback={<p className="muted pad">Loading…</p>}>
+          {screen === 'news' && <News />}
+          {screen === 'alerts' && <Alerts />}
+        </Suspense>
         {screen === 'settings' && <Settings />}
       </main>
       <StatusBar />

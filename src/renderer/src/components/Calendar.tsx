@@ -1,5 +1,16 @@
 /** The calendar screen: filters, time navigation, the virtualised grid and the event detail. */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
+import type { EventDate } from '../../../shared/domain.js';
 import {
   buildItems,
   dayIndex,
@@ -9,10 +20,10 @@ import {
   type Item,
 } from '../lib/items.js';
 import { dayKey, warmFormatters } from '../lib/time.js';
-import { useNow } from '../lib/use-now.js';
+import { useNowPassing, useSortedTimes } from '../lib/use-now-passing.js';
 import { useApp, useCalendar, useStores } from '../state/index.js';
 import { FontWarmup } from './calendar/Cells.js';
-import { EventRow } from './calendar/EventRow.js';
+import { GridRows } from './calendar/GridRows.js';
 import { useNewsWindowTest } from './calendar/use-news-windows.js';
 import { Filters } from './calendar/Filters.js';
 import { NextRelease } from './calendar/NextRelease.js';
@@ -20,7 +31,6 @@ import { TimeNav } from './calendar/TimeNav.js';
 import { useGridKeys } from './calendar/use-grid-keys.js';
 import { ROW_HEIGHT, useRowWindow } from './calendar/use-row-window.js';
 import { useToggleWatch, useWatched } from './calendar/use-watch.js';
-import { EventDetailPanel } from './EventDetail.js';
 
 const COLUMNS = [
   ['time', 'Time'],
@@ -34,6 +44,12 @@ const COLUMNS = [
   ['surprise', 'Surprise'],
   ['watch', 'Watch'],
 ] as const;
+// The detail (with its chart) loads when a release is first opened.
+const EventDetailPanel = lazy(() =>
+  import('./EventDetail.js').then((m) => ({ default: m.EventDetailPanel })),
+);
+
+const FLASH_MS = 4000;
 const NUMERIC = new Set(['actual', 'consensus', 'previous', 'surprise']);
 
 export function Calendar() {
@@ -49,8 +65,9 @@ export function Calendar() {
   const toggleWatch = useToggleWatch();
   const zone = settings?.timeZone ?? 'system';
   const hourCycle = settings?.hourCycle ?? 'h23';
-  // The now line follows the clock within a few seconds.
-  const now = useNow(5_000);
+  // The now line follows the clock within a few seconds; the grid re-renders only when a
+  // release time goes by (that is when the line and the "past" rows move), not every tick.
+  const now = useNowPassing(useSortedTimes(rows), 5_000);
   const inNewsWindow = useNewsWindowTest(rows);
   const [bySurprise, setBySurprise] = useState(false);
   const [targetDay, setTargetDay] = useState<string | null>(null);
@@ -62,9 +79,9 @@ export function Calendar() {
   const anchor = useCallback(
     (list: Item[], visibleRows = Infinity) => {
       const i = targetDay === null ? -1 : dayIndex(list, targetDay);
-      return i >= 0 ? i : openingIndex(list, now, zone, visibleRows);
+      return i >= 0 ? i : openingIndex(list, Date.now(), zone, visibleRows);
     },
-    [targetDay, now, zone],
+    [targetDay, zone],
   );
   const win = useRowWindow(items, anchor, generation);
   // Turning the surprise sort off puts the rows back in time order: go back to today (or the
@@ -89,6 +106,7 @@ export function Calendar() {
   }, [settings, zone, hourCycle]);
 
   const closeDetail = useCallback(() => app.getState().openEvent(null), [app]);
+  const flashing = useFlashing(flashed, clock);
   const keys = useGridKeys({
     items,
     scroller: win.scroller,
@@ -119,6 +137,15 @@ export function Calendar() {
     wasOpen.current = eventId !== null;
   }, [eventId, grid]);
 
+  const { setFocus } = keys;
+  const openRow = useCallback(
+    (index: number, id: string) => {
+      setFocus(index);
+      app.getState().openEvent(id);
+    },
+    [setFocus, app],
+  );
+  const watchRow = useCallback((id: string) => void toggleWatch(id), [toggleWatch]);
   const focused = items[keys.focus];
   return (
     <section className="calendar-screen" aria-label="Economic calendar">
@@ -127,7 +154,7 @@ export function Calendar() {
         <NextRelease rows={rows} />
       </header>
       <Filters />
-      <TimeNav zone={zone} now={now} viewDay={viewDay} rows={rows} onJump={onJump} />
+      <TimeNav zone={zone} viewDay={viewDay} rows={rows} onJump={onJump} />
       <div className={`calendar-body${eventId ? ' with-detail' : ''}`}>
         <div className="grid-wrap">
           <div className="grid-tools">
@@ -171,79 +198,55 @@ export function Calendar() {
             )}
             {rows.length === 0 && <FontWarmup />}
             <div style={{ height: items.length * ROW_HEIGHT, position: 'relative' }}>
-              {items.slice(win.first, win.last).map((it, k) => {
-                const index = win.first + k;
-                const style = {
-                  position: 'absolute' as const,
-                  top: index * ROW_HEIGHT,
-                  height: ROW_HEIGHT,
-                  left: 0,
-                  right: 0,
-                };
-                if (it.kind === 'now')
-                  return (
-                    <div
-                      key="now"
-                      role="row"
-                      aria-rowindex={index + 2}
-                      className="now-line"
-                      style={style}
-                      data-testid="now-line"
-                    >
-                      <span role="gridcell">Now</span>
-                    </div>
-                  );
-                if (it.kind === 'day')
-                  return (
-                    <div
-                      key={it.key}
-                      role="row"
-                      aria-rowindex={index + 2}
-                      className="day-row"
-                      style={style}
-                      data-day={it.day}
-                    >
-                      <span role="rowheader">{it.label}</span>
-                    </div>
-                  );
-                const ed = it.ed;
-                const isFlash =
-                  flashed[ed.id] !== undefined && clock() - (flashed[ed.id] as number) < 4000;
-                const past = ed.actual !== null || Date.parse(ed.dateUtc) < now;
-                const classes = `${isFlash ? ' flash' : ''}${keys.focus === index ? ' focused' : ''}${past ? ' past' : ''}${eventId === ed.eventId ? ' open' : ''}${inNewsWindow(ed) ? ' news-window' : ''}`;
-                return (
-                  <EventRow
-                    key={it.key}
-                    ed={ed}
-                    index={index}
-                    style={style}
-                    zone={zone}
-                    hourCycle={hourCycle}
-                    classes={classes}
-                    focused={keys.focus === index}
-                    watched={watched.includes(ed.eventId)}
-                    onOpen={() => {
-                      keys.setFocus(index);
-                      app.getState().openEvent(ed.eventId);
-                    }}
-                    onWatch={() => void toggleWatch(ed.eventId)}
-                  />
-                );
-              })}
+              <GridRows
+                items={items}
+                first={win.first}
+                last={win.last}
+                now={now}
+                zone={zone}
+                hourCycle={hourCycle}
+                focus={keys.focus}
+                openEventId={eventId}
+                watched={watched}
+                flashing={flashing}
+                inNewsWindow={inNewsWindow}
+                onOpen={openRow}
+                onWatch={watchRow}
+              />
             </div>
           </div>
         </div>
         {eventId && (
-          <EventDetailPanel
-            eventId={eventId}
-            onClose={closeDetail}
-            zone={zone}
-            hourCycle={hourCycle}
-          />
+          <Suspense fallback={null}>
+            <EventDetailPanel
+              eventId={eventId}
+              onClose={closeDetail}
+              zone={zone}
+              hourCycle={hourCycle}
+            />
+          </Suspense>
         )}
       </div>
     </section>
   );
+}
+
+/**
+ * Whether a row still flashes (a print within the last 4 s). The grid no longer re-renders
+ * on a clock tick, so it re-renders once when the newest flash has run out.
+ */
+function useFlashing(flashed: Record<string, number>, clock: () => number) {
+  const [, expire] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const stamps = Object.values(flashed);
+    if (!stamps.length) return;
+    const left = Math.max(...stamps) + FLASH_MS - clock();
+    if (left <= 0) return;
+    const t = setTimeout(expire, left + 50);
+    return () => clearTimeout(t);
+  }, [flashed, clock]);
+  return (ed: EventDate) =>
+    flashed[ed.id] !== undefined && clock() - (flashed[ed.id] as number) < FLASH_MS;
 }
 
 export function useCalendarBoot(): void {
@@ -253,6 +256,6 @@ export function useCalendarBoot(): void {
   useEffect(() => {
     if (!settings || booted.current) return;
     booted.current = true;
-    void calendar.getState().setFilters(settings.calendarFilters, false);
+    void calendar.getState().boot(settings.calendarFilters);
   }, [settings, calendar]);
 }

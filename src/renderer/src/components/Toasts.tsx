@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { SOUND_LEVELS, type SoundLevel } from '../../../shared/domain.js';
 import { SOUND_URLS, soundLevelOf } from '../lib/sounds.js';
 import { useStores, useToasts } from '../state/index.js';
+import { useAfterStartup } from '../state/use-after-startup.js';
 
 function useAlertSound() {
   const sound = useToasts((s) => s.sound);
@@ -22,6 +23,8 @@ export function Toasts() {
   const { toasts } = useStores();
   const items = useToasts((s) => s.items);
   const players = useAlertSound();
+  // Loaded once the calendar is up (a play() before that loads the file itself).
+  const preload = useAfterStartup() ? 'auto' : 'none';
   return (
     <>
       <section className="toasts" aria-label="Notifications" aria-live="polite">
@@ -53,7 +56,7 @@ export function Toasts() {
             players.current[level] = el;
           }}
           src={SOUND_URLS[level]}
-          preload="auto"
+          preload={preload}
           data-sound={level}
           hidden
         />

@@ -84,8 +84,13 @@ export function rowDayKey(ed: { dateUtc: string; isAllDay: boolean }, zone: stri
 }
 
 /** "New York · EST" or "UTC" or "Europe/Paris · GMT+1": the zone the calendar shows. */
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
 export function zoneLabel(zone: string, at: number): string {
-  const f = new Intl.DateTimeFormat('en-US', { timeZone: zoneOf(zone), timeZoneName: 'short' });
+  let f = zoneNameFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zoneOf(zone), timeZoneName: 'short' });
+    zoneNameFormats.set(zone, f);
+  }
   const short = f.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
   const name = f.resolvedOptions().timeZone;
   const city = (name.split('/').pop() ?? name).replace(/_/g, ' ');

@@ -27,6 +27,9 @@ export interface AppState {
 }
 
 export function createAppStore(bridge: Bridge) {
+  // A load already on its way is shared: the boot starts one before the first render, and
+  // the App's mount asks again.
+  let loading: Promise<void> | null = null;
   const store = createStore<AppState>()((set) => ({
     screen: 'calendar',
     status: null,
@@ -46,12 +49,11 @@ export function createAppStore(bridge: Bridge) {
       else if (target.type === 'settings') set({ screen: 'settings' });
       else set({ screen: 'alerts' });
     },
-    async load() {
-      const [status, settings] = await Promise.all([
-        bridge.api.getStatus(),
-        bridge.api.getSettings(),
-      ]);
-      set({ status, settings, backfill: status.backfill });
+    load() {
+      loading ??= Promise.all([bridge.api.getStatus(), bridge.api.getSettings()])
+        .then(([status, settings]) => set({ status, settings, backfill: status.backfill }))
+        .finally(() => (loading = null));
+      return loading;
     },
     async updateSettings(patch) {
       try {

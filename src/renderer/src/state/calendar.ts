@@ -1,5 +1,5 @@
 /** The calendar window: rows from the cache, filters (persisted in settings), live updates. */
-import { createStore } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
   AlertRules,
   CalendarFilters,
@@ -9,7 +9,7 @@ import type {
   EventDetail,
 } from '../../../shared/domain.js';
 import type { Bridge } from '../bridge/index.js';
-import { matchesFilters } from './calendar-filter.js';
+import { applyChangesTo } from './calendar-changes.js';
 
 const DAY = 86_400_000;
 
@@ -31,6 +31,8 @@ export interface CalendarState {
   detail: EventDetail | null;
   detailLoading: boolean;
   load(): Promise<void>;
+  /** The first load, with the saved filters; later calls do nothing (the app boots once). */
+  boot(filters: CalendarFilters): Promise<void>;
   setFilters(filters: CalendarFilters, persist?: boolean): Promise<void>;
   /** Load the window around this moment (null: around now), unless it is already loaded. */
   setAnchor(anchor: number | null): Promise<void>;
@@ -40,111 +42,25 @@ export interface CalendarState {
   setWatched(eventId: string, watched: boolean): Promise<AlertRules | null>;
 }
 
-export function createCalendarStore(bridge: Bridge, now: () => number = Date.now) {
-  let loads = 0;
-  let categoriesPending = false;
-  const store = createStore<CalendarState>()((set, get) => ({
-    rows: [],
-    window: { from: 0, to: 0 },
-    categories: [],
-    filters: { volatilities: [], countries: [], categories: [], text: '' },
-    loading: false,
-    anchor: null,
-    generation: 0,
-    clock: now,
-    flashed: {},
-    detail: null,
-    detailLoading: false,
-    async load() {
-      const f = get().filters;
-      const at = get().anchor ?? now();
-      const win = { from: at - 7 * DAY, to: at + 15 * DAY };
-      // one store update (one render) before the request, one after
-      set({ loading: true, window: win });
-      const seq = ++loads;
-      // Categories only feed the filter menu: fetched once, beside the rows, never holding them up.
-      if (get().categories.length === 0 && !categoriesPending) {
-        categoriesPending = true;
-        bridge.api
-          .listCategories()
-          .then((categories) => set({ categories }))
-          .catch(() => undefined)
-          .finally(() => (categoriesPending = false));
-      }
-      const from = new Date(win.from).toISOString();
-      const to = new Date(win.to).toISOString();
-      try {
-        const rows = await bridge.api.listEventDates({
-          from,
-          to,
-          volatilities: f.volatilities.length ? f.volatilities : undefined,
-          countries: f.countries.length ? f.countries : undefined,
-          categories: f.categories.length ? f.categories : undefined,
-          text: f.text.trim() || undefined,
-        });
-        // an older request answering late must not replace the rows of a newer filter
-        if (seq === loads) set({ rows, loading: false, generation: get().generation + 1 });
-      } catch {
-        if (seq === loads) set({ loading: false });
-      }
-    },
-    async setFilters(filters, persist = true) {
-      set({ filters });
-      if (persist)
-        await bridge.api.updateSettings({ calendarFilters: filters }).catch(() => undefined);
-      await get().load();
-    },
-    async setAnchor(anchor) {
-      const { from, to } = get().window;
-      const at = anchor ?? now();
-      // inside the loaded window (a day's margin each side): nothing to fetch
-      if (get().anchor === anchor || (at >= from + DAY && at < to - DAY)) {
-        set({ anchor, generation: get().generation + 1 });
-        return;
-      }
-      set({ anchor });
-      await get().load();
-    },
-    applyChanges(changes) {
-      const { from, to } = get().window;
-      const inWindow = (iso: string) => {
-        const t = Date.parse(iso);
-        return t >= from && t < to;
-      };
-      let rows = get().rows;
-      const flashed = { ...get().flashed };
-      let touched = false;
-      let reload = false;
-      for (const c of changes) {
-        if ('eventDate' in c && c.eventDate && c.kind !== 'eventDateRemoved') {
-          const ed = c.eventDate;
-          const i = rows.findIndex((r) => r.id === ed.id);
-          if (i >= 0) {
-            rows = rows.slice();
-            rows[i] = ed;
-            if (c.kind === 'released' || c.kind === 'revised' || c.kind === 'rescheduled')
-              flashed[ed.id] = now();
-            touched = true;
-          } else if (c.kind === 'eventDateAdded' && inWindow(ed.dateUtc)) {
-            // a pushed row obeys the filters like a fetched one
-            const fits = matchesFilters(ed, get().filters);
-            if (fits === null) reload = true;
-            else if (fits) {
-              rows = [...rows, ed].sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
-              touched = true;
-            }
-          }
-          if (c.kind === 'rescheduled')
-            rows = rows.slice().sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
-        } else if (c.kind === 'eventDateRemoved') {
-          rows = rows.filter((r) => r.id !== c.eventDateId);
-          touched = true;
-        }
-      }
-      if (touched) set({ rows, flashed });
-      if (reload) void get().load();
-    },
-    async loadDetail(eventId) {
+/** The cached rows of a window under the filters (empty filters are left out). */
+function listWindow(bridge: Bridge, f: CalendarFilters, win: { from: number; to: number }) {
+  return bridge.api.listEventDates({
+    from: new Date(win.from).toISOString(),
+    to: new Date(win.to).toISOString(),
+    volatilities: f.volatilities.length ? f.volatilities : undefined,
+    countries: f.countries.length ? f.countries : undefined,
+    categories: f.categories.length ? f.categories : undefined,
+    text: f.text.trim() || undefined,
+  });
+}
+
+type Set = StoreApi<CalendarState>['setState'];
+type Get = StoreApi<CalendarState>['getState'];
+
+/** The detail panel's data and the watch toggle it shows (undone when the host refuses). */
+function detailActions(bridge: Bridge, set: Set, get: Get) {
+  return {
+    async loadDetail(eventId: string) {
       set({ detailLoading: true });
       try {
         set({ detail: await bridge.api.getEventDetail({ eventId }), detailLoading: false });
@@ -152,7 +68,7 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
         set({ detailLoading: false });
       }
     },
-    async setWatched(eventId, watched) {
+    async setWatched(eventId: string, watched: boolean) {
       const mine = (d: EventDetail | null) => d?.event?.id === eventId;
       const d = get().detail;
       if (d && mine(d)) set({ detail: { ...d, watched } });
@@ -164,7 +80,83 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
         return null;
       }
     },
-  }));
+  };
+}
+
+export function createCalendarStore(bridge: Bridge, now: () => number = Date.now) {
+  let loads = 0;
+  let categoriesPending = false;
+  let booted = false;
+  const store = createStore<CalendarState>()((set, get) => {
+    /** Rows for the window around the anchor under the filters; the newest request wins. */
+    async function loadWindow() {
+      const f = get().filters;
+      const at = get().anchor ?? now();
+      const win = { from: at - 7 * DAY, to: at + 15 * DAY };
+      // one store update (one render) before the request, one after
+      set({ loading: true, window: win });
+      const seq = ++loads;
+      try {
+        const rows = await listWindow(bridge, f, win);
+        // an older request answering late must not replace the rows of a newer filter
+        if (seq === loads) set({ rows, loading: false, generation: get().generation + 1 });
+      } catch {
+        if (seq === loads) set({ loading: false });
+      }
+      // Categories only feed the filter menu: fetched once, after the rows (never before them).
+      if (get().categories.length === 0 && !categoriesPending) {
+        categoriesPending = true;
+        bridge.api
+          .listCategories()
+          .then((categories) => set({ categories }))
+          .catch(() => undefined)
+          .finally(() => (categoriesPending = false));
+      }
+    }
+    return {
+      rows: [],
+      window: { from: 0, to: 0 },
+      categories: [],
+      filters: { volatilities: [], countries: [], categories: [], text: '' },
+      loading: false,
+      anchor: null,
+      generation: 0,
+      clock: now,
+      flashed: {},
+      detail: null,
+      detailLoading: false,
+      load: () => loadWindow(),
+      async boot(filters) {
+        if (booted) return;
+        booted = true;
+        await get().setFilters(filters, false);
+      },
+      async setFilters(filters, persist = true) {
+        set({ filters });
+        if (persist)
+          await bridge.api.updateSettings({ calendarFilters: filters }).catch(() => undefined);
+        await get().load();
+      },
+      async setAnchor(anchor) {
+        const { from, to } = get().window;
+        const at = anchor ?? now();
+        // inside the loaded window (a day's margin each side): nothing to fetch
+        if (get().anchor === anchor || (at >= from + DAY && at < to - DAY)) {
+          set({ anchor, generation: get().generation + 1 });
+          return;
+        }
+        set({ anchor });
+        await get().load();
+      },
+      applyChanges(changes) {
+        const s = get();
+        const r = applyChangesTo(s, changes, { window: s.window, filters: s.filters, now: now() });
+        if (r.touched) set({ rows: r.rows, flashed: r.flashed });
+        if (r.reload) void get().load();
+      },
+      ...detailActions(bridge, set, get),
+    };
+  });
   bridge.on('changes', (changes) => store.getState().applyChanges(changes));
   return store;
 }

@@ -29,10 +29,16 @@ const BETTER = { beat: 'better than expected', miss: 'worse than expected' } as 
  * (▲ above, ▼ below); the colour says whether that is good for the currency (an
  * unemployment rate below consensus is ▼ in the "better" colour).
  */
-export function ValueCells({ ed }: { ed: EventDate }) {
+export function ValueCells({
+  ed,
+  decimals = releaseDecimals(ed),
+}: {
+  ed: EventDate;
+  /** The release's precision, when the caller has it already. */
+  decimals?: number | undefined;
+}) {
   const s = surpriseOf(ed);
   const dir = directionOf(ed);
-  const decimals = releaseDecimals(ed);
   const f = (v: number | null) => formatValue(v, ed.unit, ed.potency, decimals);
   const delta = surpriseDelta(ed);
   const better = s === 'beat' || s === 'miss' ? BETTER[s] : null;

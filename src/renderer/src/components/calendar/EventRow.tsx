@@ -1,14 +1,15 @@
 /** One release in the grid: time, country, impact, name, values, surprise, and its bell. */
-import type { CSSProperties } from 'react';
+import { memo } from 'react';
 import type { EventDate } from '../../../../shared/domain.js';
 import { formatValue, releaseDecimals, surpriseDelta } from '../../../../shared/format.js';
 import { timeLabel } from '../../lib/time.js';
 import { Flag } from '../Flag.js';
 import { BellIcon } from '../icons.js';
 import { Impact, ValueCells } from './Cells.js';
+import { rowPlacement } from './use-row-window.js';
 
 /** "+25K" and the provider's deviation score ("dev +1.4") when the service gives one. */
-function SurpriseCell({ ed }: { ed: EventDate }) {
+function SurpriseCell({ ed, decimals }: { ed: EventDate; decimals: number | undefined }) {
   const delta = surpriseDelta(ed);
   return (
     <span role="gridcell" className="num surprise" data-col="surprise">
@@ -17,7 +18,7 @@ function SurpriseCell({ ed }: { ed: EventDate }) {
       ) : (
         <>
           {delta > 0 ? '+' : ''}
-          {formatValue(delta, ed.unit, ed.potency, releaseDecimals(ed))}
+          {formatValue(delta, ed.unit, ed.potency, decimals)}
           {ed.ratioDeviation !== null && (
             <span className="dev" title="The provider's deviation score">
               {' '}
@@ -31,19 +32,21 @@ function SurpriseCell({ ed }: { ed: EventDate }) {
   );
 }
 
-export function EventRow(props: {
+/** Memoised: its props are plain values and callbacks that keep their identity. */
+export const EventRow = memo(function EventRow(props: {
   ed: EventDate;
   index: number;
-  style: CSSProperties;
   zone: string;
   hourCycle: 'h12' | 'h23';
   classes: string;
   focused: boolean;
   watched: boolean;
-  onOpen: () => void;
-  onWatch: () => void;
+  onOpen: (index: number, eventId: string) => void;
+  onWatch: (eventId: string) => void;
 }) {
-  const { ed, index, style, zone, hourCycle, classes, focused, watched } = props;
+  const { ed, index, zone, hourCycle, classes, focused, watched } = props;
+  // the release's own precision, worked out once for all its figures
+  const decimals = releaseDecimals(ed);
   return (
     <div
       id={`row-${ed.id}`}
@@ -54,8 +57,8 @@ export function EventRow(props: {
       data-event-date-id={ed.id}
       data-watched={watched || undefined}
       className={`event-row${classes}${watched ? ' watched' : ''}`}
-      style={style}
-      onClick={props.onOpen}
+      style={rowPlacement(index)}
+      onClick={() => props.onOpen(index, ed.eventId)}
     >
       <span role="gridcell" data-col="time" className="time">
         {ed.isAllDay ? 'All day' : timeLabel(ed.dateUtc, zone, hourCycle)}
@@ -75,8 +78,8 @@ export function EventRow(props: {
         {ed.isSpeech && <span className="tag">speech</span>}
         {ed.isTentative && <span className="tag">tentative</span>}
       </span>
-      <ValueCells ed={ed} />
-      <SurpriseCell ed={ed} />
+      <ValueCells ed={ed} decimals={decimals} />
+      <SurpriseCell ed={ed} decimals={decimals} />
       <span role="gridcell" data-col="watch" className="watch-cell">
         {/* Out of the tab order: the grid is one tab stop (w toggles the focused row). */}
         <button
@@ -88,7 +91,7 @@ export function EventRow(props: {
           title={watched ? 'Watched: alerts for this event (w)' : 'Watch this event (w)'}
           onClick={(e) => {
             e.stopPropagation();
-            props.onWatch();
+            props.onWatch(ed.eventId);
           }}
         >
           <BellIcon filled={watched} />
@@ -96,4 +99,4 @@ export function EventRow(props: {
       </span>
     </div>
   );
-}
+});

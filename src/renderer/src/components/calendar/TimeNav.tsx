@@ -2,6 +2,7 @@
 import type { EventDate } from '../../../../shared/domain.js';
 import { download, toCsv, toIcs } from '../../lib/export.js';
 import { dayKey, rowDayKey, startOfDay, zoneLabel } from '../../lib/time.js';
+import { useNow } from '../../lib/use-now.js';
 
 /** YYYY-MM-DD plus `n` days (calendar arithmetic on the date, no zone involved). */
 function addDays(key: string, n: number): string {
@@ -26,13 +27,14 @@ export function weekRows(rows: readonly EventDate[], day: string, zone: string):
 
 export function TimeNav(props: {
   zone: string;
-  now: number;
   /** The local day at the top of the list. */
   viewDay: string | null;
   rows: readonly EventDate[];
   onJump: (day: string | null, anchorMs: number | null) => void;
 }) {
-  const { zone, now, viewDay, rows, onJump } = props;
+  const { zone, viewDay, rows, onJump } = props;
+  // its own clock: "today" and the zone's abbreviation change rarely, the grid need not re-render
+  const now = useNow(60_000);
   const today = dayKey(new Date(now).toISOString(), zone);
   const go = (day: string) => onJump(day, startOfDay(day, zone));
   const week = viewDay ?? today;

@@ -5,6 +5,17 @@ import type { Item } from '../../lib/items.js';
 export const ROW_HEIGHT = 38;
 const OVERSCAN = 8;
 
+/** Where the row at `index` sits in the grid's full height. */
+export function rowPlacement(index: number) {
+  return {
+    position: 'absolute' as const,
+    top: index * ROW_HEIGHT,
+    height: ROW_HEIGHT,
+    left: 0,
+    right: 0,
+  };
+}
+
 /**
  * `anchor(items, visibleRows)` is the index the view starts at: on the first rows, and again after every
  * fresh load (`generation`: a filter change, a jump to another week) — the list does not keep

@@ -1,0 +1,81 @@
+/** The rows of the virtual grid on screen: day headers, the now line and the releases. */
+import { memo } from 'react';
+import type { EventDate } from '../../../../shared/domain.js';
+import type { Item } from '../../lib/items.js';
+import { EventRow } from './EventRow.js';
+import { rowPlacement as placed } from './use-row-window.js';
+
+const NowLine = memo(function NowLine({ index }: { index: number }) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className="now-line"
+      style={placed(index)}
+      data-testid="now-line"
+    >
+      <span role="gridcell">Now</span>
+    </div>
+  );
+});
+
+const DayRow = memo(function DayRow(props: { index: number; label: string; day: string }) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={props.index + 2}
+      className="day-row"
+      style={placed(props.index)}
+      data-day={props.day}
+    >
+      <span role="rowheader">{props.label}</span>
+    </div>
+  );
+});
+
+export interface GridRowsProps {
+  items: Item[];
+  first: number;
+  last: number;
+  now: number;
+  zone: string;
+  hourCycle: 'h12' | 'h23';
+  focus: number;
+  openEventId: string | null;
+  watched: readonly string[];
+  /** Whether a row still flashes (a print that just landed). */
+  flashing: (ed: EventDate) => boolean;
+  inNewsWindow: (ed: EventDate) => boolean;
+  onOpen: (index: number, eventId: string) => void;
+  onWatch: (eventId: string) => void;
+}
+
+/**
+ * Each row is memoised on plain values (its release, its classes, stable callbacks): a
+ * scroll, a focus move or a pushed print re-renders only the rows whose look changed.
+ */
+export function GridRows(p: GridRowsProps) {
+  return p.items.slice(p.first, p.last).map((it, k) => {
+    const index = p.first + k;
+    if (it.kind === 'now') return <NowLine key="now" index={index} />;
+    if (it.kind === 'day')
+      return <DayRow key={it.key} index={index} label={it.label} day={it.day} />;
+    const ed = it.ed;
+    const past = ed.actual !== null || Date.parse(ed.dateUtc) < p.now;
+    const classes = `${p.flashing(ed) ? ' flash' : ''}${p.focus === index ? ' focused' : ''}${past ? ' past' : ''}${p.openEventId === ed.eventId ? ' open' : ''}${p.inNewsWindow(ed) ? ' news-window' : ''}`;
+    return (
+      <EventRow
+        key={it.key}
+        ed={ed}
+        index={index}
+        zone={p.zone}
+        hourCycle={p.hourCycle}
+        classes={classes}
+        focused={p.focus === index}
+        watched={p.watched.includes(ed.eventId)}
+        onOpen={p.onOpen}
+        onWatch={p.onWatch}
+      />
+    );
+  });
+}
