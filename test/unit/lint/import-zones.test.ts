@@ -97,3 +97,29 @@ describe('import zones', () => {
     expect(await importErrors(path, code)).toEqual([]);
   });
 });
+
+describe('small functions, names declared before use', () => {
+  const rulesFor = async (path: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: resolve(root, path) });
+    return (result?.messages ?? []).map((m) => m.ruleId);
+  };
+  const body = (n: number) => Array.from({ length: n }, (_, i) => `  x += ${i};`).join('\n');
+  const fn = (n: number) =>
+    `export function f(): number {\n  let x = 0;\n${body(n)}\n  return x;\n}\n`;
+
+  it('reports a function over 80 lines in src/, and not a shorter one or a component file', async () => {
+    expect(await rulesFor('src/relay/routes/x.ts', fn(80))).toContain('max-lines-per-function');
+    expect(await rulesFor('src/relay/routes/x.ts', fn(76))).not.toContain('max-lines-per-function');
+    expect(await rulesFor('src/renderer/src/components/X.tsx', fn(80))).not.toContain(
+      'max-lines-per-function',
+    );
+  });
+
+  it('reports a variable used before its declaration', async () => {
+    const code =
+      'export function g(): number {\n  const a = b + 1;\n  const b = 2;\n  return a;\n}\n';
+    expect(await rulesFor('src/main/service.ts', code)).toContain(
+      '@typescript-eslint/no-use-before-define',
+    );
+  });
+});

@@ -61,6 +61,21 @@ export async function logoutWeb(base = ''): Promise<void> {
 
 const CLOSED = 2;
 
+/** The host's answer to one API call: its value, or its error as a BridgeError. */
+async function answerOf(res: Response): Promise<unknown> {
+  const body = (await res.json().catch(() => null)) as RequestResult<unknown> | null;
+  if (body && typeof body === 'object' && 'ok' in body) {
+    if (body.ok) return body.value;
+    throw new BridgeError(body.error.error, body.error.message);
+  }
+  if (res.status === 401 || res.status === 403)
+    throw new BridgeError(
+      'unauthorized',
+      'This browser session has expired or was logged out: press Enter where `npm run web` runs and open the new link.',
+    );
+  throw new BridgeError('bad_response', `Macrobell answered HTTP ${res.status}.`);
+}
+
 export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge & { close(): void } {
   const base = options.base ?? '';
   const openEvents =
@@ -125,17 +140,7 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge & { cl
         throw new BridgeError('offline', 'Macrobell is not reachable.');
       }
       setConnection('online');
-      const body = (await res.json().catch(() => null)) as RequestResult<unknown> | null;
-      if (body && typeof body === 'object' && 'ok' in body) {
-        if (body.ok) return body.value;
-        throw new BridgeError(body.error.error, body.error.message);
-      }
-      if (res.status === 401 || res.status === 403)
-        throw new BridgeError(
-          'unauthorized',
-          'This browser session has expired or was logged out: press Enter where `npm run web` runs and open the new link.',
-        );
-      throw new BridgeError('bad_response', `Macrobell answered HTTP ${res.status}.`);
+      return answerOf(res);
     }),
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();

@@ -30,6 +30,16 @@ export interface SettingsState {
   diagnostics(): Promise<string>;
 }
 
+/** Runs an action for a button: its message on success, the host's message on failure. */
+async function saying(run: () => Promise<unknown>, done: string): Promise<string> {
+  try {
+    await run();
+    return done;
+  } catch (err) {
+    return messageOf(err);
+  }
+}
+
 export function createSettingsStore(bridge: Bridge) {
   return createStore<SettingsState>()((set) => ({
     credentials: null,
@@ -53,14 +63,11 @@ export function createSettingsStore(bridge: Bridge) {
         return messageOf(err);
       }
     },
-    async clearKeys(currentPrivateKey) {
-      try {
-        const proof = currentPrivateKey?.trim() ? { currentPrivateKey } : undefined;
+    clearKeys(currentPrivateKey) {
+      const proof = currentPrivateKey?.trim() ? { currentPrivateKey } : undefined;
+      return saying(async () => {
         set({ credentials: await bridge.api.clearCredentials(proof), test: null });
-        return 'Keys removed from the keychain. Back on demo data.';
-      } catch (err) {
-        return messageOf(err);
-      }
+      }, 'Keys removed from the keychain. Back on demo data.');
     },
     async testConnection() {
       set({ testing: true });
@@ -83,22 +90,12 @@ export function createSettingsStore(bridge: Bridge) {
       set({ credentials });
       return input.url ? 'Relay saved.' : 'Switched to polling.';
     },
-    async clearCache() {
-      try {
-        set({ cache: await bridge.api.clearCache() });
-        return 'Cache cleared; syncing again.';
-      } catch (err) {
-        return messageOf(err);
-      }
-    },
-    async syncNow() {
-      try {
-        await bridge.api.syncNow();
-        return 'Synced.';
-      } catch (err) {
-        return messageOf(err);
-      }
-    },
+    clearCache: () =>
+      saying(
+        async () => set({ cache: await bridge.api.clearCache() }),
+        'Cache cleared; syncing again.',
+      ),
+    syncNow: () => saying(() => bridge.api.syncNow(), 'Synced.'),
     async diagnostics() {
       let text: string;
       try {
