@@ -2,7 +2,6 @@
  * Every error the relay answers, listed once (fastify's lib/errors.js is the model): its
  * snake_case code, HTTP status, message and headers. Routes throw these (the relay's
  * handler answers them as `{error, message}`, no-store) or, on the hot path, return them.
- * Desk operations (desk-ops/) still write theirs inline: they move here with that part.
  */
 import { ReplyError } from '../node/http/server/reply-error.js';
 
@@ -163,4 +162,34 @@ export const RelayErrors = {
     'server_error',
     'The relay could not serve the calendar feed; its log says why.',
   ),
+
+  // Desk operations: /presence, /admin… (desk-ops/)
+  /** A request the route cannot take as sent: the message says what to change. */
+  INVALID_REQUEST: entry(400, 'invalid_request', (message: string) => message),
+  ADMIN_TOKENS_UNCHECKABLE: entry(
+    503,
+    'store_unavailable',
+    'The relay cannot check admin tokens now',
+    { 'retry-after': '5' },
+  ),
+  TRADER_TOKEN_ON_ADMIN: entry(
+    403,
+    'forbidden',
+    'A trader token cannot be used here: use an admin token',
+  ),
+  ADMIN_TOKEN_REQUIRED: entry(401, 'unauthorized', 'An admin token is required', {
+    'www-authenticate': 'Bearer',
+  }),
+  SIGN_IN_FORM_EXPECTED: entry(415, 'unsupported_media_type', 'Send the sign-in form'),
+  SIGN_IN_FORM_TOO_LARGE: entry(413, 'too_large', 'The sign-in form is limited to 4 KiB'),
+  LOG_UNREADABLE: entry(
+    503,
+    'store_unavailable',
+    'The relay cannot read the log or its traders now',
+    { 'retry-after': '5' },
+  ),
+  PRESENCE_UNRECORDABLE: entry(503, 'store_unavailable', 'The relay cannot record presence now', {
+    'retry-after': '5',
+  }),
+  UNKNOWN_DESKTOP: entry(404, 'unknown_desktop', 'Open GET /events with the desktop headers first'),
 } as const;

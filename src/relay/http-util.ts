@@ -3,7 +3,7 @@
  * JSON answer of the relay is `no-store` (tokens, watch lists, events — never cached).
  */
 import type { ServerResponse } from 'node:http';
-import { ReplyError } from '../node/http/server/reply-error.js';
+import type { ReplyError } from '../node/http/server/reply-error.js';
 import * as kit from '../node/http/server/respond.js';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -24,15 +24,4 @@ export function sendReplyError(
   headers: Record<string, string> = {},
 ): void {
   kit.sendReplyError(res, err, { ...NO_STORE, ...headers });
-}
-
-/** For desk-ops/, which still writes its errors inline (errors.ts lists the others). */
-export function sendError(
-  res: ServerResponse,
-  status: number,
-  error: string,
-  message: string,
-  headers: Record<string, string> = {},
-): void {
-  sendReplyError(res, new ReplyError(status, error, message, headers));
 }

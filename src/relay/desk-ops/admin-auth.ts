@@ -6,7 +6,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { bearerToken } from '../../node/security/compare.js';
-import { sendError } from '../http-util.js';
+import { sendReplyError } from '../http-util.js';
+import { RelayErrors } from '../errors.js';
+import { readBody } from '../../node/http/server/body.js';
+import { ReplyError } from '../../node/http/server/reply-error.js';
 import { ADMIN_CSP, renderLoginPage } from './admin-page.js';
 import type { AdminStore } from './admin-store.js';
 
@@ -41,15 +44,15 @@ export function sendHtml(res: ServerResponse, status: number, html: string, extr
   res.end(html);
 }
 
+/** The sign-in form, or null when it is over FORM_MAX_BYTES (the rest is read and dropped). */
 async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req as AsyncIterable<Buffer>) {
-    size += c.length;
-    if (size > FORM_MAX_BYTES) return null;
-    chunks.push(c);
+  try {
+    return new URLSearchParams((await readBody(req, FORM_MAX_BYTES)).toString('utf8'));
+  } catch (err) {
+    if (!(err instanceof ReplyError) || err.status !== 413) throw err;
+    req.resume();
+    return null;
   }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
 export const wantsJson = (req: IncomingMessage) =>
@@ -79,9 +82,7 @@ export function adminAuth(opts: AdminAuthOptions) {
       admin = await who(bearerToken(req) ?? (how.bearerOnly ? null : cookieToken(req)));
     } catch (err) {
       opts.logger?.warn({ err }, 'admin tokens cannot be checked: the store is unavailable');
-      sendError(res, 503, 'store_unavailable', 'The relay cannot check admin tokens now', {
-        'retry-after': '5',
-      });
+      sendReplyError(res, RelayErrors.ADMIN_TOKENS_UNCHECKABLE());
       return null;
     }
     if (typeof admin === 'string') return admin;
@@ -93,12 +94,8 @@ export function adminAuth(opts: AdminAuthOptions) {
           admin === 403 ? 'A trader token cannot open the desk page: use an admin token' : null,
         ),
       );
-    else if (admin === 403)
-      sendError(res, 403, 'forbidden', 'A trader token cannot be used here: use an admin token');
-    else
-      sendError(res, 401, 'unauthorized', 'An admin token is required', {
-        'www-authenticate': 'Bearer',
-      });
+    else if (admin === 403) sendReplyError(res, RelayErrors.TRADER_TOKEN_ON_ADMIN());
+    else sendReplyError(res, RelayErrors.ADMIN_TOKEN_REQUIRED());
     return null;
   }
 
@@ -107,10 +104,10 @@ export function adminAuth(opts: AdminAuthOptions) {
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim();
     if (type !== 'application/x-www-form-urlencoded') {
       req.resume();
-      return sendError(res, 415, 'unsupported_media_type', 'Send the sign-in form');
+      return sendReplyError(res, RelayErrors.SIGN_IN_FORM_EXPECTED());
     }
     const form = await readForm(req);
-    if (!form) return sendError(res, 413, 'too_large', 'The sign-in form is limited to 4 KiB');
+    if (!form) return sendReplyError(res, RelayErrors.SIGN_IN_FORM_TOO_LARGE());
     const token = form.get('token')?.trim() ?? '';
     const admin = await who(token || null);
     if (typeof admin !== 'string') {

@@ -9,7 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { readJsonBody } from '../calendar-feed/read-body.js';
-import { sendError, sendJson } from '../http-util.js';
+import { sendJson, sendReplyError } from '../http-util.js';
+import { RelayErrors } from '../errors.js';
 import { renderAdminPage } from './admin-page.js';
 import { renderLogError, renderLogPage } from './delivery-log-html.js';
 import { adminAuth, sendHtml, wantsJson } from './admin-auth.js';
@@ -75,7 +76,7 @@ export function adminRoutes(opts: AdminRoutesOptions) {
     const r = range(q.get('since') || '1h', q.get('until') || undefined, opts.now());
     if (r instanceof Error) {
       if (!json) return sendHtml(res, 400, renderLogError(r.message));
-      return sendError(res, 400, 'invalid_request', r.message);
+      return sendReplyError(res, RelayErrors.INVALID_REQUEST(r.message));
     }
     const rows = { ...r, ...(await opts.log(r.since, r.until)) };
     if (json) return sendJson(res, 200, rows);
@@ -86,16 +87,16 @@ export function adminRoutes(opts: AdminRoutesOptions) {
     const admin = await auth.require(req, res, { bearerOnly: true });
     if (admin === null) return void req.resume();
     const body = await readJsonBody(req);
-    if (!body.ok) return sendError(res, body.status, 'invalid_request', body.message);
+    if (!body.ok) return sendReplyError(res, RelayErrors.INVALID_BODY(body.status, body.message));
     const parsed = replayBody.safeParse(body.value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.join('.') || 'body';
       const message = `replay: ${where} ${issue?.message ?? 'is invalid'} (send {"user", "since", "until"?})`;
-      return sendError(res, 400, 'invalid_request', message);
+      return sendReplyError(res, RelayErrors.INVALID_REQUEST(message));
     }
     const r = range(parsed.data.since, parsed.data.until, opts.now());
-    if (r instanceof Error) return sendError(res, 400, 'invalid_request', r.message);
+    if (r instanceof Error) return sendReplyError(res, RelayErrors.INVALID_REQUEST(r.message));
     try {
       const result = await opts.replay(parsed.data.user, r.since, r.until);
       opts.logger?.info(
@@ -110,11 +111,9 @@ export function adminRoutes(opts: AdminRoutesOptions) {
       );
       sendJson(res, 200, result);
     } catch (err) {
-      if (err instanceof ReplayRefused) return sendError(res, err.status, err.code, err.message);
+      if (err instanceof ReplayRefused) return sendReplyError(res, err);
       opts.logger?.warn({ err }, 'replay failed: the store is unavailable');
-      sendError(res, 503, 'store_unavailable', 'The relay cannot read the log or its traders now', {
-        'retry-after': '5',
-      });
+      sendReplyError(res, RelayErrors.LOG_UNREADABLE());
     }
   }
 
@@ -125,7 +124,7 @@ export function adminRoutes(opts: AdminRoutesOptions) {
       const ok = req.method === method || (method === 'GET' && req.method === 'HEAD');
       if (!ok) {
         req.resume();
-        return sendError(res, 405, 'method_not_allowed', `Use ${method}`, { allow: method });
+        return sendReplyError(res, RelayErrors.METHOD_NOT_ALLOWED(method));
       }
       if (path === '/admin/log') return log(req, res);
       if (path === '/admin/replay') return replay(req, res);

@@ -9,7 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { EventLog } from '../event-log.js';
-import { sendError } from '../http-util.js';
+import { sendReplyError } from '../http-util.js';
+import { RelayErrors } from '../errors.js';
 import type { SseHub } from '../sse-hub.js';
 import type { PresenceStore } from './presence-store.js';
 import { presenceRoutes, type PresenceRoutes } from './presence.js';
@@ -94,13 +95,11 @@ async function presencePost(
     user = await authenticate();
   } catch {
     req.resume();
-    return sendError(res, 503, 'store_unavailable', 'The relay cannot check tokens now');
+    return sendReplyError(res, RelayErrors.TOKENS_UNCHECKABLE());
   }
   if (!user) {
     req.resume();
-    return sendError(res, 401, 'unauthorized', 'Missing, wrong or revoked bearer token', {
-      'www-authenticate': 'Bearer',
-    });
+    return sendReplyError(res, RelayErrors.UNAUTHORIZED());
   }
   return routes.post(req, res, user);
 }
@@ -180,7 +179,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     beforeStream(req, res, user) {
       const who = routes.identify(req, user);
       if (who instanceof Error) {
-        sendError(res, 400, 'invalid_request', who.message);
+        sendReplyError(res, RelayErrors.INVALID_REQUEST(who.message));
         return false;
       }
       if (who) routes.streamOpened(who, res);

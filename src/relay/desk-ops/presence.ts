@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { alertsTodaySchema } from '../../shared/desk-alerts-today.js';
 import { RELAY_EVENT_ID } from '../../shared/relay-ids.js';
 import { readJsonBody } from '../calendar-feed/read-body.js';
-import { sendError } from '../http-util.js';
+import { sendReplyError } from '../http-util.js';
+import { RelayErrors } from '../errors.js';
 import type { DesktopIdentity, PresenceStore } from './presence-store.js';
 
 export const DESKTOP_HEADER = 'x-macrobell-desktop';
@@ -89,35 +90,30 @@ export function presenceRoutes(opts: {
     async post(req, res, user) {
       if (req.method !== 'POST') {
         req.resume();
-        return sendError(res, 405, 'method_not_allowed', 'Use POST', { allow: 'POST' });
+        return sendReplyError(res, RelayErrors.METHOD_NOT_ALLOWED('POST'));
       }
       const body = await readJsonBody(req);
-      if (!body.ok) return sendError(res, body.status, 'invalid_request', body.message);
+      if (!body.ok) return sendReplyError(res, RelayErrors.INVALID_BODY(body.status, body.message));
       const ack = ackBody.safeParse(body.value);
       if (!ack.success) {
         const issue = ack.error.issues[0];
         const message = `${issue?.path.join('.') || 'body'} ${issue?.message}`;
-        return sendError(res, 400, 'invalid_request', `presence: ${message}`);
+        return sendReplyError(res, RelayErrors.INVALID_REQUEST(`presence: ${message}`));
       }
       if (opts.parseId(ack.data.appliedId) === null)
-        return sendError(res, 400, 'invalid_request', 'appliedId is not an id of this relay');
+        return sendReplyError(
+          res,
+          RelayErrors.INVALID_REQUEST('appliedId is not an id of this relay'),
+        );
       let known: boolean;
       try {
         const { desktop, appliedId, alerts } = ack.data;
         known = await store.ack(user, desktop, appliedId, now(), alerts ?? null);
       } catch (err) {
         warn(err);
-        return sendError(res, 503, 'store_unavailable', 'The relay cannot record presence now', {
-          'retry-after': '5',
-        });
+        return sendReplyError(res, RelayErrors.PRESENCE_UNRECORDABLE());
       }
-      if (!known)
-        return sendError(
-          res,
-          404,
-          'unknown_desktop',
-          'Open GET /events with the desktop headers first',
-        );
+      if (!known) return sendReplyError(res, RelayErrors.UNKNOWN_DESKTOP());
       res.writeHead(204).end();
       opts.onAck?.(ack.data.appliedId);
     },

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { compareIds, type EventLog, type StoredEvent } from '../event-log.js';
+import { RelayError } from '../errors.js';
 import { PAGE_BYTES } from '../sse-hub.js';
 import type { UserStore } from '../user-store.js';
 import { PRESENCE_STALE_MS, type PresenceStore } from './presence-store.js';
@@ -35,13 +36,10 @@ export interface ReplayResult {
 }
 
 /** A replay that cannot run, with the status and words to answer with. */
-export class ReplayRefused extends Error {
-  constructor(
-    readonly status: 400 | 404,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+/** A replay refused for what was asked (unknown trader, range too large): answered as is. */
+export class ReplayRefused extends RelayError {
+  constructor(status: 400 | 404, code: string, message: string) {
+    super(status, code, message);
   }
 }
 
