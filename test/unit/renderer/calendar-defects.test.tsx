@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** Issue #16's calendar defects, each as a trader would notice it, in the mounted app. */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type AlertRecord, type Settings } from '../../../src/shared/domain.js';
 import { timeToken } from '../../../src/shared/format.js';
 import { ed, mount, now, testBridge } from './harness.js';
@@ -64,6 +64,10 @@ describe('live rows and filters (defect 2)', () => {
 
 describe('all-day holidays (defect 3)', () => {
   it('stay on their own date west of UTC (Thanksgiving under Thursday in New York)', async () => {
+    // That week seen from its Wednesday: the calendar opens on today, and on a later day the
+    // Wednesday rows would sit above the first screenful (not in the DOM).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T12:00:00Z') });
+    onTestFinished(() => vi.useRealTimers());
     mount(
       [
         ed(1, { dateUtc: '2026-11-25T20:00:00Z', name: 'Wednesday print' }),
