@@ -67,7 +67,9 @@ describe('all-day holidays (defect 3)', () => {
     // That week seen from its Wednesday: the calendar opens on today, and on a later day the
     // Wednesday rows would sit above the first screenful (not in the DOM).
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T12:00:00Z') });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     mount(
       [
         ed(1, { dateUtc: '2026-11-25T20:00:00Z', name: 'Wednesday print' }),
