@@ -8,7 +8,7 @@ import {
   toEventDate,
 } from '../../shared/wire.js';
 import type { WebhookClient } from '../../node/service/webhooks.js';
-import type { ServiceCall } from './authorized-call.js';
+import type { ServiceCall } from '../../node/service/authorized-call.js';
 import type { CalendarClient } from './clients.js';
 import {
   eventDatesQuerySchema,

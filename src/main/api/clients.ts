@@ -18,7 +18,7 @@ import { defaultHttpClient, type HttpClient } from '../../node/http/client.js';
 import type { Logger } from '../../node/log/logger.js';
 import { createWebhookClient, type WebhookClient } from '../../node/service/webhooks.js';
 import type { Raw } from '../sync/ports.js';
-import { authorizedCall, baseUrl } from './authorized-call.js';
+import { authorizedCall, baseUrl } from '../../node/service/authorized-call.js';
 import { calendarClient } from './calendar-client.js';
 import { newsClient } from './news-client.js';
 import type { OnInvalidItem } from './validate.js';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { feedPageWireSchema, postWireSchema, toPost } from '../../shared/wire.js';
 import type { WebhookClient } from '../../node/service/webhooks.js';
-import type { ServiceCall } from './authorized-call.js';
+import type { ServiceCall } from '../../node/service/authorized-call.js';
 import type { NewsClient } from './clients.js';
 import { ResponseShapeError } from './errors.js';
 import {

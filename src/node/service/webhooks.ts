@@ -1,12 +1,13 @@
 /**
  * The service's webhook management (list, register, delete) for one API, shared by the
  * app (demo webhooks, settings) and `relay register`. Each call carries the scope's token
- * from the shared token manager; a 401 drops it and retries once.
+ * from the shared token manager (authorized-call.ts: a 401 drops it and retries once).
  */
 import { z } from 'zod';
 import type { Scope } from '../../shared/domain.js';
 import { webhookWireSchema, type Webhook } from '../../shared/wire.js';
 import { HttpError, type HttpClient } from '../http/client.js';
+import { authorizedCall } from './authorized-call.js';
 import type { TokenManager } from '../oauth/token-manager.js';
 import { ApiInputError, ResponseShapeError, WebhookLimitError } from './errors.js';
 
@@ -33,26 +34,9 @@ const idSchema = z.string().trim().min(1).max(200);
 export function createWebhookClient(opts: WebhookClientOptions): WebhookClient {
   const { scope, tokens, http } = opts;
   const endpoint = `${scope} webhooks`;
-  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) {
-    const url = `${opts.baseUrl().replace(/\/+$/, '')}/webhooks${path}`;
-    const send = async () =>
-      http.requestJson({
-        method,
-        url,
-        headers: {
-          authorization: await tokens.getAuthorization(scope),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    try {
-      return await send();
-    } catch (err) {
-      if (!(err instanceof HttpError) || err.status !== 401) throw err;
-      tokens.invalidate(scope);
-      return send();
-    }
-  }
+  const send = authorizedCall(() => opts.baseUrl().replace(/\/+$/, ''), tokens, http);
+  const call = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
+    send(scope, method, `/webhooks${path}`, body);
   const list = async (): Promise<Webhook[]> => {
     const { json } = await call('GET', '');
     if (!Array.isArray(json)) throw new ResponseShapeError(endpoint, 'expected an array');

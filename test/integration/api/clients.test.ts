@@ -255,6 +255,10 @@ describe('calendar and news', () => {
     await expect(news.feed('en-US', 1)).rejects.toMatchObject({ status: 401 });
     expect(seen).toEqual(['Bearer t1', 'Bearer t2']);
     expect(tokenCalls).toBe(2);
+    // the webhook calls (settings, `relay register`) go through the same retry
+    await expect(news.webhooks.list()).rejects.toMatchObject({ status: 401 });
+    expect(seen).toEqual(['Bearer t1', 'Bearer t2', 'Bearer t2', 'Bearer t3']);
+    expect(tokenCalls).toBe(3);
     expect(sleeps).toEqual([]);
     await new Promise((r) => server.close(r));
   });

@@ -1,10 +1,11 @@
 /**
  * One call to the service: the scope's token on it; a 401 drops the token, refreshes once
- * and retries once; a 404 is a NotFoundError naming the URL (without its query).
+ * and retries once; a 404 is a NotFoundError naming the URL (without its query). Used by the
+ * app's API clients and by the webhook client (the app and `relay register`).
  */
 import type { Scope, ServiceUrls } from '../../shared/domain.js';
-import { HttpError, type HttpClient } from '../../node/http/client.js';
-import type { TokenManager } from '../../node/oauth/token-manager.js';
+import { HttpError, type HttpClient } from '../http/client.js';
+import type { TokenManager } from '../oauth/token-manager.js';
 import { NotFoundError } from './errors.js';
 
 export type ServiceCall = (
