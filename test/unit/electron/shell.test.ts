@@ -76,7 +76,10 @@ describe('start-up', () => {
     const win = fake.BrowserWindow.instances[0] as fake.BrowserWindow;
     expect(win.loaded).toBe('app://macrobell/index.html');
     expect(fake.protocol.privileged).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      {
+        scheme: 'app',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+      },
     ]);
     expect(fake.session.defaultSession.protocol.handlers.has('app')).toBe(true);
     expect(win.options.webPreferences).toMatchObject({ preload: '/app/out/preload/index.cjs' });
