@@ -214,7 +214,7 @@ const ui = await step('ui', () => benchUi(quick));
 add({
   figure: `Renderer: ${ui.rowsInWindow}-row calendar, data → rows painted`,
   target: '≤ 100 ms',
-  measured: `p50 ${fmt(ui.renderAfterData.p50, 0)} ms`,
+  measured: `p50 ${fmt(ui.renderAfterData.p50, 0)} ms (machine load ${fmt(ui.machineLoad, 1)})`,
   baseline: '—',
   ratio: '—',
   pass: ui.renderAfterData.p50 <= 100,
@@ -222,7 +222,7 @@ add({
 add({
   figure: 'Web-mode cold start (warm cache): first paint / calendar rows',
   target: '≤ 1 s',
-  measured: `${fmt(ui.fcp.p50, 0)} / ${fmt(ui.coldStartToRows.p50, 0)} ms`,
+  measured: `${fmt(ui.fcp.p50, 0)} / ${fmt(ui.coldStartToRows.p50, 0)} ms (machine load ${fmt(ui.machineLoad, 1)})`,
   baseline: '—',
   ratio: '—',
   pass: ui.coldStartToRows.p50 <= 1000,

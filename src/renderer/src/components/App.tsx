@@ -9,7 +9,6 @@ import { Toasts } from './Toasts.js';
 import { AlertBanner } from './AlertBanner.js';
 import { UpdateNotice } from './UpdateNotice.js';
 import { SkipLink } from './SkipLink.js';
-import { Settings } from './Settings.js';
 import { useAfterStartup } from '../state/use-after-startup.js';
 import { BellIcon, CalendarIcon, GearIcon, NewsIcon } from './icons.js';
 
@@ -18,8 +17,11 @@ import { BellIcon, CalendarIcon, GearIcon, NewsIcon } from './icons.js';
 // bundle).
 const loadNews = () => import('./News.js');
 const loadAlerts = () => import('./Alerts.js');
+// Settings too: its cards (and the 419-zone list) are not needed to show the calendar.
+const loadSettings = () => import('./Settings.js');
 const News = lazy(() => loadNews().then((m) => ({ default: m.News })));
 const Alerts = lazy(() => loadAlerts().then((m) => ({ default: m.Alerts })));
+const Settings = lazy(() => loadSettings().then((m) => ({ default: m.Settings })));
 
 const NAV: { screen: Screen; label: string; icon: ReactNode }[] = [
   { screen: 'calendar', label: 'Calendar', icon: <CalendarIcon /> },
@@ -49,9 +51,12 @@ export function App() {
   useEffect(() => {
     // the calendar's detail panel too: the first click on a release does not wait
     if (started)
-      void Promise.all([loadNews(), loadAlerts(), import('./EventDetail.js')]).catch(
-        () => undefined,
-      );
+      void Promise.all([
+        loadNews(),
+        loadAlerts(),
+        loadSettings(),
+        import('./EventDetail.js'),
+      ]).catch(() => undefined);
   }, [started]);
   useEffect(() => {
     void app
@@ -121,8 +126,8 @@ export function App() {
         <Suspense fallback={<p className="muted pad">Loading…</p>}>
           {screen === 'news' && <News />}
           {screen === 'alerts' && <Alerts />}
+          {screen === 'settings' && <Settings />}
         </Suspense>
-        {screen === 'settings' && <Settings />}
       </main>
       <StatusBar />
       <Toasts />
