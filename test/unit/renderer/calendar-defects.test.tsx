@@ -124,6 +124,26 @@ describe('direction against consensus (defect 8)', () => {
   });
 });
 
+describe('the surprise column', () => {
+  it('gives the deviation score only when it rounds to something', async () => {
+    mount([
+      ed(1, { name: 'In line', unit: '%', actual: 2.7, consensus: 2.7, ratioDeviation: 0.02 }),
+      ed(2, {
+        name: 'Beat',
+        unit: null,
+        potency: 'K',
+        actual: 275,
+        consensus: 200,
+        ratioDeviation: 1.43,
+      }),
+      ed(3, { name: 'Miss', unit: '%', actual: 2.5, consensus: 2.7, ratioDeviation: -0.46 }),
+    ]);
+    expect(cell(await rowOf('In line'), 'surprise')).not.toContain('dev');
+    expect(cell(await rowOf('Beat'), 'surprise')).toBe('+75K dev +1.4');
+    expect(cell(await rowOf('Miss'), 'surprise')).toMatch(/dev -0\.5$/);
+  });
+});
+
 describe('next release (defect 11)', () => {
   it('counts days past 24 hours and says which impacts it counts', async () => {
     mount([

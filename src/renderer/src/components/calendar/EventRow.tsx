@@ -8,9 +8,13 @@ import { BellIcon } from '../icons.js';
 import { Impact, ValueCells } from './Cells.js';
 import { rowPlacement } from './use-row-window.js';
 
-/** "+25K" and the provider's deviation score ("dev +1.4") when the service gives one. */
+/**
+ * "+25K" and the provider's deviation score ("dev +1.4") when the service gives one that
+ * rounds to something: "dev +0.0" on an in-line print says nothing.
+ */
 function SurpriseCell({ ed, decimals }: { ed: EventDate; decimals: number | undefined }) {
   const delta = surpriseDelta(ed);
+  const dev = ed.ratioDeviation !== null ? Math.round(ed.ratioDeviation * 10) / 10 : 0;
   return (
     <span role="gridcell" className="num surprise" data-col="surprise">
       {delta === null || ed.actual === null ? (
@@ -19,11 +23,11 @@ function SurpriseCell({ ed, decimals }: { ed: EventDate; decimals: number | unde
         <>
           {delta > 0 ? '+' : ''}
           {formatValue(delta, ed.unit, ed.potency, decimals)}
-          {ed.ratioDeviation !== null && (
+          {dev !== 0 && (
             <span className="dev" title="The provider's deviation score">
               {' '}
-              dev {ed.ratioDeviation > 0 ? '+' : ''}
-              {ed.ratioDeviation.toFixed(1)}
+              dev {dev > 0 ? '+' : ''}
+              {dev.toFixed(1)}
             </span>
           )}
         </>
