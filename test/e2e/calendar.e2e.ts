@@ -122,6 +122,39 @@ describe('small windows (defect 7)', () => {
     await e.page.getByLabel('Filter events by name').fill('');
   });
 
+  it('at 900×600 a long speech name is cut, its "speech" tag is not', async () => {
+    await e.page.setViewportSize({ width: 900, height: 600 });
+    const name = "SNB's Chairman Schlegel speech at the Swiss Economic Forum in Interlaken";
+    const event = await sim<{ id: string }>(e, 'POST', '/_sim/events', {
+      name,
+      countryCode: 'CH',
+      currencyCode: 'CHF',
+      volatility: 'MEDIUM',
+      isSpeech: true,
+    });
+    const made = await sim<{ id: string }>(e, 'POST', '/_sim/event-dates', {
+      eventId: event.id,
+      name,
+      dateUtc: new Date(Date.now() + 30 * 60_000).toISOString(),
+    });
+    await e.page.getByLabel('Filter events by name').fill('Swiss Economic Forum');
+    const cell = e.page.locator('[data-testid=event-row] [data-col=name]');
+    await expect.poll(() => cell.count(), { timeout: 15_000 }).toBe(1);
+    const shown = await cell.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const tag = (el.querySelector('.tag') as HTMLElement).getBoundingClientRect();
+      const text = el.querySelector('.name-text') as HTMLElement;
+      return {
+        tagInside: tag.width > 20 && tag.right <= box.right + 0.5,
+        nameCut: text.scrollWidth > text.clientWidth,
+        title: el.getAttribute('title'),
+      };
+    });
+    expect(shown).toEqual({ tagInside: true, nameCut: true, title: name });
+    await sim(e, 'DELETE', `/_sim/event-dates/${made.id}`);
+    await e.page.getByLabel('Filter events by name').fill('');
+  });
+
   it('at 1400 px with the detail beside the grid, Previous is not clipped', async () => {
     await e.page.setViewportSize({ width: 1400, height: 900 });
     await openFirstPrinted();

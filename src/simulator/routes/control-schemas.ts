@@ -15,6 +15,9 @@ export const eventBody = z.object({
   volatility: volatility.optional(),
   unit: z.string().nullable().optional(),
   potency: potency.optional(),
+  // its releases carry them (a speech is tagged in the calendar)
+  isSpeech: z.boolean().optional(),
+  isReport: z.boolean().optional(),
 });
 const nullableNumber = z.number().finite().nullable();
 const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO-8601 date');

@@ -77,8 +77,9 @@ export const EventRow = memo(function EventRow(props: {
       <span role="gridcell" data-col="impact">
         <Impact v={ed.volatility} />
       </span>
-      <span role="gridcell" data-col="name" className="name">
-        {ed.name}
+      {/* a narrow grid cuts the name, never its tags (the title gives it whole) */}
+      <span role="gridcell" data-col="name" className="name" title={ed.name}>
+        <span className="name-text">{ed.name}</span>
         {ed.isSpeech && <span className="tag">speech</span>}
         {ed.isTentative && <span className="tag">tentative</span>}
       </span>
