@@ -27,6 +27,30 @@ describe('demo indicator levels', () => {
     expect(odd.slice(0, 10)).toEqual([]);
   });
 
+  it('keeps policy rates within two 25 bp steps of their level, moving in 25 bp steps', () => {
+    const odd: string[] = [];
+    for (const seed of SEEDS) {
+      const { events, eventDates } = generateCalendar(seed, NOW);
+      for (const m of events) {
+        const ind = m.indicator;
+        if (!ind || ind.spread !== 0 || ind.speech || ind.category === 'holidays') continue;
+        const prints = [...m.history, ...eventDates.filter((ed) => ed.eventId === m.event.id)];
+        let last: number | null = null;
+        for (const ed of prints) {
+          if (ed.actual === null) continue;
+          const step = last === null ? 0 : Math.abs(ed.actual - last);
+          if (
+            Math.abs(ed.actual - ind.level) > 0.5 + 1e-9 ||
+            (step > 1e-9 && Math.abs(step - 0.25) > 1e-9)
+          )
+            odd.push(`seed ${seed} ${ed.name}: ${last} → ${ed.actual} (level ${ind.level})`);
+          last = ed.actual;
+        }
+      }
+    }
+    expect(odd.slice(0, 10)).toEqual([]);
+  });
+
   it('writes a currency amount in billions with its symbol (DE Trade Balance €16B, not €16)', () => {
     const { events } = generateCalendar(1, NOW);
     const de = events.find(
