@@ -44,6 +44,8 @@ export interface AppServiceOptions {
   alertDelivery?: Pick<AlertsEngineOptions, 'coalesceMs' | 'settleMs' | 'maxPerMinute'>;
   /** The safety net's periods (tests and benchmarks; users keep the defaults). */
   safetyNet?: Partial<SafetyNetTuning>;
+  /** The monotonic clock the wake-from-sleep check compares with the wall clock (tests). */
+  monotonicNow?: () => number;
 }
 
 export interface AppService extends MacrobellService {
@@ -89,6 +91,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     appVersion: opts.appVersion,
     relayConsumer: opts.relayConsumer,
     safetyNet: opts.safetyNet,
+    monotonicNow: opts.monotonicNow,
   });
   const controlled = { demo, desk, settingsFile, keychain, tokens, sync, alerts, watchlist };
   const { settings, credentials, status } = await createControls(basics, controlled);

@@ -24,6 +24,7 @@ export interface SyncCoreDeps
   appVersion?: string;
   relayConsumer?: RelayConsumerFactory;
   safetyNet?: Partial<SafetyNetTuning>;
+  monotonicNow?: () => number;
 }
 
 /** Changes that move releases in time: the safety net's bursts are planned again. */
@@ -79,6 +80,7 @@ export function createSyncCore(d: SyncCoreDeps) {
     onBackfill: (p) => bus.emit('backfill', p),
     safetyNet: d.safetyNet,
     now: d.now,
+    monotonicNow: d.monotonicNow,
   });
   bus.on('changes', (changes) => {
     if (reshapesCalendar(changes)) sync.replanBursts();

@@ -47,6 +47,8 @@ export interface SyncEngineDeps {
   /** Desk presence reports for the relay stream (src/main/desk/presence-reporter.ts). */
   presence?: RelayConsumerOptions['presence'];
   now?: () => number;
+  /** The clock that stands still while the machine sleeps (tests simulate a sleep with it). */
+  monotonicNow?: () => number;
   timers?: Timers;
 }
 
@@ -85,6 +87,7 @@ export class SyncEngine {
     });
     this.wake = new WakeDetector({
       timers: deps.timers,
+      monoNow: deps.monotonicNow,
       onJump: (ms) => {
         deps.logger.info(
           { jumpMs: Math.round(ms) },

@@ -51,8 +51,14 @@ async function printAtItsTime(sim: RunningSimulator, ed: EventDate, actual: numb
   await simJson(sim, 'PATCH', `/_sim/event-dates/${ed.id}`, { actual });
 }
 
-async function demoService(tuning: Parameters<typeof createAppService>[0]['safetyNet'] = {}) {
+type ServiceOptions = Parameters<typeof createAppService>[0];
+
+async function demoService(
+  tuning: ServiceOptions['safetyNet'] = {},
+  extra: Partial<ServiceOptions> = {},
+) {
   const service = await createAppService({
+    ...extra,
     dataDir: dir(),
     mode: 'demo',
     secretStore: new MemorySecretStore(),
@@ -139,6 +145,55 @@ describe('the safety net, with the webhooks lost', () => {
       },
       { timeout: 10_000, interval: 50 },
     );
+  });
+});
+
+describe('waking from sleep', () => {
+  it('catches up on a release printed while the machine slept, and alerts it with sound', async () => {
+    // The monotonic clock stands still while a machine sleeps; the wall clock runs on.
+    let slept = 0;
+    const service = await demoService(
+      // the minute's re-read is out of the way: only the wake can find the print
+      { nearEveryMs: 3_600_000 },
+      { monotonicNow: () => performance.now() - slept },
+    );
+    const sim = simUrl(service);
+    // asleep: no webhook reaches the machine
+    await simJson(sim, 'POST', '/_sim/faults', { deliveries: { drop: 1_000_000 } });
+    const all = await simJson<EventDate[]>(sim, 'GET', '/_sim/event-dates');
+    // scheduled and printed during the sleep; the app never heard of it
+    const ed = await simJson<EventDate>(sim, 'POST', '/_sim/event-dates', {
+      eventId: (all[0] as EventDate).eventId,
+      dateUtc: new Date(Date.now() + 2_000).toISOString(),
+      volatility: 'HIGH',
+      consensus: 200,
+    });
+    await printAtItsTime(sim, ed, 275);
+    const catchUps: number[] = [];
+    const stopListening = service.on('backfill', (p) => p.running && catchUps.push(p.done));
+    cleanup.push(async () => stopListening());
+    const woke = Date.now();
+    slept += 10 * 60_000;
+    await vi.waitFor(
+      async () => {
+        const alerts = await service.api.listAlerts({ limit: 50 });
+        const mine = alerts.find(
+          (a) =>
+            a.kind === 'released' &&
+            a.target.type === 'eventDate' &&
+            a.target.eventDateId === ed.id,
+        );
+        expect(mine).toBeDefined();
+        // a print seconds old is news, not history: alerted with sound, not as a late print
+        expect(mine?.late ?? false).toBe(false);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    // found by the catch-up the wake started (a backfill run), within a tick of waking
+    expect(catchUps.length).toBeGreaterThan(0);
+    expect(Date.now() - woke).toBeLessThan(15_000);
+    const row = (await service.api.listEventDates(window())).find((d) => d.id === ed.id);
+    expect(row?.actual).toBe(275);
   });
 });
 
