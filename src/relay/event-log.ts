@@ -44,6 +44,12 @@ export interface EventLog {
   onAppend(listener: (events: StoredEvent[]) => void): () => void;
   /** Events after `id`, at most `limit` and about `maxBytes` of bodies (at least one). */
   after(id: string, limit: number, maxBytes?: number): Promise<StoredEvent[]>;
+  /**
+   * An id to read `after()` from that reaches every event received at or after `since`
+   * (earlier ones may come too: the caller skips them), so a time range is not found by
+   * reading the log from its start.
+   */
+  seek(since: number): Promise<string>;
   /** The last id this node has passed to onAppend listeners (or stored), "0" if none. */
   lastId(): string;
   /** A client id in this log's format, or null if it is malformed. */
@@ -58,6 +64,12 @@ export interface EventLog {
   storeFailures: number;
   close(): Promise<void>;
 }
+
+/**
+ * How far a node's clock (receivedAt) may be from the one that stamped the id (Redis's, or
+ * the same node's after a clock step): seeking starts this much earlier.
+ */
+export const SEEK_SKEW_MS = 5 * 60_000;
 
 /** Orders ids of either form ("42" or "1700000000000-3"). */
 export { compareEventIds as compareIds } from '../shared/relay-ids.js';

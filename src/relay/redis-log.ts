@@ -9,6 +9,7 @@
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import {
+  SEEK_SKEW_MS,
   StoreUnavailable,
   compareIds,
   type EventLog,
@@ -271,6 +272,11 @@ export class RedisEventLog implements EventLog {
     const foreign = after !== '0' && !STREAM_EVENT_ID.test(after);
     const gap = foreign || compareIds(trimmed, after) > 0 || compareIds(after, lastId) > 0;
     return { from: gap ? '0' : after, gap, oldestId, lastId };
+  }
+
+  /** Stream ids begin with the time Redis added the entry: start there, less the skew. */
+  seek(since: number): Promise<string> {
+    return Promise.resolve(`${Math.max(0, since - SEEK_SKEW_MS)}-0`);
   }
 
   async trim(olderThanMs: number): Promise<number> {

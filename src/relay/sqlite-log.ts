@@ -8,7 +8,13 @@
  * share the next. Only durable events are acknowledged, streamed or served to readers.
  */
 import type Database from 'better-sqlite3';
-import type { EventLog, LogHealth, ResumePoint, StoredEvent } from './event-log.js';
+import {
+  SEEK_SKEW_MS,
+  type EventLog,
+  type LogHealth,
+  type ResumePoint,
+  type StoredEvent,
+} from './event-log.js';
 import { commitLatencyHistogram } from './metrics.js';
 import { WalSync } from './wal-sync.js';
 import { SQLITE_EVENT_ID, STREAM_EVENT_ID } from '../shared/relay-ids.js';
@@ -241,6 +247,14 @@ export class SqliteEventLog implements EventLog {
       ok: false,
       reason: `the last ${this.failuresInARow} commits failed: ${this.lastFailure ?? 'unknown error'}`,
     };
+  }
+
+  /** The last event received before the range (less the skew), on the received_at index. */
+  seek(since: number): Promise<string> {
+    const row = this.db
+      .prepare('SELECT max(id) AS id FROM events WHERE received_at < ?')
+      .get(since - SEEK_SKEW_MS) as { id: number | null };
+    return Promise.resolve(String(row.id ?? 0));
   }
 
   trim(olderThanMs: number): Promise<number> {

@@ -25,7 +25,7 @@ export interface DeliveryLog {
 
 /** Most events listed per request; `truncated` says there are more. */
 export const LOG_LIMIT = 1000;
-/** Pages read at most looking for the range (the log is scanned in id order). */
+/** Pages read at most (the log is read in id order from just before the range). */
 const MAX_PAGES = 500;
 
 /** A time as ISO 8601 or "30m"/"2h"/"1d" ago; null when it is neither. */
@@ -49,7 +49,7 @@ export async function deliveryLog(
     .filter((id): id is string => id !== null && id !== '0');
   const desktops = known.length;
   const rows: DeliveryRow[] = [];
-  let cursor = '0';
+  let cursor = await events.seek(since);
   for (let page = 0; page < MAX_PAGES; page++) {
     const batch = await events.after(cursor, 1000, PAGE_BYTES);
     if (batch.length === 0) break;
