@@ -124,7 +124,8 @@ describe('small windows (defect 7)', () => {
 
   it('at 900×600 a long speech name is cut, its "speech" tag is not', async () => {
     await e.page.setViewportSize({ width: 900, height: 600 });
-    const name = "SNB's Chairman Schlegel speech at the Swiss Economic Forum in Interlaken";
+    // a name that does not say "speech" itself (one that does needs no tag)
+    const name = "SNB's Chairman Schlegel at the Swiss Economic Forum in Interlaken, on the franc";
     const event = await sim<{ id: string }>(e, 'POST', '/_sim/events', {
       name,
       countryCode: 'CH',

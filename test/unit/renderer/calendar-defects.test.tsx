@@ -144,6 +144,18 @@ describe('the surprise column', () => {
   });
 });
 
+describe('the speech tag', () => {
+  it('marks a speech whose name does not say so, and only that one', async () => {
+    mount([
+      ed(1, { name: "BoJ's Governor Ueda speech", isSpeech: true }),
+      ed(2, { name: 'ECB President Lagarde at the Jackson Hole symposium', isSpeech: true }),
+    ]);
+    expect((await rowOf("BoJ's Governor Ueda speech")).querySelector('.tag')).toBeNull();
+    const lagarde = await rowOf('ECB President Lagarde at the Jackson Hole symposium');
+    expect(lagarde.querySelector('.tag')?.textContent).toBe('speech');
+  });
+});
+
 describe('next release (defect 11)', () => {
   it('counts days past 24 hours and says which impacts it counts', async () => {
     mount([

@@ -36,6 +36,9 @@ function SurpriseCell({ ed, decimals }: { ed: EventDate; decimals: number | unde
   );
 }
 
+/** "BoJ's Governor Ueda speech" needs no "speech" tag: it would only take the name's room. */
+const SAYS_SPEECH = /\bspeech\b/i;
+
 /** Memoised: its props are plain values and callbacks that keep their identity. */
 export const EventRow = memo(function EventRow(props: {
   ed: EventDate;
@@ -80,7 +83,7 @@ export const EventRow = memo(function EventRow(props: {
       {/* a narrow grid cuts the name, never its tags (the title gives it whole) */}
       <span role="gridcell" data-col="name" className="name" title={ed.name}>
         <span className="name-text">{ed.name}</span>
-        {ed.isSpeech && <span className="tag">speech</span>}
+        {ed.isSpeech && !SAYS_SPEECH.test(ed.name) && <span className="tag">speech</span>}
         {ed.isTentative && <span className="tag">tentative</span>}
       </span>
       <ValueCells ed={ed} decimals={decimals} />
