@@ -278,6 +278,48 @@ describe('history chart (defect 9)', () => {
     );
     await expectAxeClean(e.page, 'event detail');
   });
+
+  it('keeps a long negative axis label whole ("-¥363.9B", not "¥363.9B")', async () => {
+    const event = await sim<{ id: string }>(e, 'POST', '/_sim/events', {
+      name: 'Axis Width Probe',
+      countryCode: 'JP',
+      currencyCode: 'JPY',
+      unit: '¥',
+      potency: 'B',
+      volatility: 'LOW',
+    });
+    const made: string[] = [];
+    for (const [n, actual] of [-353.9, 120.5, 999.0].entries()) {
+      const ed = await sim<{ id: string }>(e, 'POST', '/_sim/event-dates', {
+        eventId: event.id,
+        name: 'Axis Width Probe',
+        dateUtc: new Date(Date.now() - (3 - n) * 3_600_000).toISOString(),
+        unit: '¥',
+        potency: 'B',
+        actual,
+        consensus: actual - 10,
+      });
+      made.push(ed.id);
+    }
+    await e.page.getByLabel('Filter events by name').fill('Axis Width Probe');
+    await expect
+      .poll(() => e.page.locator('[data-testid=event-row]').count(), { timeout: 15_000 })
+      .toBe(3);
+    await e.page.locator('[data-testid=event-row]').last().click();
+    const chart = e.page.getByTestId('history-chart');
+    await chart.waitFor();
+    const labels = await chart.evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('text.axis')]
+        .filter((t) => /\d/.test(t.textContent ?? '') && !/\w{3} \d\d/.test(t.textContent ?? ''))
+        .map((t) => ({ text: t.textContent, inside: t.getBoundingClientRect().left >= box.left }));
+    });
+    expect(labels.map((l) => l.text)).toContain('-¥363.9B');
+    expect(labels.filter((l) => !l.inside)).toEqual([]);
+    await e.page.keyboard.press('Escape');
+    for (const id of made) await sim(e, 'DELETE', `/_sim/event-dates/${id}`);
+    await e.page.getByLabel('Filter events by name').fill('');
+  });
 });
 
 describe('keyboard only (defect 10)', () => {

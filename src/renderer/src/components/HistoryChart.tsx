@@ -7,6 +7,8 @@ import { zoneOf } from '../lib/time.js';
 const W = 380;
 const H = 190;
 const PAD = { l: 52, r: 14, t: 26, b: 30 };
+/** About the widest character of the 11 px axis text (digits, ¥, $). */
+const AXIS_CHAR_PX = 7;
 
 /** Month ticks and the hovered date, in the zone the calendar shows. */
 function dateFormats(zone: string) {
@@ -61,7 +63,14 @@ export function HistoryChart(props: { history: EventDate[]; title: string; zone:
     min -= 1;
     max += 1;
   }
-  const x = (i: number) => PAD.l + (i * (W - PAD.l - PAD.r)) / (points.length - 1);
+  const first = points[0] as EventDate;
+  const last = points.at(-1) as EventDate;
+  const decimals = valueDecimals(points.flatMap((p) => [p.actual, p.consensus, p.previous]));
+  const fmt = (v: number) => formatValue(v, first.unit, first.potency, decimals);
+  const levels = [min, (min + max) / 2, max];
+  // Room on the left for the longest axis label: "-¥353.9B" lost its minus sign at 52 px.
+  const left = Math.max(PAD.l, 10 + AXIS_CHAR_PX * Math.max(...levels.map((v) => fmt(v).length)));
+  const x = (i: number) => left + (i * (W - left - PAD.r)) / (points.length - 1);
   const y = (v: number) => PAD.t + ((max - v) * (H - PAD.t - PAD.b)) / (max - min);
   const line = (get: (p: EventDate) => number | null) =>
     points
@@ -69,13 +78,9 @@ export function HistoryChart(props: { history: EventDate[]; title: string; zone:
       .filter(([, v]) => v !== null)
       .map(([i, v], k) => `${k === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(v as number).toFixed(1)}`)
       .join(' ');
-  const first = points[0] as EventDate;
-  const last = points.at(-1) as EventDate;
-  const decimals = valueDecimals(points.flatMap((p) => [p.actual, p.consensus, p.previous]));
-  const fmt = (v: number) => formatValue(v, first.unit, first.potency, decimals);
   const month = (p: EventDate) => formats.month.format(new Date(p.dateUtc));
   const day = (p: EventDate) => formats.day.format(new Date(p.dateUtc));
-  const step = (W - PAD.l - PAD.r) / (points.length - 1);
+  const step = (W - left - PAD.r) / (points.length - 1);
   const shown = hover === null ? null : (points[hover] ?? null);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
@@ -102,20 +107,20 @@ export function HistoryChart(props: { history: EventDate[]; title: string; zone:
       </desc>
       {!shown && (
         <g className="legend">
-          <rect x={PAD.l} y={6} width={12} height={3} className="legend-actual" />
-          <text x={PAD.l + 16} y={11} className="axis">
+          <rect x={left} y={6} width={12} height={3} className="legend-actual" />
+          <text x={left + 16} y={11} className="axis">
             Actual
           </text>
-          <rect x={PAD.l + 70} y={6} width={12} height={3} className="legend-consensus" />
-          <text x={PAD.l + 86} y={11} className="axis">
+          <rect x={left + 70} y={6} width={12} height={3} className="legend-consensus" />
+          <text x={left + 86} y={11} className="axis">
             Consensus
           </text>
         </g>
       )}
-      {[min, (min + max) / 2, max].map((v) => (
+      {levels.map((v) => (
         <g key={v}>
-          <line x1={PAD.l} x2={W - PAD.r} y1={y(v)} y2={y(v)} className="grid" />
-          <text x={PAD.l - 6} y={y(v) + 4} textAnchor="end" className="axis">
+          <line x1={left} x2={W - PAD.r} y1={y(v)} y2={y(v)} className="grid" />
+          <text x={left - 6} y={y(v) + 4} textAnchor="end" className="axis">
             {fmt(v)}
           </text>
         </g>
@@ -160,7 +165,7 @@ export function HistoryChart(props: { history: EventDate[]; title: string; zone:
           <line x1={x(hover)} x2={x(hover)} y1={PAD.t} y2={H - PAD.b} className="cursor" />
           {/* Beside the cursor, toward the middle: never past either edge of the chart. */}
           <text
-            x={x(hover) < W / 2 ? Math.max(x(hover), PAD.l) : x(hover)}
+            x={x(hover) < W / 2 ? Math.max(x(hover), left) : x(hover)}
             y={12}
             textAnchor={x(hover) < W / 2 ? 'start' : 'end'}
             className="tip"
