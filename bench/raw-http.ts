@@ -23,6 +23,11 @@ export class RawHttpConnection {
     this.socket.on('close', () => fail(new Error('connection closed')));
   }
 
+  /** The server closed it (an idle keep-alive timed out): the pool opens another. */
+  get closed(): boolean {
+    return this.socket.destroyed;
+  }
+
   /** Resolves once connected (a load generator opens its connections before the clock starts). */
   opened(): Promise<void> {
     if (!this.socket.connecting) return Promise.resolve();

@@ -27,6 +27,10 @@ function poolFor(url: string, n: number): Connection[] {
   const key = `${url} ${n}`;
   let pool = pools.get(key);
   if (!pool) pools.set(key, (pool = Array.from({ length: n }, () => new Connection(new URL(url)))));
+  // A connection left idle past the server's keep-alive timeout was closed: open a new one,
+  // as wrk does, rather than count every request on it as failed.
+  for (let i = 0; i < pool.length; i++)
+    if ((pool[i] as Connection).closed) pool[i] = new Connection(new URL(url));
   return pool;
 }
 
