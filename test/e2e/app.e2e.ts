@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDate } from '../../src/shared/domain.js';
-import { sim, startE2E, type E2E } from './harness.js';
+import { printedRow, showPrintedDay, sim, startE2E, type E2E } from './harness.js';
 import { expectAxeClean } from './axe.js';
 
 let e: E2E;
@@ -98,7 +98,8 @@ describe('calendar', () => {
   });
 
   it('opens an event with its history chart and a watch toggle', async () => {
-    await e.page.locator('[data-testid=event-row]:has([data-col=actual] .cue)').first().click();
+    await showPrintedDay(e);
+    await printedRow(e).click();
     await e.page.getByTestId('history-chart').waitFor({ timeout: 10_000 });
     expect(await e.page.locator('[data-testid=history-chart] circle').count()).toBeGreaterThan(2);
     await e.page.getByLabel(/Alert me for this event/).check();

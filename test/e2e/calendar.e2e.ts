@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CALENDAR_FILTERS, type EventDate } from '../../src/shared/domain.js';
-import { sim, startE2E, type E2E } from './harness.js';
+import { printedRow, showPrintedDay, sim, startE2E, type E2E } from './harness.js';
 import { expectAxeClean } from './axe.js';
 
 let e: E2E;
@@ -30,7 +30,8 @@ const fullyShown = (sel: string) =>
   );
 
 const openFirstPrinted = async () => {
-  await e.page.locator('[data-testid=event-row]:has([data-col=actual] .cue)').first().click();
+  await showPrintedDay(e);
+  await printedRow(e).click();
   await e.page.getByTestId('history-chart').waitFor();
 };
 

@@ -92,3 +92,28 @@ export async function sim<T = unknown>(
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+/** The first row on screen whose print beat or missed its consensus (it has figures to open). */
+export const printedRow = (e: E2E) =>
+  e.page.locator('[data-testid=event-row]:has([data-col=actual] .cue)').first();
+
+/**
+ * Jump to the day of the latest print that beat or missed its consensus: at some hours
+ * (a Monday morning) today has printed nothing yet, and the rows on screen have no figures.
+ */
+export async function showPrintedDay(e: E2E): Promise<void> {
+  const now = Date.now();
+  const rows = await e.service.api.listEventDates({
+    from: new Date(now - 6 * 86_400_000).toISOString(),
+    to: new Date(now).toISOString(),
+  });
+  const print = rows
+    .filter((r) => r.actual !== null && r.consensus !== null && r.actual !== r.consensus)
+    .at(-1);
+  if (!print) throw new Error('the demo week has no print that beat or missed its consensus');
+  const zone = (await e.service.api.getSettings()).timeZone;
+  const timeZone = zone === 'system' ? undefined : zone;
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(print.dateUtc));
+  await e.page.getByLabel('Go to date').fill(day);
+  await printedRow(e).waitFor();
+}

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness.js';
+import { printedRow, showPrintedDay, startE2E, type E2E } from './harness.js';
 
 const OUT =
   process.env.MACROBELL_SCREENSHOTS === 'docs'
@@ -187,11 +187,11 @@ describe('screenshots (calendar views)', () => {
     await e.page.screenshot({ path, animations: 'disabled' });
     expect(readFileSync(path).length).toBeGreaterThan(10_000);
   };
-  const firstPrinted = () =>
-    e.page.locator('[data-testid=event-row]:has([data-col=actual] .cue)').first();
+  const firstPrinted = () => printedRow(e);
 
   it('captures the small window, New York 12 h, the week navigation and the surprise view', async () => {
     await e.page.setViewportSize({ width: 900, height: 600 });
+    await showPrintedDay(e);
     await firstPrinted().click();
     await e.page.getByTestId('history-chart').waitFor();
     await shot('calendar-900x600-detail');
@@ -212,6 +212,7 @@ describe('screenshots (calendar views)', () => {
     await e.page.getByRole('button', { name: 'Today' }).click();
     await e.page.getByRole('button', { name: 'Sort each day by surprise' }).click();
     await e.page.setViewportSize({ width: 1720, height: 960 });
+    await showPrintedDay(e);
     await firstPrinted().click();
     await e.page.getByTestId('surprise-summary').scrollIntoViewIfNeeded();
     await shot('calendar-surprise');
