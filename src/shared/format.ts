@@ -30,11 +30,15 @@ export function valueDecimals(values: readonly (number | null | undefined)[]): n
   return most;
 }
 
-/** A release's own precision: the decimals of its actual, consensus, previous and revised. */
+/**
+ * A release's precision: the decimals of its actual, consensus, previous and revised, or
+ * its event's usual precision when the calendar read gave a finer one (`decimals`).
+ */
 export function releaseDecimals(
-  ed: Pick<EventDate, 'actual' | 'consensus' | 'previous' | 'revised'>,
+  ed: Pick<EventDate, 'actual' | 'consensus' | 'previous' | 'revised' | 'decimals'>,
 ): number | undefined {
-  return valueDecimals([ed.actual, ed.consensus, ed.previous, ed.revised]);
+  const own = valueDecimals([ed.actual, ed.consensus, ed.previous, ed.revised]);
+  return ed.decimals !== undefined && ed.decimals > (own ?? 0) ? ed.decimals : own;
 }
 
 /**

@@ -3,7 +3,7 @@
  * an older update win, and the calendar's reads, each built from typed columns.
  */
 import type { EventDate } from '../../shared/domain.js';
-import { volatilityRank } from '../../shared/format.js';
+import { releaseDecimals, volatilityRank } from '../../shared/format.js';
 import { eventDateWindowQuery, type EventDateFilter } from './event-date-query.js';
 import {
   EVENT_DATE_COLUMNS,
@@ -18,7 +18,7 @@ import {
   type EventDateRow,
   type EventDateWithRawRow,
 } from './event-date-row.js';
-import type { EventDatesTable } from './schema.js';
+import type { EventDatesTable, EventPrecisionTable } from './schema.js';
 import { ms, type Statements } from './statements.js';
 import type { Tombstones } from './tombstones.js';
 import { trustedStamp } from './trusted-stamp.js';
@@ -38,7 +38,14 @@ const UPCOMING_BY_IMPACT = `SELECT ${COLS} FROM event_dates WHERE date_ms >= @fr
 const HISTORY = `SELECT ${COLS} FROM event_dates WHERE event_id = ? AND date_ms <= ? AND actual IS NOT NULL ORDER BY date_ms DESC LIMIT ?`;
 const OCCURRENCES = `SELECT ${COLS} FROM event_dates WHERE event_id = ? AND date_ms >= ? AND date_ms < ? ORDER BY date_ms`;
 
+/** An event's precision only grows: a figure printed with more decimals raises it. */
+const RAISE_PRECISION = `INSERT INTO event_precision (event_id, decimals) VALUES (?, ?)
+  ON CONFLICT(event_id) DO UPDATE SET decimals = max(decimals, excluded.decimals)`;
+
 export class EventDates {
+  /** Precisions already stored, so a write only touches event_precision when it raises one. */
+  private readonly knownPrecision = new Map<string, number>();
+
   constructor(
     private readonly q: Statements,
     private readonly tombstones: Tombstones,
@@ -83,7 +90,25 @@ export class EventDates {
     else this.q.objects(UPSERT_EVENT_DATE).run(params);
     // A cached row never has a tombstone (deleting writes one and removes the row).
     if (!previous) this.tombstones.clear('eventDate', ed.id);
+    this.notePrecision(ed);
     return { previous, written: true, overrode };
+  }
+
+  private notePrecision(ed: EventDate): void {
+    const decimals = releaseDecimals(ed);
+    if (!decimals || (this.knownPrecision.get(ed.eventId) ?? 0) >= decimals) return;
+    this.q.objects(RAISE_PRECISION).run(ed.eventId, decimals);
+    this.knownPrecision.set(ed.eventId, decimals);
+  }
+
+  /** The most decimals each event's cached figures print with (events with none are left out). */
+  precision(eventIds: readonly string[]): Map<string, number> {
+    const rows = this.q
+      .arrays<[EventPrecisionTable['event_id'], EventPrecisionTable['decimals']]>(
+        'SELECT event_id, decimals FROM event_precision WHERE event_id IN (SELECT value FROM json_each(?))',
+      )
+      .all(JSON.stringify(eventIds));
+    return new Map(rows);
   }
 
   has(id: string): boolean {

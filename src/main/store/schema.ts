@@ -47,6 +47,12 @@ export interface EventDatesTable {
   raw: string;
 }
 
+/** The most decimals an event's cached figures print with (migration 009). */
+export interface EventPrecisionTable {
+  event_id: string;
+  decimals: number;
+}
+
 export interface PostsTable {
   pk: number;
   id: string;

@@ -132,6 +132,10 @@ export class Store {
   listEventDates(q: EventDateFilter): EventDate[] {
     return this.eventDates.list(q);
   }
+  /** The most decimals each event's cached figures print with ("1.90%" for a hold at 1.9). */
+  eventPrecision(eventIds: readonly string[]): Map<string, number> {
+    return this.eventDates.precision(eventIds);
+  }
   /** The first occurrence at or after `after` that has not printed yet. */
   nextRelease(q: { after: string; volatilities?: string[] }): EventDate | null {
     return this.eventDates.nextRelease(q);

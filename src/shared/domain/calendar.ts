@@ -36,6 +36,11 @@ export interface EventDate {
   isSpeech: boolean;
   /** Unix seconds. */
   lastUpdated: number;
+  /**
+   * The event's usual precision (the most decimals its cached figures print with), on
+   * calendar reads only; the service sends no such field.
+   */
+  decimals?: number;
 }
 
 /** The properties common to all occurrences of an indicator. */

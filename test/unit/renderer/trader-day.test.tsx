@@ -47,6 +47,22 @@ describe('values with the release’s own precision (defect 2)', () => {
     const rbnz = await rowOf('RBNZ Rate');
     expect([cell(rbnz, 'actual'), cell(rbnz, 'previous')]).toEqual(['3.00%', '3.25%']);
   });
+
+  it('shows a hold whose own figures are round with its event’s precision (1.90%, not 1.9%)', async () => {
+    const hold = { unit: '%', potency: 'ZERO', actual: 1.9, consensus: 1.9, previous: 1.9 };
+    mount([
+      ed(1, { ...hold, name: 'ECB Main Refinancing Rate', decimals: 2 }),
+      // without the host's precision the row keeps its own
+      ed(2, { ...hold, name: 'Other Rate' }),
+    ]);
+    const ecb = await rowOf('ECB Main Refinancing Rate');
+    expect([cell(ecb, 'actual'), cell(ecb, 'consensus'), cell(ecb, 'previous')]).toEqual([
+      '1.90%',
+      '1.90%',
+      '1.90%',
+    ]);
+    expect(cell(await rowOf('Other Rate'), 'consensus')).toBe('1.9%');
+  });
 });
 
 describe('UTC and GMT in the zone list (defect 6)', () => {

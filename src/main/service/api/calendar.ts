@@ -1,5 +1,8 @@
 /** The calendar's requests: the window, the next release, an event's detail, watching it. */
+import type { EventDate } from '../../../shared/domain.js';
+import { releaseDecimals } from '../../../shared/format.js';
 import type { AppApi } from '../../../shared/ipc.js';
+import type { Store } from '../../store/index.js';
 import type { ApiTableDeps } from './deps.js';
 
 const DAY_MS = 86_400_000;
@@ -24,6 +27,18 @@ async function refreshEventHistory(d: CalendarDeps, eventId: string): Promise<vo
   }
 }
 
+/**
+ * Each row with its event's usual precision where that is finer than its own figures: an
+ * ECB hold at 1.9 / 1.9 / 1.9 shows as "1.90%", as its history prints it.
+ */
+function withPrecision(store: Pick<Store, 'eventPrecision'>, rows: EventDate[]): EventDate[] {
+  const precision = store.eventPrecision([...new Set(rows.map((r) => r.eventId))]);
+  return rows.map((r) => {
+    const decimals = precision.get(r.eventId);
+    return decimals !== undefined && decimals > (releaseDecimals(r) ?? 0) ? { ...r, decimals } : r;
+  });
+}
+
 export function calendarApi(
   d: CalendarDeps,
 ): Pick<
@@ -32,7 +47,7 @@ export function calendarApi(
 > {
   const { store, now, effective } = d;
   return {
-    listEventDates: async (q) => store.listEventDates(q),
+    listEventDates: async (q) => withPrecision(store, store.listEventDates(q)),
     nextRelease: async (q) =>
       store.nextRelease({ after: new Date(now()).toISOString(), volatilities: q?.volatilities }),
     getEventDetail: async ({ eventId }) => {
