@@ -29,6 +29,17 @@ const fullyShown = (sel: string) =>
     }),
   );
 
+/** A low-impact JPY event in billions of yen, for probes with long figures. */
+const yenEvent = (name: string) =>
+  sim<{ id: string }>(e, 'POST', '/_sim/events', {
+    name,
+    countryCode: 'JP',
+    currencyCode: 'JPY',
+    unit: '¥',
+    potency: 'B',
+    volatility: 'LOW',
+  });
+
 const openFirstPrinted = async () => {
   await showPrintedDay(e);
   await printedRow(e).click();
@@ -67,14 +78,7 @@ describe('small windows (defect 7)', () => {
   });
 
   it('at 900×600 long yen figures (¥151.234, -¥2345.678B) are shown whole, not clipped', async () => {
-    const event = await sim<{ id: string }>(e, 'POST', '/_sim/events', {
-      name: 'Yen Width Probe',
-      countryCode: 'JP',
-      currencyCode: 'JPY',
-      unit: '¥',
-      potency: 'B',
-      volatility: 'LOW',
-    });
+    const event = await yenEvent('Yen Width Probe');
     const at = Date.now() - 20 * 60_000;
     const probes: string[] = [];
     for (const [n, actual, consensus, previous] of [
@@ -281,14 +285,7 @@ describe('history chart (defect 9)', () => {
   });
 
   it('keeps a long negative axis label whole ("-¥363.9B", not "¥363.9B")', async () => {
-    const event = await sim<{ id: string }>(e, 'POST', '/_sim/events', {
-      name: 'Axis Width Probe',
-      countryCode: 'JP',
-      currencyCode: 'JPY',
-      unit: '¥',
-      potency: 'B',
-      volatility: 'LOW',
-    });
+    const event = await yenEvent('Axis Width Probe');
     const made: string[] = [];
     for (const [n, actual] of [-353.9, 120.5, 999.0].entries()) {
       const ed = await sim<{ id: string }>(e, 'POST', '/_sim/event-dates', {

@@ -125,7 +125,7 @@ for (const scheme of ['light', 'dark'] as const) {
           .not.toBeNull();
       }
       await shot('calendar');
-      await e.page.locator('[data-testid=event-row]:has([data-col=actual] .cue)').first().click();
+      await printedRow(e).click();
       await e.page.getByTestId('history-chart').waitFor();
       await shot('event');
       await nav('News');
@@ -187,12 +187,10 @@ describe('screenshots (calendar views)', () => {
     await e.page.screenshot({ path, animations: 'disabled' });
     expect(readFileSync(path).length).toBeGreaterThan(10_000);
   };
-  const firstPrinted = () => printedRow(e);
-
   it('captures the small window, New York 12 h, the week navigation and the surprise view', async () => {
     await e.page.setViewportSize({ width: 900, height: 600 });
     await showPrintedDay(e);
-    await firstPrinted().click();
+    await printedRow(e).click();
     await e.page.getByTestId('history-chart').waitFor();
     await shot('calendar-900x600-detail');
     await e.page.keyboard.press('Escape');
@@ -213,7 +211,7 @@ describe('screenshots (calendar views)', () => {
     await e.page.getByRole('button', { name: 'Sort each day by surprise' }).click();
     await e.page.setViewportSize({ width: 1720, height: 960 });
     await showPrintedDay(e);
-    await firstPrinted().click();
+    await printedRow(e).click();
     await e.page.getByTestId('surprise-summary').scrollIntoViewIfNeeded();
     await shot('calendar-surprise');
   });

@@ -160,14 +160,8 @@ describe('waking from sleep', () => {
     const sim = simUrl(service);
     // asleep: no webhook reaches the machine
     await simJson(sim, 'POST', '/_sim/faults', { deliveries: { drop: 1_000_000 } });
-    const all = await simJson<EventDate[]>(sim, 'GET', '/_sim/event-dates');
     // scheduled and printed during the sleep; the app never heard of it
-    const ed = await simJson<EventDate>(sim, 'POST', '/_sim/event-dates', {
-      eventId: (all[0] as EventDate).eventId,
-      dateUtc: new Date(Date.now() + 2_000).toISOString(),
-      volatility: 'HIGH',
-      consensus: 200,
-    });
+    const ed = await createRelease(sim, 2_000);
     await printAtItsTime(sim, ed, 275);
     const catchUps: number[] = [];
     const stopListening = service.on('backfill', (p) => p.running && catchUps.push(p.done));

@@ -10,42 +10,44 @@ import { generatePosts } from '../../../src/simulator/data/news.js';
 const NOW = Date.parse('2026-11-23T22:00:00Z');
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 
+/** Every indicator's releases over each seed: its history, then the demo week's, in order. */
+function* indicatorChains() {
+  for (const seed of SEEDS) {
+    const { events, eventDates } = generateCalendar(seed, NOW);
+    for (const m of events) {
+      if (!m.indicator) continue;
+      const prints = [...m.history, ...eventDates.filter((ed) => ed.eventId === m.event.id)];
+      yield { seed, ind: m.indicator, prints };
+    }
+  }
+}
+
 describe('demo indicator levels', () => {
   it('keeps every print within a few surprises of the indicator’s typical level', () => {
     const odd: string[] = [];
-    for (const seed of SEEDS) {
-      const { events, eventDates } = generateCalendar(seed, NOW);
-      for (const m of events) {
-        const ind = m.indicator;
-        if (!ind || ind.spread === 0) continue;
-        const prints = [...m.history, ...eventDates.filter((ed) => ed.eventId === m.event.id)];
-        for (const ed of prints)
-          if (ed.actual !== null && Math.abs(ed.actual - ind.level) > 6 * ind.spread)
-            odd.push(`seed ${seed} ${ed.countryCode} ${ed.name}: ${ed.actual} (typ. ${ind.level})`);
-      }
+    for (const { seed, ind, prints } of indicatorChains()) {
+      if (ind.spread === 0) continue;
+      for (const ed of prints)
+        if (ed.actual !== null && Math.abs(ed.actual - ind.level) > 6 * ind.spread)
+          odd.push(`seed ${seed} ${ed.countryCode} ${ed.name}: ${ed.actual} (typ. ${ind.level})`);
     }
     expect(odd.slice(0, 10)).toEqual([]);
   });
 
   it('keeps policy rates within two 25 bp steps of their level, moving in 25 bp steps', () => {
     const odd: string[] = [];
-    for (const seed of SEEDS) {
-      const { events, eventDates } = generateCalendar(seed, NOW);
-      for (const m of events) {
-        const ind = m.indicator;
-        if (!ind || ind.spread !== 0 || ind.speech || ind.category === 'holidays') continue;
-        const prints = [...m.history, ...eventDates.filter((ed) => ed.eventId === m.event.id)];
-        let last: number | null = null;
-        for (const ed of prints) {
-          if (ed.actual === null) continue;
-          const step = last === null ? 0 : Math.abs(ed.actual - last);
-          if (
-            Math.abs(ed.actual - ind.level) > 0.5 + 1e-9 ||
-            (step > 1e-9 && Math.abs(step - 0.25) > 1e-9)
-          )
-            odd.push(`seed ${seed} ${ed.name}: ${last} → ${ed.actual} (level ${ind.level})`);
-          last = ed.actual;
-        }
+    for (const { seed, ind, prints } of indicatorChains()) {
+      if (ind.spread !== 0 || ind.speech || ind.category === 'holidays') continue;
+      let last: number | null = null;
+      for (const ed of prints) {
+        if (ed.actual === null) continue;
+        const step = last === null ? 0 : Math.abs(ed.actual - last);
+        if (
+          Math.abs(ed.actual - ind.level) > 0.5 + 1e-9 ||
+          (step > 1e-9 && Math.abs(step - 0.25) > 1e-9)
+        )
+          odd.push(`seed ${seed} ${ed.name}: ${last} → ${ed.actual} (level ${ind.level})`);
+        last = ed.actual;
       }
     }
     expect(odd.slice(0, 10)).toEqual([]);
