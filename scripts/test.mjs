@@ -2,10 +2,11 @@
 // private D-Bus session with a throw-away, unlocked gnome-keyring, so the real-keychain test
 // runs without touching the user's own keyring. Missing prerequisites fail with the fix.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MOMENTS, atMoment, clockPragma, requireFaketime } from './clock.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -42,16 +43,62 @@ if (!process.env.MACROBELL_TEST_SESSION) {
 }
 
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-const run = (label, argv) => {
-  console.log(`\n▶ ${label}`);
-  return (
-    spawnSync(process.execPath, argv, {
+/** Runs `argv` with node (today's clock) or under faketime at `at`; returns the exit status. */
+const run = (label, argv, at = null) => {
+  console.log(`\n▶ ${label}${at ? ` — clock at ${at}` : ''}`);
+  const plain = { command: process.execPath, args: argv, env: {} };
+  const how = at ? atMoment(at, [process.execPath, ...argv]) : plain;
+  const started = Date.now();
+  const status =
+    spawnSync(how.command, how.args, {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, MACROBELL_TEST_SESSION: '1' },
-    }).status ?? 1
-  );
+      env: { ...process.env, MACROBELL_TEST_SESSION: '1', ...how.env },
+    }).status ?? 1;
+  console.log(`  (${Math.round((Date.now() - started) / 1000)} s)`);
+  return status;
 };
+const E2E_CONFIG = ['--config', 'vitest.e2e.config.ts'];
+const buildWeb = () =>
+  run('building the web UI for the end-to-end tests', [
+    join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+    'build',
+    '--config',
+    'vite.renderer.config.ts',
+    '--logLevel',
+    'warn',
+  ]);
+
+// Test files by suite and by the clock their header asks for (scripts/clock.mjs).
+const testFiles = (dir, suffix) =>
+  readdirSync(join(root, dir), { recursive: true })
+    .map((f) => join(dir, String(f)).split('\\').join('/'))
+    .filter((f) => suffix.some((s) => f.endsWith(s)))
+    .sort();
+const suites = [
+  {
+    name: 'unit and integration tests',
+    config: [],
+    files: [
+      ...testFiles('test/unit', ['.test.ts', '.test.tsx']),
+      ...testFiles('test/integration', ['.test.ts']),
+    ],
+  },
+  {
+    name: 'end-to-end tests (Chromium)',
+    config: E2E_CONFIG,
+    files: testFiles('test/e2e', ['.e2e.ts']),
+  },
+];
+for (const suite of suites) {
+  suite.pinned = new Map(); // moment → files
+  suite.anyDay = [];
+  for (const f of suite.files) {
+    const pragma = clockPragma(join(root, f));
+    if (pragma === 'any-day') suite.anyDay.push(f);
+    else if (pragma) suite.pinned.set(pragma, [...(suite.pinned.get(pragma) ?? []), f]);
+  }
+}
 
 // Tests must leave the work tree as they found it (no tracked file rewritten, nothing new).
 const gitStatus = () => {
@@ -66,23 +113,65 @@ const insideGit =
 const statusBefore = insideGit ? gitStatus() : null;
 
 let failed = 0;
-failed += run('unit and integration tests', [vitest, 'run', ...args]) === 0 ? 0 : 1;
-if (args.length === 0) {
-  failed +=
-    run('building the web UI for the end-to-end tests', [
-      join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--config',
-      'vite.renderer.config.ts',
-      '--logLevel',
-      'warn',
-    ]) === 0
-      ? 0
-      : 1;
-  failed +=
-    run('end-to-end tests (Chromium)', [vitest, 'run', '--config', 'vitest.e2e.config.ts']) === 0
-      ? 0
-      : 1;
+const atIndex = args.indexOf('--at');
+if (args.includes('--clock-matrix')) {
+  // Every file that reads the date, on every hard day (its pinned files keep their moment).
+  requireFaketime();
+  failed += buildWeb() === 0 ? 0 : 1;
+  const summary = [];
+  for (const m of MOMENTS) {
+    const started = Date.now();
+    let bad = 0;
+    for (const suite of suites) {
+      if (suite.anyDay.length === 0) continue;
+      bad +=
+        run(
+          `${suite.name} that read the date, ${m.name}`,
+          [vitest, 'run', ...suite.config, ...suite.anyDay],
+          m.at,
+        ) === 0
+          ? 0
+          : 1;
+    }
+    failed += bad;
+    summary.push(
+      `  ${bad === 0 ? '✔' : '✘'} ${m.at}  ${m.name}  (${Math.round((Date.now() - started) / 1000)} s)`,
+    );
+  }
+  console.log(`\nclock matrix:\n${summary.join('\n')}`);
+} else if (atIndex >= 0) {
+  // `npm test -- --at 2026-12-05T10:00:00Z test/e2e/calendar.e2e.ts`: chosen files at a moment.
+  requireFaketime();
+  const at = args[atIndex + 1] ?? '';
+  if (Number.isNaN(Date.parse(at))) {
+    console.error('--at needs a moment, e.g. --at 2026-12-05T10:00:00Z');
+    process.exit(1);
+  }
+  const rest = args.filter((_, i) => i !== atIndex && i !== atIndex + 1);
+  const e2e = rest.filter((a) => a.endsWith('.e2e.ts'));
+  const other = rest.filter((a) => !a.endsWith('.e2e.ts'));
+  if (other.length > 0 || e2e.length === 0)
+    failed += run('tests', [vitest, 'run', ...other], at) === 0 ? 0 : 1;
+  if (e2e.length > 0) {
+    failed += buildWeb() === 0 ? 0 : 1;
+    failed += run('end-to-end tests', [vitest, 'run', ...E2E_CONFIG, ...e2e], at) === 0 ? 0 : 1;
+  }
+} else if (args.length > 0) {
+  failed += run('unit and integration tests', [vitest, 'run', ...args]) === 0 ? 0 : 1;
+} else {
+  if ([...suites[0].pinned.keys(), ...suites[1].pinned.keys()].length > 0) requireFaketime();
+  for (const [i, suite] of suites.entries()) {
+    if (i === 1) failed += buildWeb() === 0 ? 0 : 1;
+    const pinnedFiles = [...suite.pinned.values()].flat();
+    const exclude = pinnedFiles.flatMap((f) => ['--exclude', f]);
+    failed += run(suite.name, [vitest, 'run', ...suite.config, ...exclude]) === 0 ? 0 : 1;
+    for (const [at, files] of suite.pinned)
+      failed +=
+        run(`${suite.name} pinned to a moment`, [vitest, 'run', ...suite.config, ...files], at) ===
+        0
+          ? 0
+          : 1;
+  }
 }
 if (statusBefore !== null) {
   const statusAfter = gitStatus();

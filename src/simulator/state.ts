@@ -43,6 +43,8 @@ export interface SimulatorState {
   faults: Faults;
   /** Token requests seen (tests count single-flight with it). */
   tokenRequests: number;
+  /** Tokens issued (new or reused) per scope: what a test of one scope's exchanges counts. */
+  tokensIssued: Record<'calendar' | 'news', number>;
   apiRequests: number;
 }
 
@@ -59,6 +61,7 @@ export function createState(): SimulatorState {
     deliveries: [],
     faults: {},
     tokenRequests: 0,
+    tokensIssued: { calendar: 0, news: 0 },
     apiRequests: 0,
   };
 }

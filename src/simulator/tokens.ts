@@ -62,6 +62,7 @@ export class TokenIssuer {
   }
 
   private issue(scope: Scope) {
+    this.state.tokensIssued[scope]++;
     const now = this.now();
     const key = `${this.clientId}:${scope}`;
     let issued = this.byClientScope.get(key);

@@ -25,6 +25,7 @@ import {
 } from '../integration/desk-ops/desktops.js';
 import { tempDir, waitFor } from '../integration/relay/helpers.js';
 import { CHROMIUM } from './harness.js';
+import { createHighRelease } from '../support/releases.js';
 
 let sim: RunningSimulator;
 let relay: RunningRelay;
@@ -39,12 +40,7 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium not found at ${CHROMIUM}: sudo apt-get install -y chromium`);
   sim = await startSimulator({ seed: 4, autoplay: false, speed: 0, log: () => undefined });
-  const now = Date.now();
-  const next = [...sim.state.eventDates.values()]
-    .filter((e) => e.volatility === 'HIGH' && Date.parse(e.dateUtc) > now + 60_000)
-    .sort((a, b) => Date.parse(a.dateUtc) - Date.parse(b.dateUtc))[0];
-  if (!next || Date.parse(next.dateUtc) > now + 86_400_000)
-    throw new Error('the simulator has no HIGH release in the next 24 h');
+  const next = await createHighRelease(sim.url, 2 * 3_600_000);
   release = { eventId: next.eventId, name: next.name };
   const data = tempDir('mb-admin-page-');
   const users = new UserDirectory(openRelayDatabase(data));

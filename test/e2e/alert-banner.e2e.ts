@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * Alerts that get through, in Chromium (web mode, where the browser stands for the OS):
  * "Send test alert" raises the toast through the core's delivery path and reports what the

@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDate } from '../../src/shared/domain.js';
 import { printedRow, showPrintedDay, sim, startE2E, type E2E } from './harness.js';

@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * Settings → Calendar feed in Chromium (issue #16, item 17): web mode in desk mode against
  * a real relay (in process, the simulator as the service). The card shows the webcal URL

@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * Issue #16 in Chromium: small windows, time navigation, the chart, the keyboard-only path
  * and an axe scan of each state, on the demo data in web mode.
@@ -175,59 +176,6 @@ describe('small windows (defect 7)', () => {
 });
 
 describe('moving through time (defect 6)', () => {
-  const topDay = () =>
-    e.page.locator('#calendar-grid').evaluate((grid) => {
-      const top = grid.getBoundingClientRect().top + 40;
-      const days = [...grid.querySelectorAll<HTMLElement>('.day-row')];
-      const visible = days.filter((d) => d.getBoundingClientRect().bottom > top);
-      return visible[0]?.dataset.day ?? null;
-    });
-
-  it('Next week and Today jump, a now line separates printed from pending', async () => {
-    expect(await e.page.getByTestId('now-line').count()).toBe(1);
-    await e.page.getByRole('button', { name: 'Next week' }).click();
-    const monday = await e.page.evaluate(() => {
-      const d = new Date();
-      const wd = (d.getUTCDay() + 6) % 7;
-      return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - wd + 7))
-        .toISOString()
-        .slice(0, 10);
-    });
-    await expect.poll(topDay).toBe(monday);
-    await e.page.getByRole('button', { name: 'Today' }).click();
-    await expect.poll(topDay).toBe(new Date().toISOString().slice(0, 10));
-  });
-
-  it('after a filter change the list goes back to today instead of keeping its offset', async () => {
-    await e.page.getByRole('button', { name: 'Today' }).click();
-    await e.page.locator('#calendar-grid').evaluate((g) => (g.scrollTop = g.scrollHeight));
-    const today = new Date().toISOString().slice(0, 10);
-    await expect.poll(topDay).not.toBe(today);
-    await e.page.getByRole('button', { name: 'Medium', exact: true }).click();
-    await expect.poll(topDay).toBe(today);
-    await e.page.getByRole('button', { name: 'Medium', exact: true }).click();
-  });
-
-  it('turning the surprise sort off goes back to today instead of keeping its offset', async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    // Today in view: its header, or (later in a busy day) the now line among today's rows.
-    const showsToday = async () =>
-      (await topDay()) === today ||
-      (await e.page
-        .getByTestId('now-line')
-        .isVisible()
-        .catch(() => false));
-    await expect.poll(showsToday).toBe(true);
-    const sort = e.page.getByRole('button', { name: 'Sort each day by surprise' });
-    await sort.click();
-    await e.page.locator('#calendar-grid').evaluate((g) => (g.scrollTop = 0));
-    await expect.poll(topDay).not.toBe(today);
-    await sort.click();
-    expect(await sort.getAttribute('aria-pressed')).toBe('false');
-    await expect.poll(showsToday).toBe(true);
-    expect(await e.page.getByTestId('now-line').isVisible()).toBe(true);
-  });
-
   it('finds releases by their abbreviations: "US CPI", "US PMI"…', async () => {
     // the first abbreviation the demo week holds (the schedule decides which print falls in it)
     const dates = await sim<EventDate[]>(e, 'GET', '/_sim/event-dates');

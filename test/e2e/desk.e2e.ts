@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * Desk mode end to end with real processes: the simulator as the service, the relay with
  * the desk's keys (registered for the simulator's webhooks), and web mode started with

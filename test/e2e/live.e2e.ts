@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * The feed with a relay configured (not the demo's direct webhooks), in Chromium: the
  * service's deliveries to the relay are lost and a HIGH release still prints in its row

@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * News windows in Chromium (web mode): turned on in Settings, the calendar shades exactly
  * the releases inside a window (N minutes either side of each covered release).

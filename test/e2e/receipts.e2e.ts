@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * Alert receipts in Chromium: a HIGH release printed through the relay alerts, and its
  * receipt in the Alerts history says how late it came and by which path, with each hop's

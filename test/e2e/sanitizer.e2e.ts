@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * The remote-content bypass corpus in Chromium: tracking pixels hidden in attributes and
  * media elements must load nothing remote while "load remote images" is off, and only

@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * Screenshots of each screen, light and dark. `npm run screenshots` writes them to
  * docs/screenshots/ for the README; in `npm test` they go to a temporary folder, so a test

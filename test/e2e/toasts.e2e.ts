@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * Web mode in Chromium: a print makes a toast (the `notification` event now reaches the
  * browser over the SSE push), with its impact's sound loaded from the app's own assets under

@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * Issue #26's defects in Chromium, on the demo in web mode: each as a trader would notice it.
  */

@@ -134,6 +134,7 @@ export const controlRoutes: Route[] = [
         webhooks: state.webhooks,
         deliveries: state.deliveries.length,
         tokenRequests: state.tokenRequests,
+        tokensIssued: state.tokensIssued,
         apiRequests: state.apiRequests,
       });
     },

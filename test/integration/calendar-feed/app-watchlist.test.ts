@@ -1,3 +1,4 @@
+// @clock any-day — it reads the demo schedule of the day it runs; CI runs it on the clock matrix
 /**
  * The app side of the webcal feed: in desk mode, watching events in the app core reaches
  * the desk relay (a real relay in process, the simulator as the service), Settings gets the

@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * The calendar feed on a desk of relay nodes sharing one real redis-server: a watch list
  * uploaded to one node and a feed URL made on one are served by every node holding the

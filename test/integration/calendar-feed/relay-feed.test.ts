@@ -1,3 +1,4 @@
+// @clock any-day — it reads the demo schedule of the day it runs; CI runs it on the clock matrix
 /**
  * The desk relay's webcal feed (issue #16, item 17): a real relay on loopback with the
  * simulator as the service and the desk's keys, a real user token. The relay's clock is a

@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * Chaos: a compressed trading day with faults, three real processes on loopback — the
  * simulator (the service, playing its own day), the relay, and the app core — and a HIGH

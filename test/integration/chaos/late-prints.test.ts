@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * Prints the app first learns about already printed, three real processes on loopback —
  * the simulator, the relay and the app core. Each alerts once, whichever path brings it

@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * A corrected print, end to end in demo mode: the simulator's control API changes an actual
  * that has already printed; its webhook (delivered twice) reaches the app's loopback

@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * Trust the feed: the safety net finds prints the webhooks lose, the connection state
  * tells the truth (late, offline, live again) and the app catches up by itself — all

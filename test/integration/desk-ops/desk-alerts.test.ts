@@ -15,6 +15,7 @@ import { UserDirectory } from '../../../src/relay/users.js';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 import { tempDir, waitFor } from '../relay/helpers.js';
 import { startDesktop, type Desktop } from './desktops.js';
+import { createHighRelease } from '../../support/releases.js';
 
 let sim: RunningSimulator;
 let relay: RunningRelay;
@@ -24,8 +25,7 @@ const received: string[] = [];
 const tokens: Record<string, string> = {};
 let releaseAt = 0;
 let releaseName = '';
-// The release is the simulator's next one, whatever the day: "Core PCE Price Index (MoM)"
-// carries regex characters.
+// The release is made two hours ahead, whatever the day; its name carries regex characters.
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 let clock = 0;
 
@@ -41,10 +41,9 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/services/T0/B0/x`;
   sim = await startSimulator({ seed: 4, autoplay: false, speed: 0, log: () => undefined });
-  const next = [...sim.state.eventDates.values()]
-    .filter((e) => e.volatility === 'HIGH' && Date.parse(e.dateUtc) > Date.now() + 3_600_000)
-    .sort((a, b) => Date.parse(a.dateUtc) - Date.parse(b.dateUtc))[0];
-  if (!next) throw new Error('the simulator has no HIGH release ahead');
+  const next = await createHighRelease(sim.url, 2 * 3_600_000, {
+    name: 'Core PCE Price Index (MoM)',
+  });
   releaseAt = Date.parse(next.dateUtc);
   releaseName = next.name;
   clock = releaseAt - 30 * 60_000;

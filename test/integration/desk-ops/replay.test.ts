@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * `relay replay` across a desk of two relay processes on one real redis-server, with the
  * simulator (a process) as the service sending its webhooks to node A. Trader ana runs two

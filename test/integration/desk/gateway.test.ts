@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * The desk gateway on real processes: the simulator CLI as the service, the relay CLI with
  * the desk's keys (no --issue-service-tokens), traders alice and bob. Reads pass through

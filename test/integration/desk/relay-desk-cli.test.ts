@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * The relay's desk commands as an operator uses them: keys from a 0600 file, no keys → 501,
  * the per-user rate limit, and rotate-secret against the simulator with the relay running.

@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /** The app's relay consumer against a real relay and the simulator. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

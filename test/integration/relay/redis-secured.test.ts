@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * The relay on a Redis secured as docs/relay.md says: a password from the environment or
  * a file (never in `ps` or the logs), TLS with a private CA, and the documented ACL user

@@ -29,8 +29,23 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment without libfaketime: the clock matrix runs tests under `faketime`, and
+ * redis-server hangs at start under it. Redis keeps the real time; the tests never read it.
+ */
+export function withoutFakeClock(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const out = { ...env };
+  for (const k of Object.keys(out))
+    if (k === 'LD_PRELOAD' || k.startsWith('FAKETIME')) delete out[k];
+  return out;
+}
+
 export function requireRedisServer(): void {
-  if (existsSync(REDIS_SERVER) && spawnSync(REDIS_SERVER, ['--version']).status === 0) return;
+  if (
+    existsSync(REDIS_SERVER) &&
+    spawnSync(REDIS_SERVER, ['--version'], { env: withoutFakeClock() }).status === 0
+  )
+    return;
   throw new Error(
     `redis-server is needed for the relay's Redis tests (${REDIS_SERVER} not found): ` +
       'install it with `sudo apt-get install redis-server` (Debian/Ubuntu) or `brew install redis`.',
@@ -64,7 +79,7 @@ export async function startRedis(opts: StartRedisOptions = { durable: true }): P
       ? Promise.resolve()
       : new Promise<void>((r) => c.once('exit', () => r()));
   const launch = async (): Promise<ChildProcess> => {
-    const child = spawn(REDIS_SERVER, args, { stdio: 'ignore' });
+    const child = spawn(REDIS_SERVER, args, { stdio: 'ignore', env: withoutFakeClock() });
     await waitFor(async () => {
       const probe = new Redis(url, { ...opts.probe, lazyConnect: true, retryStrategy: () => null });
       probe.on('error', () => undefined);

@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /** The relay with real processes and real HTTP on loopback. */
 import { Agent, request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';

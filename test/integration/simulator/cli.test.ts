@@ -1,3 +1,4 @@
+// @clock any-day — it reads the demo schedule of the day it runs; CI runs it on the clock matrix
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';

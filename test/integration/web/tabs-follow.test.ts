@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * A second browser tab follows the first (issue #26, defect 10): the real app service in
  * demo mode behind the web host on 127.0.0.1; one "tab" changes the zone, the clock and the

@@ -1,3 +1,4 @@
+// @clock any-day — it reads the demo schedule of the day it runs; CI runs it on the clock matrix
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -137,7 +137,7 @@ describe('the calendar opens on now and follows it (defect 5)', () => {
   const day = Array.from({ length: 30 }, (_, i) =>
     ed(100 + i, { dateUtc: new Date(midnight + i * 0.5 * HOUR).toISOString() }),
   );
-  const items = withNowLine(buildItems(day, 'UTC'), midnight + 10.2 * HOUR);
+  const items = withNowLine(buildItems(day, 'UTC'), midnight + 10.2 * HOUR, 'UTC');
   const nowAt = items.findIndex((it) => it.kind === 'now');
 
   it('opens with the now line and the next releases in view on a short window', () => {
@@ -159,7 +159,7 @@ describe('the calendar opens on now and follows it (defect 5)', () => {
       ed(2, { name: 'Thanksgiving', dateUtc: '2026-11-26T00:00:00Z', isAllDay: true }),
       ed(3, { name: 'RBA speech', dateUtc: '2026-11-26T03:00:00Z' }),
     ];
-    const list = withNowLine(buildItems(rows, 'UTC'), Date.parse('2026-11-25T20:35:00Z'));
+    const list = withNowLine(buildItems(rows, 'UTC'), Date.parse('2026-11-25T20:35:00Z'), 'UTC');
     expect(list.map((it) => (it.kind === 'row' ? it.ed.name : it.kind))).toEqual([
       'day',
       'EIA Crude',

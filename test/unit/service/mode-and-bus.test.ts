@@ -1,3 +1,4 @@
+// @clock any-day — it reads the demo schedule of the day it runs; CI runs it on the clock matrix
 /** The core's mode choice, the settings it runs with, and its bus — each alone, no core started. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/domain.js';

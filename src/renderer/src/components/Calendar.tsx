@@ -67,14 +67,15 @@ export function Calendar() {
   const hourCycle = settings?.hourCycle ?? 'h23';
   // The now line follows the clock within a few seconds; the grid re-renders only when a
   // release time goes by (that is when the line and the "past" rows move), not every tick.
-  const now = useNowPassing(useSortedTimes(rows), 5_000);
+  const dayOf = useCallback((t: number) => dayKey(new Date(t).toISOString(), zone), [zone]);
+  const now = useNowPassing(useSortedTimes(rows), 5_000, dayOf);
   const inNewsWindow = useNewsWindowTest(rows);
   const [bySurprise, setBySurprise] = useState(false);
   const [targetDay, setTargetDay] = useState<string | null>(null);
   const base = useMemo(() => buildItems(rows, zone), [rows, zone]);
   const items = useMemo(
-    () => (bySurprise ? sortDaysBySurprise(base) : withNowLine(base, now)),
-    [base, now, bySurprise],
+    () => (bySurprise ? sortDaysBySurprise(base) : withNowLine(base, now, zone)),
+    [base, now, bySurprise, zone],
   );
   const anchor = useCallback(
     (list: Item[], visibleRows = Infinity) => {

@@ -6,7 +6,9 @@ import { dayKey, dayLabel, rowDayKey } from './time.js';
 export type Item =
   | { kind: 'day'; key: string; label: string; day: string }
   | { kind: 'row'; key: string; ed: EventDate }
-  | { kind: 'now'; key: 'now' };
+  | { kind: 'now'; key: 'now' }
+  /** Today has no releases (a weekend, a holiday): says so and names the next one. */
+  | { kind: 'quiet-day'; key: 'quiet-day'; day: string; next: EventDate | null };
 
 const labelOf = (ed: EventDate, zone: string) =>
   ed.isAllDay ? dayLabel(ed.dateUtc, 'UTC') : dayLabel(ed.dateUtc, zone);
@@ -97,8 +99,14 @@ export function buildItemsLinear(rows: readonly EventDate[], zone: string): Item
 /**
  * The "now" line, between the last printed (or past) row and the first pending one, when
  * that boundary falls inside the list. A new array; the input is kept for memoisation.
+ *
+ * When today (in `zone`) has no releases — a weekend, a holiday — today still gets its
+ * header, a line saying so with the next release, and the now line under it: the list
+ * opens on today, not on Monday's rows with the now line hidden above them.
  */
-export function withNowLine(items: Item[], now: number): Item[] {
+export function withNowLine(items: Item[], now: number, zone: string): Item[] {
+  const quiet = withQuietToday(items, now, zone);
+  if (quiet) return quiet;
   const i = items.findIndex(
     (it) => it.kind === 'row' && !it.ed.isAllDay && Date.parse(it.ed.dateUtc) >= now,
   );
@@ -110,6 +118,30 @@ export function withNowLine(items: Item[], now: number): Item[] {
   if (items[at - 1]?.kind === 'day') at--;
   if (!items.slice(0, at).some((it) => it.kind === 'row')) return items;
   return [...items.slice(0, at), { kind: 'now', key: 'now' }, ...items.slice(at)];
+}
+
+/** Today's header, the quiet-day line and the now line, when today has no rows of its own. */
+function withQuietToday(items: Item[], now: number, zone: string): Item[] | null {
+  if (!items.some((it) => it.kind === 'row')) return null;
+  const iso = new Date(now).toISOString();
+  const today = dayKey(iso, zone);
+  const at = dayIndex(items, today);
+  const header = at >= 0 ? items[at] : undefined;
+  if (header?.kind === 'day' && header.day === today) return null;
+  const insertAt = at < 0 ? items.length : at;
+  const next = items
+    .slice(insertAt)
+    .find(
+      (it): it is Extract<Item, { kind: 'row' }> =>
+        it.kind === 'row' && !it.ed.isAllDay && Date.parse(it.ed.dateUtc) >= now,
+    );
+  return [
+    ...items.slice(0, insertAt),
+    { kind: 'day', key: `day-${today}`, label: dayLabel(iso, zone), day: today },
+    { kind: 'now', key: 'now' },
+    { kind: 'quiet-day', key: 'quiet-day', day: today, next: next?.ed ?? null },
+    ...items.slice(insertAt),
+  ];
 }
 
 /**

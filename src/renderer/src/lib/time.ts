@@ -7,7 +7,8 @@ export function zoneOf(setting: string): string | undefined {
 // Building an Intl.DateTimeFormat is costly (the first one in a tab also loads the ICU locale
 // data: 25–250 ms on a busy 2-core machine) and a calendar formats thousands of dates. Each
 // kind of label keeps its formatters by zone (and hour cycle), looked up without building keys.
-type Kind = 'day' | 'dayLabel' | 'time-h12' | 'time-h23' | 'dateTime-h12' | 'dateTime-h23';
+type Kind =
+  'day' | 'dayLabel' | 'weekday' | 'time-h12' | 'time-h23' | 'dateTime-h12' | 'dateTime-h23';
 const dateTime = (hourCycle: 'h12' | 'h23'): [string, Intl.DateTimeFormatOptions] => [
   'en-GB',
   {
@@ -22,6 +23,7 @@ const dateTime = (hourCycle: 'h12' | 'h23'): [string, Intl.DateTimeFormatOptions
 const OPTIONS: Record<Kind, [string, Intl.DateTimeFormatOptions]> = {
   day: ['en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }],
   dayLabel: ['en-GB', { weekday: 'long', day: 'numeric', month: 'long' }],
+  weekday: ['en-GB', { weekday: 'short' }],
   // en-US for the 12-hour clock: "8:30 AM" (en-GB writes "08:30 am", easy to misread)
   'time-h12': ['en-US', { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }],
   'time-h23': ['en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }],
@@ -31,6 +33,7 @@ const OPTIONS: Record<Kind, [string, Intl.DateTimeFormatOptions]> = {
 const formatters: Record<Kind, Map<string, Intl.DateTimeFormat>> = {
   day: new Map(),
   dayLabel: new Map(),
+  weekday: new Map(),
   'time-h12': new Map(),
   'time-h23': new Map(),
   'dateTime-h12': new Map(),
@@ -67,6 +70,11 @@ export function dayLabel(iso: string, zone: string): string {
 
 export function timeLabel(iso: string, zone: string, hourCycle: 'h12' | 'h23'): string {
   return formatter(`time-${hourCycle}`, zone).format(new Date(iso));
+}
+
+/** "Mon 01:30": a moment within the coming week. */
+export function weekdayTimeLabel(iso: string, zone: string, hourCycle: 'h12' | 'h23'): string {
+  return `${formatter('weekday', zone).format(new Date(iso))} ${timeLabel(iso, zone, hourCycle)}`;
 }
 
 export function dateTimeLabel(iso: string, zone: string, hourCycle: 'h12' | 'h23'): string {

@@ -23,19 +23,28 @@ export function useSortedTimes(items: readonly { dateUtc: string }[]): Float64Ar
  * by). The clock is read every `ms`, but the view re-renders only when a moment was passed,
  * not on every tick: a 2,000-row grid is not rebuilt every few seconds for nothing.
  */
-export function useNowPassing(sorted: Float64Array, ms = 5000): number {
+export function useNowPassing(
+  sorted: Float64Array,
+  ms = 5000,
+  /** Also re-render when this changes (the local day: a quiet day's "today" moves at midnight). */
+  dayOf?: (t: number) => string,
+): number {
   const [now, setNow] = useState(() => Date.now());
   const shown = useRef(now);
   shown.current = now;
   useEffect(() => {
     const check = () => {
       const t = Date.now();
-      if (countBefore(sorted, t) !== countBefore(sorted, shown.current)) setNow(t);
+      if (
+        countBefore(sorted, t) !== countBefore(sorted, shown.current) ||
+        (dayOf !== undefined && dayOf(t) !== dayOf(shown.current))
+      )
+        setNow(t);
     };
     // new moments (new rows) may already lie behind the time last shown
     check();
     const timer = setInterval(check, ms);
     return () => clearInterval(timer);
-  }, [sorted, ms]);
+  }, [sorted, ms, dayOf]);
   return now;
 }

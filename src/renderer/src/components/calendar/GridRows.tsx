@@ -2,6 +2,7 @@
 import { memo } from 'react';
 import type { EventDate } from '../../../../shared/domain.js';
 import type { Item } from '../../lib/items.js';
+import { weekdayTimeLabel } from '../../lib/time.js';
 import { EventRow } from './EventRow.js';
 import { rowPlacement as placed } from './use-row-window.js';
 
@@ -33,6 +34,32 @@ const DayRow = memo(function DayRow(props: { index: number; label: string; day: 
   );
 });
 
+/** Today without releases: says so, and when the next one is, instead of an empty gap. */
+const QuietDayRow = memo(function QuietDayRow(props: {
+  index: number;
+  next: EventDate | null;
+  zone: string;
+  hourCycle: 'h12' | 'h23';
+}) {
+  const next = props.next;
+  return (
+    <div
+      role="row"
+      aria-rowindex={props.index + 2}
+      className="quiet-day"
+      style={placed(props.index)}
+      data-testid="quiet-day"
+    >
+      <span role="gridcell">
+        No releases today
+        {next
+          ? ` — next: ${next.countryCode} ${next.name}, ${weekdayTimeLabel(next.dateUtc, props.zone, props.hourCycle)}`
+          : ''}
+      </span>
+    </div>
+  );
+});
+
 export interface GridRowsProps {
   items: Item[];
   first: number;
@@ -58,6 +85,16 @@ export function GridRows(p: GridRowsProps) {
   return p.items.slice(p.first, p.last).map((it, k) => {
     const index = p.first + k;
     if (it.kind === 'now') return <NowLine key="now" index={index} />;
+    if (it.kind === 'quiet-day')
+      return (
+        <QuietDayRow
+          key={it.key}
+          index={index}
+          next={it.next}
+          zone={p.zone}
+          hourCycle={p.hourCycle}
+        />
+      );
     if (it.kind === 'day')
       return <DayRow key={it.key} index={index} label={it.label} day={it.day} />;
     const ed = it.ed;
