@@ -1,4 +1,3 @@
-// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * `relay replay` across a desk of two relay processes on one real redis-server, with the
  * simulator (a process) as the service sending its webhooks to node A. Trader ana runs two
@@ -176,8 +175,26 @@ describe('relay replay', () => {
 
     // Two webhooks ana's live desktop applies: a date 200 days out (outside any backfill
     // window, so only the webhook brings it) and a HIGH release that prints.
-    const since = new Date(Date.now() - 1000).toISOString();
-    const any = (await control<EventDate[]>('GET', '/_sim/event-dates'))[0] as EventDate;
+    // an event of its own, made before the range (its event_created webhook is not in it)
+    const any = {
+      eventId: (
+        await control<{ id: string }>('POST', '/_sim/events', {
+          name: 'Replay Test Index',
+          countryCode: 'US',
+          currencyCode: 'USD',
+        })
+      ).id,
+    };
+    await waitFor(
+      async () =>
+        (
+          await adminJson<{ events: unknown[] }>(
+            `${a.url}/admin/log?since=${new Date(Date.now() - 60_000).toISOString()}`,
+          )
+        ).events.length >= 1,
+      'the event_created webhook stored',
+    );
+    const since = new Date(Date.now() + 1).toISOString();
     const farAt = Date.now() + 200 * 86_400_000;
     const far = await control<EventDate>('POST', '/_sim/event-dates', {
       eventId: any.eventId,
