@@ -48,12 +48,30 @@ function datesOf(eventId: string): SimEventDate[] {
   );
 }
 
-function pickEvent(test: (ed: SimEventDate) => boolean): string {
-  const ed = [...sim.state.eventDates.values()].find(
-    (e) => test(e) && Math.abs(Date.parse(e.dateUtc) - clock) < 7 * DAY,
-  );
-  if (!ed) throw new Error('the simulator has no such event date in the window');
-  return ed.eventId;
+/** An event of its own with one date `inDays` ahead: what the demo week holds is no matter. */
+async function makeEvent(name: string, inDays: number, allDay: boolean): Promise<string> {
+  const post = async <T>(path: string, body: unknown) => {
+    const res = await call(`${sim.url}${path}`, 'POST', undefined, body);
+    expect(res.status, res.text).toBe(201);
+    return JSON.parse(res.text) as T;
+  };
+  const event = await post<{ id: string }>('/_sim/events', {
+    name,
+    countryCode: 'US',
+    currencyCode: 'USD',
+    volatility: allDay ? 'NONE' : 'HIGH',
+  });
+  const at = clock + inDays * DAY;
+  await post('/_sim/event-dates', {
+    eventId: event.id,
+    dateUtc: allDay
+      ? `${new Date(at).toISOString().slice(0, 10)}T00:00:00.000Z`
+      : new Date(at).toISOString(),
+    isAllDay: allDay,
+    volatility: allDay ? 'NONE' : 'HIGH',
+    consensus: allDay ? null : 0.3,
+  });
+  return event.id;
 }
 
 beforeAll(async () => {
@@ -101,8 +119,8 @@ describe('webcal feed of watched events', () => {
   });
 
   it('serves the watched events as iCalendar: stable UIDs, UTC start, flag + name + impact', async () => {
-    cpi = pickEvent((e) => !e.isAllDay && e.volatility === 'HIGH');
-    holiday = pickEvent((e) => e.isAllDay);
+    cpi = await makeEvent('Test CPI (MoM)', 2, false);
+    holiday = await makeEvent('Test Bank Holiday', 3, true);
     const put = await call(`${relay.url}/watchlist`, 'PUT', alice, { eventIds: [cpi, holiday] });
     expect(put.status, put.text).toBe(200);
 
