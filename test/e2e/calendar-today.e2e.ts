@@ -100,4 +100,29 @@ describe('today, whatever the day', () => {
     await expect.poll(showsToday).toBe(true);
     expect(await e.page.getByTestId('now-line').isVisible()).toBe(true);
   });
+
+  // Across a daylight-saving switch the local day and the now line follow the display zone.
+  for (const zone of ['America/New_York', 'Europe/Berlin']) {
+    it(`in ${zone}, Today shows that zone's today with the now line`, async () => {
+      await e.service.api.updateSettings({ timeZone: zone });
+      try {
+        await e.page.goto(e.host.origin);
+        await e.page.locator('[data-testid=event-row]').first().waitFor();
+        const local = await e.page.evaluate(
+          (z) => new Intl.DateTimeFormat('en-CA', { timeZone: z }).format(new Date()),
+          zone,
+        );
+        await e.page.getByRole('button', { name: 'Today' }).click();
+        await expect.poll(topDay).toBe(local);
+        expect(await e.page.getByTestId('now-line').count()).toBe(1);
+        // no day is listed twice (a 23- or 25-hour day is still one day)
+        const days = await e.page
+          .locator('#calendar-grid .day-row')
+          .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.day));
+        expect(new Set(days).size).toBe(days.length);
+      } finally {
+        await e.service.api.updateSettings({ timeZone: 'system' });
+      }
+    });
+  }
 });
