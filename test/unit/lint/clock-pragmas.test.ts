@@ -19,7 +19,6 @@ const READS_SCHEDULE: [RegExp, string][] = [
   [/mode:\s*'demo'/, 'the app in demo mode (the demo week around today)'],
   [/\.state\.eventDates/, 'the simulator’s generated schedule'],
   [/'GET',\s*'\/_sim\/event-dates'|\/_sim\/event-dates`\)/, 'the schedule through the control API'],
-  [/'src\/simulator\/cli\.ts'/, 'the simulator CLI, whose autoplay prints the schedule live'],
   [/startDemoMarket\(/, 'the demo market'],
 ];
 
@@ -38,9 +37,18 @@ function autoplayingSimulator(text: string): boolean {
   return false;
 }
 
+/** The simulator CLI prints the schedule live unless its flags freeze the clock (`--speed 0`). */
+function autoplayingCli(text: string): boolean {
+  return [...text.matchAll(/'src\/simulator\/cli\.ts'/g)].some(
+    (m) => !/'--speed',\s*'0'/.test(text.slice(m.index, (m.index ?? 0) + 400)),
+  );
+}
+
 function reasons(text: string): string[] {
   const found = READS_SCHEDULE.filter(([re]) => re.test(text)).map(([, why]) => why);
   if (autoplayingSimulator(text)) found.push('a simulator with autoplay on');
+  if (autoplayingCli(text))
+    found.push('the simulator CLI, whose autoplay prints the schedule live');
   return found;
 }
 
