@@ -5,6 +5,7 @@
  *   keys set        (provider keys from the environment or stdin into DATA, mode 0600)
  *   secrets show    (the webhook secret and legacy token, on request only)
  *   rotate-secret   (a new webhook secret, registered with the service in place of the old)
+ *   store accept-loss (clears the recorded loss of the desk's Redis data: redis-generation.ts)
  */
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -14,6 +15,9 @@ import { maskUrl } from './mask-url.js';
 import { serviceWebhooks, type ServiceUrls } from './register.js';
 import { loadSecrets, saveSecrets, secretsFile } from './secrets.js';
 import type { UserStore } from './user-store.js';
+import type { RedisTarget } from './redis-client.js';
+import { connectSharedRedis } from './redis-connect.js';
+import { acceptStoreLoss } from './redis-generation.js';
 
 export interface DeskCliContext {
   dataDir: string;
@@ -157,4 +161,22 @@ export async function rotateSecretCommand(
     `New webhook secret saved in ${secretsFile(ctx.dataDir)} (mode 0600); see it with \`relay secrets show\`.`,
   );
   return code;
+}
+
+/** `relay store accept-loss --redis URL`: the desk is restored (or accepted as it is). */
+export async function storeAcceptLossCommand(
+  ctx: DeskCliContext,
+  target: RedisTarget,
+): Promise<number> {
+  const redis = await connectSharedRedis(target, "the desk's store", {});
+  try {
+    if (await acceptStoreLoss(redis))
+      ctx.out(
+        'The store loss is accepted: every node reports the store as ok again within 5 s (/healthz).',
+      );
+    else ctx.out('No store loss is recorded: nothing to accept.');
+    return 0;
+  } finally {
+    await redis.quit().catch(() => redis.disconnect());
+  }
 }

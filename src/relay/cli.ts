@@ -21,6 +21,7 @@ import {
   keysSetCommand,
   rotateSecretCommand,
   secretsShowCommand,
+  storeAcceptLossCommand,
   usersCommand,
   type DeskCliContext,
 } from './cli-desk.js';
@@ -112,6 +113,12 @@ async function runDesk(command: string, args: string[]): Promise<never> {
       const ctx = deskContext(values.data);
       const store = redis ? await RedisUserStore.open(redis) : SqliteUserStore.open(ctx.dataDir);
       code = await usersCommand(ctx, store, positionals[0] as string, positionals[1]);
+    } else if (command === 'store') {
+      const { values, positionals } = parseWith(args, USERS_OPTIONS, true);
+      if (positionals.join(' ') !== 'accept-loss') fail('store takes: accept-loss');
+      const redis = redisOption(values, undefined, (m) => process.stderr.write(`relay: ${m}\n`));
+      if (!redis) fail('store accept-loss needs --redis URL (or MACROBELL_RELAY_REDIS)');
+      code = await storeAcceptLossCommand(deskContext(values.data), redis);
     } else if (command === 'keys') {
       const { values, positionals } = parseWith(args, DATA_ONLY, true);
       if (positionals.join(' ') !== 'set') fail('keys takes: set');
@@ -154,6 +161,6 @@ else if (['admins', 'status', 'log', 'replay'].includes(argv[0] ?? '')) {
     replay: replayCommand,
   }[argv[0] as 'admins'];
   process.exit(await run(argv.slice(1), io).catch((err: unknown) => fail((err as Error).message)));
-} else if (['users', 'keys', 'secrets', 'rotate-secret'].includes(argv[0] ?? ''))
+} else if (['users', 'keys', 'secrets', 'rotate-secret', 'store'].includes(argv[0] ?? ''))
   await runDesk(argv[0] as string, argv.slice(1));
 else await runServe(argv);

@@ -35,6 +35,7 @@ export async function startDeskParts(
     ...opts.desk,
     dataDir: opts.dataDir,
     legacyToken: opts.token,
+    storeLost: () => events.health().storeLost,
     logger,
     now,
   });

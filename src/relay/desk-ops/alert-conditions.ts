@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { EventLog } from '../event-log.js';
 import type { AdminSnapshot } from './admin-view.js';
 
-export type AlertKind = 'would_miss' | 'store_down' | 'ingest_failing';
+export type AlertKind = 'would_miss' | 'store_down' | 'store_lost' | 'ingest_failing';
 
 export interface Condition {
   key: string;
@@ -25,7 +25,15 @@ const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16) + 'Z';
 function storeConditions(events: EventLog, node: string, newFailures: number): Condition[] {
   const out: Condition[] = [];
   const health = events.health();
-  if (!health.ok)
+  if (health.storeLost)
+    // One loss of the shared store: posted once for the desk (the shared ledger), not per node.
+    out.push({
+      key: `store_lost:${health.storeLost.at}`,
+      kind: 'store_lost',
+      text: `:rotating_light: The desk's store lost its data (found by relay ${node}): ${health.storeLost.reason}. Traders it no longer knows get "store lost", not "revoked".`,
+      recovery: ':white_check_mark: The store loss was accepted (`relay store accept-loss`).',
+    });
+  else if (!health.ok)
     out.push({
       key: `store_down:${node}`,
       kind: 'store_down',

@@ -14,6 +14,7 @@ export const healthRoute: RelayRoute<Pick<RelayContext, 'events'>> = {
       lastId: events.lastId(),
       ...(h.reason === undefined ? {} : { reason: h.reason }),
       ...(h.durability === undefined ? {} : { durability: h.durability }),
+      ...(h.storeLost === undefined ? {} : { storeLostAt: new Date(h.storeLost.at).toISOString() }),
     });
   },
 };
