@@ -26,6 +26,7 @@ import {
   type DeskCliContext,
 } from './cli-desk.js';
 import { adminsCommand, logCommand, replayCommand, statusCommand } from './desk-ops/cli-ops.js';
+import { becomeDataFolderOwner } from './data-owner.js';
 import { loadProviderKeys } from './provider-keys.js';
 import { RedisUserStore } from './redis-users.js';
 import { register } from './register.js';
@@ -144,6 +145,21 @@ const argv = process.argv.slice(2);
 if (argv.some((a) => a === '--help' || a === '-h')) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
+}
+// Run as root, commands that write into the data folder write as its owner (data-owner.ts).
+const WRITES_DATA = ['register', 'users', 'admins', 'keys', 'secrets', 'rotate-secret'];
+const onRedis = (args: string[]) =>
+  args.some((a) => a === '--redis' || a.startsWith('--redis=')) ||
+  Boolean(process.env.MACROBELL_RELAY_REDIS);
+if (
+  WRITES_DATA.includes(argv[0] ?? '') &&
+  !(['users', 'admins'].includes(argv[0] ?? '') && onRedis(argv))
+) {
+  const at = argv.indexOf('--data');
+  const inline = argv.find((a) => a.startsWith('--data='));
+  const data = inline?.slice('--data='.length) ?? (at >= 0 ? argv[at + 1] : undefined);
+  const note = becomeDataFolderOwner(data ?? 'relay-data');
+  if (note) process.stderr.write(`${note}\n`);
 }
 if (argv[0] === 'register') await runRegister(argv.slice(1));
 else if (['admins', 'status', 'log', 'replay'].includes(argv[0] ?? '')) {

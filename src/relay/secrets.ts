@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { permissionProblem } from './data-owner.js';
 
 export interface RelaySecrets {
   secret: string;
@@ -38,9 +39,15 @@ export function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv): RelaySecre
   const file = secretsFile(dataDir);
   let kept: z.infer<typeof stored> = {};
   if (existsSync(file)) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      throw permissionProblem(file, err) ?? err;
+    }
     let raw: unknown;
     try {
-      raw = JSON.parse(readFileSync(file, 'utf8'));
+      raw = JSON.parse(text);
     } catch {
       throw new Error(`${file} is not valid JSON: fix or delete it (new secrets will be made)`);
     }
