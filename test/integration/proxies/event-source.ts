@@ -1,7 +1,7 @@
 /**
- * An EventSource as the HTML standard defines it (§9.2 "Server-sent events"), for Node 20,
- * which has none, with request headers (the relay wants a bearer token). It keeps the rules
- * that decide whether a client survives a relay node restart behind a proxy:
+ * An EventSource as the HTML standard defines it (§9.2 "Server-sent events"), for Node 20
+ * and 22 (none by default), with request headers (the relay wants a bearer token). It keeps
+ * the rules that decide whether a client survives a relay node restart behind a proxy:
  * - a response that is not 200 with `text/event-stream` **fails the connection for good**
  *   (readyState CLOSED, no retry) — so a proxy answering 502 while a node restarts stops a
  *   standard client forever;
