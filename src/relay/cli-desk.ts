@@ -13,7 +13,7 @@ import { loadProviderKeys, saveProviderKeys } from './provider-keys.js';
 import { WebhookLimitError } from '../node/service/errors.js';
 import { maskUrl } from './mask-url.js';
 import { serviceWebhooks, type ServiceUrls } from './register.js';
-import { loadSecrets, saveSecrets, secretsFile } from './secrets.js';
+import { loadSecrets, readSecrets, saveSecrets, secretsFile } from './secrets.js';
 import type { UserStore } from './user-store.js';
 import type { RedisTarget } from './redis-client.js';
 import { connectSharedRedis } from './redis-connect.js';
@@ -106,10 +106,24 @@ export async function keysSetCommand(ctx: DeskCliContext): Promise<number> {
   return 0;
 }
 
+/** Shows the secrets and where each comes from; never makes or writes one. */
 export function secretsShowCommand(ctx: DeskCliContext): number {
-  const s = loadSecrets(ctx.dataDir, ctx.env);
-  ctx.out(`webhook path secret: ${s.secret}`);
-  ctx.out(`desktop token:       ${s.token}`);
+  const s = readSecrets(ctx.dataDir, ctx.env);
+  if (!s.secret || !s.token) {
+    const missing = [s.secret ? '' : 'webhook path secret', s.token ? '' : 'desktop token']
+      .filter(Boolean)
+      .join(' and ');
+    ctx.err(
+      `relay: no ${missing} in ${secretsFile(ctx.dataDir)} or the environment ` +
+        '(MACROBELL_RELAY_SECRET, MACROBELL_RELAY_TOKEN). If the relay takes its secrets from ' +
+        "its service's environment, they are there (the systemd unit: `sudo cat " +
+        "/etc/macrobell-relay.env`); else check --data names the relay's data folder (a relay " +
+        'started without them writes this file on its first start). Nothing was written.',
+    );
+    return 1;
+  }
+  ctx.out(`webhook path secret: ${s.secret.value}   (from ${s.secret.from})`);
+  ctx.out(`desktop token:       ${s.token.value}   (from ${s.token.from})`);
   return 0;
 }
 
