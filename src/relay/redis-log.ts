@@ -163,12 +163,34 @@ export class RedisEventLog implements EventLog {
     await this.generation.check(String(info?.get('last-generated-id') ?? '0-0'), this.tailId);
   }
 
+  /**
+   * While all is well, every few seconds: the durability promise (a live `CONFIG SET
+   * appendfsync everysec` must not go unnoticed: ingest turns 503 with the reason, and
+   * back once it is fixed) and the store-generation marker.
+   */
+  private async recheckWhileOk(): Promise<void> {
+    try {
+      this.durability = await checkDurability(this.redis, this.opts.durability ?? 'strict');
+    } catch (err) {
+      if (this.down !== null || this.redis.status !== 'ready' || this.closed) return;
+      this.opts.logger?.error(
+        { err, redis: this.where },
+        'Redis stopped keeping the durability promise; refusing webhooks until it does',
+      );
+      this.down = UNPROMISED;
+      this.recheck = setTimeout(() => this.checkPromise(), DURABILITY_RECHECK_MS);
+      this.recheck.unref();
+      return;
+    }
+    await this.checkGeneration();
+  }
+
   private watchGeneration(): void {
     if (this.closed) return;
     this.generationTimer = setTimeout(() => {
       const check =
         this.redis.status === 'ready' && this.down === null
-          ? this.checkGeneration()
+          ? this.recheckWhileOk()
           : Promise.resolve();
       check
         .catch((err: unknown) => this.opts.logger?.debug({ err }, 'generation check failed'))

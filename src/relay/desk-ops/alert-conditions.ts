@@ -40,7 +40,9 @@ function storeConditions(events: EventLog, node: string, newFailures: number): C
       text: `:rotating_light: Relay ${node}: the store is down (${health.reason ?? 'no reason'}); webhooks are refused and retried by the service.`,
       recovery: `:white_check_mark: Relay ${node}: the store is back.`,
     });
-  if (newFailures > 0)
+  // While the store is down its alert already says webhooks are refused: one post, not two
+  // (and no "stored again" while they are not).
+  if (newFailures > 0 && health.ok)
     out.push({
       key: `ingest_failing:${node}`,
       kind: 'ingest_failing',
