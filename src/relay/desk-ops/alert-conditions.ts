@@ -1,6 +1,7 @@
 /**
  * What the desk should hear about right now, as conditions keyed so each is posted once:
- * this node's store down, webhooks failing to be stored since the last check, and each
+ * this node's store down, webhooks failing to be stored since the last check, a node of
+ * the desk that stopped reporting, and each
  * watcher who would miss a HIGH release within the lead time. When releases or presence
  * cannot be read, the would-miss conditions seen last time are kept (unknown is not
  * "recovered").
@@ -9,7 +10,8 @@ import type { Logger } from 'pino';
 import type { EventLog } from '../event-log.js';
 import type { AdminSnapshot } from './admin-view.js';
 
-export type AlertKind = 'would_miss' | 'store_down' | 'store_lost' | 'ingest_failing';
+export type AlertKind =
+  'would_miss' | 'store_down' | 'store_lost' | 'ingest_failing' | 'node_silent';
 
 export interface Condition {
   key: string;
@@ -70,6 +72,18 @@ function wouldMissConditions(snap: AdminSnapshot, now: number, leadMinutes: numb
   return out;
 }
 
+/** Nodes of the desk that stopped reporting (died, or cut off): posted once for the desk. */
+function silentNodeConditions(snap: AdminSnapshot, now: number): Condition[] {
+  return snap.nodes
+    .filter((n) => n.stale)
+    .map((n) => ({
+      key: `node_silent:${n.node}:${n.reportedAt}`,
+      kind: 'node_silent' as const,
+      text: `:rotating_light: Relay node ${n.node} has not reported for ${Math.round((now - n.reportedAt) / 1000)} s (down, or cut off from the store): its traders' desktops move to another node if they list one.`,
+      recovery: `:white_check_mark: Relay node ${n.node} reports again.`,
+    }));
+}
+
 export function alertConditions(opts: {
   events: EventLog;
   snapshot: () => Promise<AdminSnapshot>;
@@ -88,8 +102,14 @@ export function alertConditions(opts: {
       opts.logger?.warn({ err }, 'desk alerts: could not read presence');
       return null;
     });
-    if (!snap || snap.releasesError !== null)
-      return [...out, ...[...seen].filter((c) => c.kind === 'would_miss')];
-    return [...out, ...wouldMissConditions(snap, opts.now(), opts.leadMinutes)];
+    if (!snap)
+      return [
+        ...out,
+        ...[...seen].filter((c) => c.kind === 'would_miss' || c.kind === 'node_silent'),
+      ];
+    const silent = silentNodeConditions(snap, opts.now());
+    if (snap.releasesError !== null)
+      return [...out, ...silent, ...[...seen].filter((c) => c.kind === 'would_miss')];
+    return [...out, ...silent, ...wouldMissConditions(snap, opts.now(), opts.leadMinutes)];
   };
 }

@@ -40,6 +40,8 @@ const newCounters = (): DeskAlertCounters => ({
     'store_down:recovery': 0,
     'store_lost:alert': 0,
     'store_lost:recovery': 0,
+    'node_silent:alert': 0,
+    'node_silent:recovery': 0,
     'ingest_failing:alert': 0,
     'ingest_failing:recovery': 0,
   },
@@ -53,7 +55,9 @@ export function startDeskAlerts(opts: DeskAlertsOptions) {
   // when the shared ledger is the store that is down: they use a ledger in memory.
   const local = new MemoryAlertLedger();
   const ledgerFor = (c: Condition) =>
-    c.kind === 'would_miss' || c.kind === 'store_lost' ? opts.ledger : local;
+    c.kind === 'would_miss' || c.kind === 'store_lost' || c.kind === 'node_silent'
+      ? opts.ledger
+      : local;
   /** Conditions this node saw last time, to know what ended. */
   let seen = new Map<string, Condition>();
   const post = chatPoster(opts.webhookUrl, () => counters.postFailures++, opts.logger);

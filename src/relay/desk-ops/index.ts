@@ -140,7 +140,15 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     now,
     logger,
   });
-  const checks = scheduleChecks(alerts.check, opts.alerts?.checkEveryMs ?? 15_000, logger);
+  const nodeReports = startNodeReports({ ...opts, presence, everyMs: opts.reportEveryMs ?? 5_000 });
+  // A node reports itself before it checks, so it never finds itself silent.
+  const checkAlerts = async () => {
+    await nodeReports
+      .report()
+      .catch((err: unknown) => logger?.debug({ err }, 'node report failed'));
+    await alerts.check();
+  };
+  const checks = scheduleChecks(checkAlerts, opts.alerts?.checkEveryMs ?? 15_000, logger);
   const streams = new TraderStreams();
   const replays = replayService({ ...opts, presence, streams, signal: stores.replays });
   stores.replays.listen(opts.node, replays.handle);
@@ -167,7 +175,6 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     replays: replays.counters,
     now,
   });
-  const nodeReports = startNodeReports({ ...opts, presence, everyMs: opts.reportEveryMs ?? 5_000 });
 
   return {
     presence,
