@@ -59,6 +59,7 @@ export async function startDeskParts(
   });
   const ops = await startDeskOps({
     redis: opts.redis,
+    sessionSecret: opts.token,
     relayDb: stores.relayDb,
     events,
     hub,

@@ -30,6 +30,8 @@ import type { UserStore } from '../user-store.js';
 
 export interface DeskOpsOptions {
   redis?: RedisTarget;
+  /** The relay's own secret (its token, the same on every node): signs admin sessions. */
+  sessionSecret: string;
   /** The relay database (relay-db.ts) when there is no Redis: the admins' table is in it. */
   relayDb: Database.Database | null;
   events: EventLog;
