@@ -101,7 +101,7 @@ export async function keysSetCommand(ctx: DeskCliContext): Promise<number> {
   }
   const file = saveProviderKeys(ctx.dataDir, keys);
   ctx.out(
-    `Saved the provider keys to ${file} (mode 0600). A running relay picks them up within a second and hands out access tokens on POST /token.`,
+    `Saved the provider keys to ${file} (mode 0600). A running relay picks them up within a second for the read gateway (/service/…) and the calendar feeds (and POST /token, when started with --issue-service-tokens).`,
   );
   return 0;
 }

@@ -82,7 +82,20 @@ async function runRegister(args: string[]): Promise<never> {
     ...(v.calendar ? (['calendar'] as const) : []),
     ...(v.news ? (['news'] as const) : []),
   ];
+  // The printed --replace lines repeat the user's own flags (--data, service URLs).
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '--calendar' || a === '--news') continue;
+    if (a === '--replace') {
+      i++;
+      continue;
+    }
+    if (a.startsWith('--replace=')) continue;
+    kept.push(/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`);
+  }
   const code = await register({
+    rerun: `npm run relay -- register ${kept.join(' ')}`,
     publicUrl,
     secret: secrets.secret,
     apis: apis.length ? apis : ['calendar', 'news'],

@@ -20,6 +20,8 @@ export interface Condition {
   recovery: string;
   /** For would-miss: when the release is out (after it, a close is a missed window). */
   releaseAt?: number;
+  /** For would-miss: what is posted when the release passed with the trader still away. */
+  missed?: string;
 }
 
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16) + 'Z';
@@ -64,7 +66,9 @@ function wouldMissConditions(snap: AdminSnapshot, now: number, leadMinutes: numb
         key: `would_miss:${r.id}:${m.user}`,
         kind: 'would_miss',
         releaseAt: r.at,
-        text: `:warning: ${m.user} would miss ${what}, in ${Math.round((r.at - now) / 60_000)} min: ${m.reason}.`,
+        // Whole minutes rounded up: 20 s before is "in 1 min", never "in 0 min".
+        text: `:warning: ${m.user} would miss ${what}, in ${Math.max(1, Math.ceil((r.at - now) / 60_000))} min: ${m.reason}.`,
+        missed: `:x: ${m.user} missed ${what}: ${m.reason} when it printed.`,
         recovery: `:white_check_mark: ${m.user} is connected and current again for ${what}.`,
       });
     }

@@ -89,7 +89,7 @@ export function startDeskAlerts(opts: DeskAlertsOptions) {
       if (!closed) continue;
       if (c.releaseAt !== undefined && c.releaseAt <= now) {
         counters.missedWindows++;
-        await post(`:x: ${c.text.replace(/^:warning: (\S+) would miss/, '$1 missed')}`);
+        await post(c.missed ?? c.text);
       } else {
         counters.posted[`${c.kind}:recovery`]++;
         await post(c.recovery);
