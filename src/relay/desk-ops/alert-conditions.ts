@@ -26,7 +26,13 @@ export interface Condition {
 
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16) + 'Z';
 
-function storeConditions(events: EventLog, node: string, newFailures: number): Condition[] {
+function storeConditions(
+  events: EventLog,
+  node: string,
+  newFailures: number,
+  /** On Redis: this node speaks for the desk (the first live node by name). */
+  speaksForDesk: boolean,
+): Condition[] {
   const out: Condition[] = [];
   const health = events.health();
   if (health.storeLost)
@@ -37,7 +43,17 @@ function storeConditions(events: EventLog, node: string, newFailures: number): C
       text: `:rotating_light: The desk's store lost its data (found by relay ${node}): ${health.storeLost.reason}. Traders it no longer knows get "store lost", not "revoked".`,
       recovery: ':white_check_mark: The store loss was accepted (`relay store accept-loss`).',
     });
-  else if (!health.ok)
+  else if (!health.ok && events.backend === 'redis') {
+    // One Redis for every node: one post for the desk (the ledger is in Redis, so the first
+    // live node by name posts), not one per node. A node cut off alone shows as silent.
+    if (speaksForDesk)
+      out.push({
+        key: 'store_down:desk',
+        kind: 'store_down',
+        text: `:rotating_light: The desk's Redis store is down, seen by relay ${node} (${health.reason ?? 'no reason'}); webhooks are refused on every node and retried by the service.`,
+        recovery: `:white_check_mark: The desk's Redis store is back (relay ${node}).`,
+      });
+  } else if (!health.ok)
     out.push({
       key: `store_down:${node}`,
       kind: 'store_down',
@@ -97,15 +113,20 @@ export function alertConditions(opts: {
   logger?: Logger;
 }) {
   let failuresBefore = opts.events.storeFailures;
+  /** The desk's live nodes at the last snapshot read (kept while Redis is away). */
+  let liveNodes: string[] = [];
   /** The conditions now; `seen`: last check's, kept when presence cannot be read. */
   return async (seen: Iterable<Condition>): Promise<Condition[]> => {
     const failures = opts.events.storeFailures;
-    const out = storeConditions(opts.events, opts.node(), failures - failuresBefore);
+    const node = opts.node();
+    const speaksForDesk = [...liveNodes, node].sort()[0] === node;
+    const out = storeConditions(opts.events, node, failures - failuresBefore, speaksForDesk);
     failuresBefore = failures;
     const snap = await opts.snapshot().catch((err: unknown) => {
       opts.logger?.warn({ err }, 'desk alerts: could not read presence');
       return null;
     });
+    if (snap) liveNodes = snap.nodes.filter((n) => !n.stale).map((n) => n.node);
     if (!snap)
       return [
         ...out,

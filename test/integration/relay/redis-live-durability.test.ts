@@ -63,7 +63,7 @@ describe('the durability promise on a running Redis', () => {
     await relay.checkDeskAlerts();
     expect(texts).toEqual([
       expect.stringMatching(
-        /^:rotating_light: Relay node-a: the store is down \(Redis is not set up/,
+        /^:rotating_light: The desk's Redis store is down, seen by relay node-a \(Redis is not set up/,
       ),
     ]);
 
@@ -73,6 +73,6 @@ describe('the durability promise on a running Redis', () => {
     await relay.checkDeskAlerts();
     await relay.checkDeskAlerts();
     expect(texts).toHaveLength(2);
-    expect(texts[1]).toBe(':white_check_mark: Relay node-a: the store is back.');
+    expect(texts[1]).toBe(":white_check_mark: The desk's Redis store is back (relay node-a).");
   }, 60_000);
 });
