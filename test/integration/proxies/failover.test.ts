@@ -21,9 +21,11 @@ const SECRET = 'failoverHookSecret0123456789';
 const TOKEN = 'failover-desktop-token';
 const WEBHOOKS = 240;
 const cleanups: (() => Promise<unknown>)[] = [];
+// Each cleanup bounded, so one that hangs never leaves the nodes and Redis running.
 afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c().catch(() => undefined);
-});
+  for (const c of cleanups.splice(0).reverse())
+    await Promise.race([c().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000))]);
+}, 120_000);
 
 /**
  * A port below the kernel's ephemeral range (/proc/sys/net/ipv4/ip_local_port_range), free
