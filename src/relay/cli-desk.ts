@@ -5,6 +5,7 @@
  *   keys set        (provider keys from the environment or stdin into DATA, mode 0600)
  *   secrets show    (the webhook secret and legacy token, on request only)
  *   rotate-secret   (a new webhook secret, registered with the service in place of the old)
+ *   store accept-loss (clears the recorded loss of the desk's Redis data: redis-generation.ts)
  */
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -12,8 +13,11 @@ import { loadProviderKeys, saveProviderKeys } from './provider-keys.js';
 import { WebhookLimitError } from '../node/service/errors.js';
 import { maskUrl } from './mask-url.js';
 import { serviceWebhooks, type ServiceUrls } from './register.js';
-import { loadSecrets, saveSecrets, secretsFile } from './secrets.js';
+import { loadSecrets, readSecrets, saveSecrets, secretsFile } from './secrets.js';
 import type { UserStore } from './user-store.js';
+import type { RedisTarget } from './redis-client.js';
+import { connectSharedRedis } from './redis-connect.js';
+import { acceptStoreLoss } from './redis-generation.js';
 
 export interface DeskCliContext {
   dataDir: string;
@@ -97,15 +101,29 @@ export async function keysSetCommand(ctx: DeskCliContext): Promise<number> {
   }
   const file = saveProviderKeys(ctx.dataDir, keys);
   ctx.out(
-    `Saved the provider keys to ${file} (mode 0600). A running relay picks them up within a second and hands out access tokens on POST /token.`,
+    `Saved the provider keys to ${file} (mode 0600). A running relay picks them up within a second for the read gateway (/service/…) and the calendar feeds (and POST /token, when started with --issue-service-tokens).`,
   );
   return 0;
 }
 
+/** Shows the secrets and where each comes from; never makes or writes one. */
 export function secretsShowCommand(ctx: DeskCliContext): number {
-  const s = loadSecrets(ctx.dataDir, ctx.env);
-  ctx.out(`webhook path secret: ${s.secret}`);
-  ctx.out(`desktop token:       ${s.token}`);
+  const s = readSecrets(ctx.dataDir, ctx.env);
+  if (!s.secret || !s.token) {
+    const missing = [s.secret ? '' : 'webhook path secret', s.token ? '' : 'desktop token']
+      .filter(Boolean)
+      .join(' and ');
+    ctx.err(
+      `relay: no ${missing} in ${secretsFile(ctx.dataDir)} or the environment ` +
+        '(MACROBELL_RELAY_SECRET, MACROBELL_RELAY_TOKEN). If the relay takes its secrets from ' +
+        "its service's environment, they are there (the systemd unit: `sudo cat " +
+        "/etc/macrobell-relay.env`); else check --data names the relay's data folder (a relay " +
+        'started without them writes this file on its first start). Nothing was written.',
+    );
+    return 1;
+  }
+  ctx.out(`webhook path secret: ${s.secret.value}   (from ${s.secret.from})`);
+  ctx.out(`desktop token:       ${s.token.value}   (from ${s.token.from})`);
   return 0;
 }
 
@@ -157,4 +175,22 @@ export async function rotateSecretCommand(
     `New webhook secret saved in ${secretsFile(ctx.dataDir)} (mode 0600); see it with \`relay secrets show\`.`,
   );
   return code;
+}
+
+/** `relay store accept-loss --redis URL`: the desk is restored (or accepted as it is). */
+export async function storeAcceptLossCommand(
+  ctx: DeskCliContext,
+  target: RedisTarget,
+): Promise<number> {
+  const redis = await connectSharedRedis(target, "the desk's store", {});
+  try {
+    if (await acceptStoreLoss(redis))
+      ctx.out(
+        'The store loss is accepted: every node reports the store as ok again within 5 s (/healthz).',
+      );
+    else ctx.out('No store loss is recorded: nothing to accept.');
+    return 0;
+  } finally {
+    await redis.quit().catch(() => redis.disconnect());
+  }
 }

@@ -21,10 +21,12 @@ import {
   keysSetCommand,
   rotateSecretCommand,
   secretsShowCommand,
+  storeAcceptLossCommand,
   usersCommand,
   type DeskCliContext,
 } from './cli-desk.js';
 import { adminsCommand, logCommand, replayCommand, statusCommand } from './desk-ops/cli-ops.js';
+import { becomeDataFolderOwner } from './data-owner.js';
 import { loadProviderKeys } from './provider-keys.js';
 import { RedisUserStore } from './redis-users.js';
 import { register } from './register.js';
@@ -80,7 +82,20 @@ async function runRegister(args: string[]): Promise<never> {
     ...(v.calendar ? (['calendar'] as const) : []),
     ...(v.news ? (['news'] as const) : []),
   ];
+  // The printed --replace lines repeat the user's own flags (--data, service URLs).
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '--calendar' || a === '--news') continue;
+    if (a === '--replace') {
+      i++;
+      continue;
+    }
+    if (a.startsWith('--replace=')) continue;
+    kept.push(/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`);
+  }
   const code = await register({
+    rerun: `npm run relay -- register ${kept.join(' ')}`,
     publicUrl,
     secret: secrets.secret,
     apis: apis.length ? apis : ['calendar', 'news'],
@@ -112,6 +127,12 @@ async function runDesk(command: string, args: string[]): Promise<never> {
       const ctx = deskContext(values.data);
       const store = redis ? await RedisUserStore.open(redis) : SqliteUserStore.open(ctx.dataDir);
       code = await usersCommand(ctx, store, positionals[0] as string, positionals[1]);
+    } else if (command === 'store') {
+      const { values, positionals } = parseWith(args, USERS_OPTIONS, true);
+      if (positionals.join(' ') !== 'accept-loss') fail('store takes: accept-loss');
+      const redis = redisOption(values, undefined, (m) => process.stderr.write(`relay: ${m}\n`));
+      if (!redis) fail('store accept-loss needs --redis URL (or MACROBELL_RELAY_REDIS)');
+      code = await storeAcceptLossCommand(deskContext(values.data), redis);
     } else if (command === 'keys') {
       const { values, positionals } = parseWith(args, DATA_ONLY, true);
       if (positionals.join(' ') !== 'set') fail('keys takes: set');
@@ -138,6 +159,21 @@ if (argv.some((a) => a === '--help' || a === '-h')) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
+// Run as root, commands that write into the data folder write as its owner (data-owner.ts).
+const WRITES_DATA = ['register', 'users', 'admins', 'keys', 'secrets', 'rotate-secret'];
+const onRedis = (args: string[]) =>
+  args.some((a) => a === '--redis' || a.startsWith('--redis=')) ||
+  Boolean(process.env.MACROBELL_RELAY_REDIS);
+if (
+  WRITES_DATA.includes(argv[0] ?? '') &&
+  !(['users', 'admins'].includes(argv[0] ?? '') && onRedis(argv))
+) {
+  const at = argv.indexOf('--data');
+  const inline = argv.find((a) => a.startsWith('--data='));
+  const data = inline?.slice('--data='.length) ?? (at >= 0 ? argv[at + 1] : undefined);
+  const note = becomeDataFolderOwner(data ?? 'relay-data');
+  if (note) process.stderr.write(`${note}\n`);
+}
 if (argv[0] === 'register') await runRegister(argv.slice(1));
 else if (['admins', 'status', 'log', 'replay'].includes(argv[0] ?? '')) {
   const io = {
@@ -154,6 +190,6 @@ else if (['admins', 'status', 'log', 'replay'].includes(argv[0] ?? '')) {
     replay: replayCommand,
   }[argv[0] as 'admins'];
   process.exit(await run(argv.slice(1), io).catch((err: unknown) => fail((err as Error).message)));
-} else if (['users', 'keys', 'secrets', 'rotate-secret'].includes(argv[0] ?? ''))
+} else if (['users', 'keys', 'secrets', 'rotate-secret', 'store'].includes(argv[0] ?? ''))
   await runDesk(argv[0] as string, argv.slice(1));
 else await runServe(argv);

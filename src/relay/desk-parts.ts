@@ -35,6 +35,7 @@ export async function startDeskParts(
     ...opts.desk,
     dataDir: opts.dataDir,
     legacyToken: opts.token,
+    storeLost: () => events.health().storeLost,
     logger,
     now,
   });
@@ -58,6 +59,7 @@ export async function startDeskParts(
   });
   const ops = await startDeskOps({
     redis: opts.redis,
+    sessionSecret: opts.token,
     relayDb: stores.relayDb,
     events,
     hub,

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Credentials } from '../node/oauth/client-credentials.js';
 import { TokenManager } from '../node/oauth/token-manager.js';
 import { bearerToken, constantTimeEqual, tokenHash } from '../node/security/compare.js';
+import { RelayErrors } from './errors.js';
 import { fileSecret } from './secrets.js';
 import { RateLimiter } from './rate-limit.js';
 import { createTokenEndpoint } from './token-endpoint.js';
@@ -35,6 +36,11 @@ export interface DeskOptions {
    * token is every desktop of an older install at once, so it has no cap.
    */
   maxStreamsPerUser?: number;
+  /**
+   * Set when the store is known to have lost its data (redis-generation.ts): a token it
+   * does not know is then answered 503 store_lost, never 401 "revoked".
+   */
+  storeLost?: () => unknown;
   /** How often open streams are checked against revocations. */
   revocationCheckMs?: number;
   logger?: Logger;
@@ -119,7 +125,10 @@ export function startDesk(opts: DeskOptions): Desk {
       if (!presented) return Promise.resolve(null);
       if (legacyToken !== null && constantTimeEqual(presented, legacyToken))
         return Promise.resolve(LEGACY_USER);
-      return users.authenticate(presented);
+      return users.authenticate(presented).then((user) => {
+        if (user === null && opts.storeLost?.()) throw RelayErrors.STORE_LOST();
+        return user;
+      });
     },
     token,
     tokens,

@@ -54,6 +54,14 @@ export const RelayErrors = {
     'The relay cannot check tokens now',
     RETRY_SOON,
   ),
+  /** A token the store does not know while the store is known to have lost its data. */
+  STORE_LOST: entry(
+    503,
+    'store_lost',
+    "The desk relay's store lost its data, so it cannot tell whether this token is valid " +
+      '(it was not revoked): the desk administrator has been told and must restore it',
+    { 'retry-after': '30' },
+  ),
 
   // POST /hooks/{secret} (ingest.ts)
   BUSY: entry(

@@ -31,6 +31,11 @@ export interface LogHealth {
   reason?: string;
   /** What an acknowledgement promises, when weaker than the default. */
   durability?: string;
+  /**
+   * The store came back empty or older than it was (Redis only; redis-generation.ts).
+   * Webhooks are still taken; the desk's users, admins and lists may be gone.
+   */
+  storeLost?: { at: number; reason: string };
 }
 
 /** The store cannot take writes now (Redis down): the webhook is answered 503, retried. */

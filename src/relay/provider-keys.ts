@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Credentials } from '../node/oauth/client-credentials.js';
+import { permissionProblem } from './data-owner.js';
 
 const KEYS_FILE = 'provider-keys.json';
 const keySchema = z.string().trim().min(1).max(1000);
@@ -22,11 +23,17 @@ export function loadProviderKeys(dataDir: string, env: NodeJS.ProcessEnv): Crede
     throw new Error('set both MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY, or neither');
   const file = keysFile(dataDir);
   if (!existsSync(file)) return null;
-  // Someone loosened the mode by hand: tighten it rather than serve keys others can read.
-  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  let text: string;
+  try {
+    // Someone loosened the mode by hand: tighten it rather than serve keys others can read.
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw permissionProblem(file, err) ?? err;
+  }
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    raw = JSON.parse(text);
   } catch {
     throw new Error(`${file} is not valid JSON: write it again with \`relay keys set\``);
   }

@@ -21,3 +21,14 @@ export const RELAY_ACL_RULES = [
   '+sadd', '+srem', '+smembers', '+multi', '+exec',
   '+xadd', '+xrange', '+xrevrange', '+xread', '+xinfo|stream', '+xlen', '+xtrim',
 ].join(' '); // prettier-ignore
+
+/**
+ * The default user's line: off (no connection can log in as it: off, and no password) but
+ * keeping the permissions Redis gives it. Redis (7.0–7.4; redis/redis#14541, fixed upstream
+ * by #14545, valkey-io/valkey#3983) replays its append-only file as the default user and
+ * checks each MULTI/EXEC block against that user's permissions: with a bare
+ * `user default off` every transaction the relay's scripts propagated is refused at load
+ * (`-NOPERM ACLs rules changed …`) and the stream, the traders and the admins are gone
+ * after a restart. test/integration/relay/redis-aof-replay.test.ts proves both lines.
+ */
+export const DEFAULT_USER_ACL_LINE = 'user default off resetpass ~* &* +@all';

@@ -21,6 +21,7 @@ import { commitLatencyHistogram } from './metrics.js';
 import { checkDurability, type Durability, type DurabilityMode } from './redis-durability.js';
 import { connectOrExplain, createRedisClient, type RedisTarget } from './redis-client.js';
 import { RedisBatchAppender, type BatchAppendingRedis } from './redis-appender.js';
+import { StoreGeneration, defineMarkerScripts } from './redis-generation.js';
 import { APPEND_BATCH_SCRIPT, PREFIX, STREAM, TRIMMED, TRIM_SCRIPT } from './redis-scripts.js';
 import { SQLITE_EVENT_ID, STREAM_EVENT_ID } from '../shared/relay-ids.js';
 
@@ -34,6 +35,10 @@ export interface RedisLogOptions extends RedisTarget {
   dedupWindowMs?: number;
   now?: () => number;
   logger?: Logger;
+  /** Where this node remembers the store's generation (redis-generation.ts). */
+  dataDir?: string;
+  /** How often the generation marker is read again (default 5 s). */
+  generationCheckMs?: number;
 }
 
 type Entry = [Buffer, Buffer[]];
@@ -82,8 +87,10 @@ export class RedisEventLog implements EventLog {
   private closed = false;
   private down: string | null = null;
   private recheck: NodeJS.Timeout | null = null;
+  private generationTimer: NodeJS.Timeout | null = null;
   private readonly where: string;
   private readonly appender: RedisBatchAppender;
+  private readonly generation: StoreGeneration;
 
   private constructor(
     private readonly redis: AppendingRedis,
@@ -93,6 +100,11 @@ export class RedisEventLog implements EventLog {
   ) {
     const u = new URL(opts.url);
     this.where = `${u.hostname}:${u.port || 6379}`;
+    this.generation = new StoreGeneration(redis, {
+      dataDir: opts.dataDir,
+      now: opts.now ?? Date.now,
+      logger: opts.logger,
+    });
     this.appender = new RedisBatchAppender(redis, {
       dedupWindowMs: opts.dedupWindowMs ?? 3_600_000,
       now: opts.now ?? Date.now,
@@ -119,6 +131,7 @@ export class RedisEventLog implements EventLog {
     redis.on('error', () => undefined); // reported through health(); reconnects by itself
     redis.defineCommand('mbAppendBatch', { lua: APPEND_BATCH_SCRIPT });
     redis.defineCommand('mbTrim', { numberOfKeys: 2, lua: TRIM_SCRIPT });
+    defineMarkerScripts(redis);
     await connectOrExplain(redis, 'the webhook log');
     try {
       const durability = await checkDurability(redis, opts.durability ?? 'strict');
@@ -134,6 +147,7 @@ export class RedisEventLog implements EventLog {
       const log = new RedisEventLog(redis, tail, durability, opts);
       const info = await streamInfo(redis);
       log.tailId = String(info?.get('last-generated-id') ?? '0-0');
+      await log.checkGeneration();
       log.watchConnection();
       void log.tailLoop();
       return log;
@@ -143,7 +157,50 @@ export class RedisEventLog implements EventLog {
     }
   }
 
+  /** The store-generation marker against what this node knew (redis-generation.ts). */
+  private async checkGeneration(): Promise<void> {
+    const info = await streamInfo(this.redis);
+    await this.generation.check(String(info?.get('last-generated-id') ?? '0-0'), this.tailId);
+  }
+
+  /**
+   * While all is well, every few seconds: the durability promise (a live `CONFIG SET
+   * appendfsync everysec` must not go unnoticed: ingest turns 503 with the reason, and
+   * back once it is fixed) and the store-generation marker.
+   */
+  private async recheckWhileOk(): Promise<void> {
+    try {
+      this.durability = await checkDurability(this.redis, this.opts.durability ?? 'strict');
+    } catch (err) {
+      if (this.down !== null || this.redis.status !== 'ready' || this.closed) return;
+      this.opts.logger?.error(
+        { err, redis: this.where },
+        'Redis stopped keeping the durability promise; refusing webhooks until it does',
+      );
+      this.down = UNPROMISED;
+      this.recheck = setTimeout(() => this.checkPromise(), DURABILITY_RECHECK_MS);
+      this.recheck.unref();
+      return;
+    }
+    await this.checkGeneration();
+  }
+
+  private watchGeneration(): void {
+    if (this.closed) return;
+    this.generationTimer = setTimeout(() => {
+      const check =
+        this.redis.status === 'ready' && this.down === null
+          ? this.recheckWhileOk()
+          : Promise.resolve();
+      check
+        .catch((err: unknown) => this.opts.logger?.debug({ err }, 'generation check failed'))
+        .finally(() => this.watchGeneration());
+    }, this.opts.generationCheckMs ?? 5000);
+    this.generationTimer.unref();
+  }
+
   private watchConnection(): void {
+    this.watchGeneration();
     // Back after an outage: Redis may have restarted with other settings, so the promise
     // is checked again before webhooks are acknowledged (503 until it holds).
     this.redis.on('ready', () => this.checkPromise());
@@ -162,24 +219,32 @@ export class RedisEventLog implements EventLog {
     if (this.recheck) clearTimeout(this.recheck);
     this.recheck = null;
     if (this.closed || this.redis.status !== 'ready') return;
-    checkDurability(this.redis, this.opts.durability ?? 'strict').then(
-      (d) => {
-        this.durability = d;
-        if (this.down !== null)
-          this.opts.logger?.info({ redis: this.where }, 'Redis ingest restored');
-        this.down = null;
-      },
-      (err: unknown) => {
-        if (this.down !== UNPROMISED)
-          this.opts.logger?.error(
-            { err, redis: this.where },
-            'Redis cannot keep the durability promise; refusing webhooks until it can',
-          );
-        this.down = UNPROMISED;
-        this.recheck = setTimeout(() => this.checkPromise(), DURABILITY_RECHECK_MS);
-        this.recheck.unref();
-      },
-    );
+    checkDurability(this.redis, this.opts.durability ?? 'strict')
+      .then(async (d) => {
+        // Before webhooks are taken again: did Redis come back empty or older?
+        await this.checkGeneration().catch((err: unknown) =>
+          this.opts.logger?.warn({ err }, 'could not read the store-generation marker'),
+        );
+        return d;
+      })
+      .then(
+        (d) => {
+          this.durability = d;
+          if (this.down !== null)
+            this.opts.logger?.info({ redis: this.where }, 'Redis ingest restored');
+          this.down = null;
+        },
+        (err: unknown) => {
+          if (this.down !== UNPROMISED)
+            this.opts.logger?.error(
+              { err, redis: this.where },
+              'Redis cannot keep the durability promise; refusing webhooks until it can',
+            );
+          this.down = UNPROMISED;
+          this.recheck = setTimeout(() => this.checkPromise(), DURABILITY_RECHECK_MS);
+          this.recheck.unref();
+        },
+      );
   }
 
   /** Follows the stream from the last id seen, so every node's appends reach its clients. */
@@ -291,6 +356,8 @@ export class RedisEventLog implements EventLog {
   health(): LogHealth {
     const durability = this.durability.relaxed ? this.durability.describe : undefined;
     if (this.down !== null) return { ok: false, reason: this.down, durability };
+    const storeLost = this.generation.lost();
+    if (storeLost) return { ok: false, reason: storeLost.reason, durability, storeLost };
     return { ok: true, durability };
   }
 
@@ -301,6 +368,7 @@ export class RedisEventLog implements EventLog {
   async close(): Promise<void> {
     this.closed = true;
     if (this.recheck) clearTimeout(this.recheck);
+    if (this.generationTimer) clearTimeout(this.generationTimer);
     this.tail.disconnect();
     await this.redis.quit().catch(() => this.redis.disconnect());
   }

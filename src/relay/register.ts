@@ -30,6 +30,11 @@ export interface RegisterOptions {
   http?: HttpClient;
   /** Another webhook secret to mask too (rotate-secret: the one being replaced). */
   alsoMask?: string[];
+  /**
+   * The command as the user ran it, without --calendar/--news/--replace (their --data and
+   * service URLs kept), so the printed --replace line runs as printed.
+   */
+  rerun?: string;
 }
 
 /** The webhook client of each API, on one token manager with the desk's keys. */
@@ -80,11 +85,15 @@ export async function register(opts: RegisterOptions): Promise<number> {
       opts.print(
         [
           `${api}: the service allows two webhook URLs and both are taken (HTTP 444):`,
-          ...err.registered.map((w) => `    ${w.id}  ${mask(w.url)}`),
+          // Masked URLs of one host look alike: say which one carries this relay's secret.
+          ...err.registered.map(
+            (w) =>
+              `    ${w.id}  ${mask(w.url)}${w.url.includes(opts.secret) ? "  (this relay's current secret)" : ''}`,
+          ),
           '  To put the relay in the place of one of them, run the command for that id:',
           ...err.registered.map(
             (w) =>
-              `    npm run relay -- register --public-url ${opts.publicUrl} --${api} --replace ${w.id}`,
+              `    ${opts.rerun ?? `npm run relay -- register --public-url ${opts.publicUrl}`} --${api} --replace ${w.id}`,
           ),
         ].join('\n'),
       );

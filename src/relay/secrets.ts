@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { permissionProblem } from './data-owner.js';
 
 export interface RelaySecrets {
   secret: string;
@@ -34,13 +35,19 @@ function fromEnv(name: string, env: NodeJS.ProcessEnv): string | undefined {
   return checked.data;
 }
 
-export function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv): RelaySecrets {
-  const file = secretsFile(dataDir);
+/** The secrets kept in DATA/relay-secrets.json (none when it does not exist); never writes. */
+function keptSecrets(file: string): z.infer<typeof stored> {
   let kept: z.infer<typeof stored> = {};
   if (existsSync(file)) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      throw permissionProblem(file, err) ?? err;
+    }
     let raw: unknown;
     try {
-      raw = JSON.parse(readFileSync(file, 'utf8'));
+      raw = JSON.parse(text);
     } catch {
       throw new Error(`${file} is not valid JSON: fix or delete it (new secrets will be made)`);
     }
@@ -49,6 +56,32 @@ export function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv): RelaySecre
       throw new Error(`${file} does not hold {secret, token}: fix or delete it`);
     kept = checked.data;
   }
+  return kept;
+}
+
+/**
+ * `relay secrets show`: each secret and where it comes from, never generating or writing
+ * anything (a node whose secrets are in its service's environment has no file to show).
+ */
+export function readSecrets(
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+): { secret?: { value: string; from: string }; token?: { value: string; from: string } } {
+  const file = secretsFile(dataDir);
+  const kept = keptSecrets(file);
+  const pick = (name: string, fileValue: string | undefined) => {
+    const e = fromEnv(name, env);
+    if (e) return { value: e, from: name };
+    return fileValue ? { value: fileValue, from: file } : undefined;
+  };
+  return {
+    secret: pick('MACROBELL_RELAY_SECRET', kept.secret),
+    token: pick('MACROBELL_RELAY_TOKEN', kept.token),
+  };
+}
+
+export function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv): RelaySecrets {
+  const kept = keptSecrets(secretsFile(dataDir));
   const secret = fromEnv('MACROBELL_RELAY_SECRET', env) ?? kept.secret;
   const token = fromEnv('MACROBELL_RELAY_TOKEN', env) ?? kept.token;
   if (secret && token)

@@ -18,7 +18,11 @@ import { SqliteUserStore } from './users.js';
 import { SqliteEventLog } from './sqlite-log.js';
 import { openRelayDatabase } from './relay-db.js';
 
-export type RelayRedis = RedisTarget & { durability?: DurabilityMode; dedupWindowMs?: number };
+export type RelayRedis = RedisTarget & {
+  durability?: DurabilityMode;
+  dedupWindowMs?: number;
+  generationCheckMs?: number;
+};
 
 export interface RelayStores {
   events: EventLog;
@@ -48,7 +52,7 @@ export async function openStores(opts: {
       relayDb,
     };
   }
-  const events = await RedisEventLog.open({ ...redis, now, logger: opts.logger });
+  const events = await RedisEventLog.open({ ...redis, now, logger: opts.logger, dataDir });
   const users = await RedisUserStore.open(redis, now).catch(async (err: unknown) => {
     await events.close();
     throw err;

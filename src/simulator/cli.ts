@@ -10,7 +10,10 @@ const USAGE = `Usage: npm run simulator -- [--port N] [--host H] [--seed S] [--s
   --seed S          the market's seed (same seed, same events)
   --speed X         scenario clock speed (1 = real time, the default; 0 = frozen)
   --client-id ID / --client-secret S   the keys it accepts (default: printed demo keys)
-  -h, --help        this text`;
+  -h, --help        this text
+  Control API (loopback only, under /_sim/; docs/service-api.md): create, change and delete
+  events, event dates and posts (/_sim/events, /_sim/event-dates, /_sim/posts), move the
+  clock (/_sim/clock), inject faults (/_sim/faults), and read the state (/_sim/state).`;
 
 /** Bad flags: exit 2 with the usage. Runtime failures (port taken): exit 1, one line. */
 function fail(message: string, code = 2): never {

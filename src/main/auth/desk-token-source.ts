@@ -12,6 +12,7 @@ import type { Scope, ServiceUrls, Settings } from '../../shared/domain.js';
 import { defaultHttpClient, type HttpClient, type HttpError } from '../../node/http/client.js';
 import { AuthError, tokenRequestError, type Refusal } from '../../node/oauth/errors.js';
 import type { TokenGrant, TokenSource } from '../../node/oauth/token-source.js';
+import { failoverHttp, relayNodes } from './relay-failover.js';
 
 interface DeskGatewaySourceOptions {
   relayUrl: () => string | null;
@@ -65,7 +66,7 @@ function relayRefusal(err: HttpError): Refusal {
 function deskGatewaySource(opts: DeskGatewaySourceOptions): TokenSource {
   const http = opts.http ?? defaultHttpClient();
   return async (scope: Scope): Promise<TokenGrant> => {
-    const relayUrl = opts.relayUrl();
+    const relayUrl = opts.relayUrl(); // the node that answered last (relay-failover.ts)
     const token = await opts.relayToken();
     if (!relayUrl || !token)
       throw new AuthError(
@@ -109,6 +110,8 @@ export interface DeskConnection {
   view(settings: Settings): Settings;
   /** The personal/relay token: the keychain's, else MACROBELL_RELAY_TOKEN. */
   relayToken(): Promise<string | null>;
+  /** The HTTP client for the API clients: a read to one relay node fails over to the others. */
+  http: HttpClient;
   /** Where the API clients read: the relay's gateway in desk mode, else the service. */
   apiUrls(effective: ServiceUrls): ServiceUrls;
   /** What "Test connection" says on success in desk mode (undefined: the keys' wording). */
@@ -120,18 +123,18 @@ export function createDeskConnection(opts: DeskConnectionOptions): DeskConnectio
   const envDesk = Boolean(opts.env.MACROBELL_RELAY_URL && envToken && !opts.keysStored);
   const relayToken = async () => (await opts.keychainToken().catch(() => null)) ?? envToken;
   const isDesk = () => envDesk || opts.settings().connection === 'desk';
-  const desk = deskGatewaySource({
-    relayUrl: () => opts.settings().relayUrl,
-    relayToken,
-    http: opts.http,
-  });
+  // The relay setting may list several nodes: reads go to the one that answers.
+  const nodes = relayNodes(() => opts.settings().relayUrl, opts.http ?? defaultHttpClient());
+  const http = failoverHttp(nodes, opts.http ?? defaultHttpClient());
+  const desk = deskGatewaySource({ relayUrl: () => nodes.preferred(), relayToken, http });
   return {
     isDesk,
     relayToken,
     view: (s) => (envDesk ? { ...s, connection: 'desk' } : s),
     source: (keys) => (scope) => (isDesk() ? desk(scope) : keys(scope)),
+    http,
     apiUrls: (urls) => {
-      const relayUrl = opts.settings().relayUrl;
+      const relayUrl = nodes.preferred();
       return isDesk() && relayUrl ? { ...urls, ...gatewayUrls(relayUrl) } : urls;
     },
     testMessage: (scope) =>

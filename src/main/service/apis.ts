@@ -38,6 +38,7 @@ export function connectApis(basics: CoreBasics, d: ApiAccess) {
     // Desk mode reads through the relay's gateway: no service token on this machine.
     urls: () => (demo ? effective().serviceUrls : desk.apiUrls(effective().serviceUrls)),
     language: () => effective().language,
+    ...(demo ? {} : { http: desk.http }),
     tokens,
     logger,
   });

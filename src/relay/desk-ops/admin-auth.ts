@@ -1,11 +1,17 @@
 /**
- * Who may use the admin routes: an admin token as a bearer header (scripts, the CLI) or
- * as the HttpOnly cookie the sign-in form sets (browsers). A trader token is recognised
- * and refused with 403 (so the refusal can say why); anything else gets 401.
+ * Who may use the admin routes: an admin token as a bearer header (scripts, the CLI), or
+ * the session cookie the sign-in form sets (browsers). A trader token is recognised and
+ * refused with 403 (so the refusal can say why); anything else gets 401.
+ *
+ * The cookie never holds the admin token: it is `name.expiry.mac`, the MAC an HMAC-SHA256
+ * under a key derived from the relay's own token (the same on every node) of the name, the
+ * expiry (8 h) and the admin's stored token hash — so revoking the admin (or issuing them a
+ * new token) ends every session at once, and a copy of the store alone signs none.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { bearerToken } from '../../node/security/compare.js';
+import { createHmac } from 'node:crypto';
+import { bearerToken, constantTimeEqual } from '../../node/security/compare.js';
 import { sendReplyError } from '../http-util.js';
 import { RelayErrors } from '../errors.js';
 import { readBody } from '../../node/http/server/body.js';
@@ -14,20 +20,32 @@ import { ADMIN_CSP, renderLoginPage } from './admin-page.js';
 import type { AdminStore } from './admin-store.js';
 
 const COOKIE = 'mb_admin';
-const ADMIN_TOKEN = /^mba_[A-Za-z0-9_-]{43}$/;
+const SESSION_SECONDS = 8 * 3600;
+const SESSION = /^([A-Za-z0-9_-]{1,100})\.(\d{13})\.([A-Za-z0-9_-]{43})$/;
 const FORM_MAX_BYTES = 4096;
 
 export interface AdminAuthOptions {
   admins: AdminStore;
   /** True when the token is a trader's (so the refusal can say why). */
   isTraderToken: (token: string) => Promise<boolean>;
+  /** The relay's own secret (the same on every node): the session MAC's key is derived from it. */
+  sessionSecret: string;
+  now: () => number;
   logger?: Logger;
 }
 
-function cookieToken(req: IncomingMessage): string | null {
+function sessionCookie(
+  req: IncomingMessage,
+): { admin: string; expires: number; mac: string } | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [k, v] = part.trim().split('=');
-    if (k === COOKIE && v && ADMIN_TOKEN.test(v)) return v;
+    const m = k === COOKIE && v ? SESSION.exec(v) : null;
+    if (m)
+      return {
+        admin: Buffer.from(m[1] as string, 'base64url').toString('utf8'),
+        expires: Number(m[2]),
+        mac: m[3] as string,
+      };
   }
   return null;
 }
@@ -59,6 +77,22 @@ export const wantsJson = (req: IncomingMessage) =>
   (req.headers.accept ?? '').includes('application/json');
 
 export function adminAuth(opts: AdminAuthOptions) {
+  const key = createHmac('sha256', opts.sessionSecret)
+    .update('macrobell admin session v1')
+    .digest();
+  const mac = (admin: string, expires: number, tokenHash: string) =>
+    createHmac('sha256', key).update(`${admin}\n${expires}\n${tokenHash}`).digest('base64url');
+
+  /** The admin of a valid, unexpired session cookie whose admin is still active, or null. */
+  async function fromSession(req: IncomingMessage): Promise<string | null> {
+    const s = sessionCookie(req);
+    if (!s || s.expires <= opts.now()) return null;
+    const hash = await opts.admins.activeTokenHash(s.admin);
+    return hash !== null && constantTimeEqual(s.mac, mac(s.admin, s.expires, hash))
+      ? s.admin
+      : null;
+  }
+
   /** The admin's name, or the status to refuse with. */
   async function who(token: string | null): Promise<string | 401 | 403> {
     if (!token) return 401;
@@ -79,7 +113,9 @@ export function adminAuth(opts: AdminAuthOptions) {
   ): Promise<string | null> {
     let admin: string | 401 | 403;
     try {
-      admin = await who(bearerToken(req) ?? (how.bearerOnly ? null : cookieToken(req)));
+      const bearer = bearerToken(req);
+      if (bearer !== null || how.bearerOnly) admin = await who(bearer);
+      else admin = (await fromSession(req)) ?? 401;
     } catch (err) {
       opts.logger?.warn({ err }, 'admin tokens cannot be checked: the store is unavailable');
       sendReplyError(res, RelayErrors.ADMIN_TOKENS_UNCHECKABLE());
@@ -119,9 +155,13 @@ export function adminAuth(opts: AdminAuthOptions) {
     }
     opts.logger?.info({ audit: 'admin_signed_in', admin }, 'admin signed in');
     const secure = req.headers['x-forwarded-proto'] === 'https' ? '; Secure' : '';
+    const hash = await opts.admins.activeTokenHash(admin);
+    if (hash === null) return sendHtml(res, 401, renderLoginPage('Unknown or revoked admin token'));
+    const expires = opts.now() + SESSION_SECONDS * 1000;
+    const value = `${Buffer.from(admin).toString('base64url')}.${expires}.${mac(admin, expires, hash)}`;
     res.writeHead(303, {
       location: '/admin',
-      'set-cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/admin; Max-Age=43200${secure}`,
+      'set-cookie': `${COOKIE}=${value}; HttpOnly; SameSite=Strict; Path=/admin; Max-Age=${SESSION_SECONDS}${secure}`,
       'cache-control': 'no-store',
     });
     res.end();

@@ -26,6 +26,8 @@ export interface AdminRoutesOptions {
   snapshot: () => Promise<AdminSnapshot>;
   log: (since: number, until: number) => Promise<DeliveryLog>;
   replay: (user: string, since: number, until: number) => Promise<ReplayResult>;
+  /** The relay's own secret: admin session cookies are signed with a key derived from it. */
+  sessionSecret: string;
   now: () => number;
   logger?: Logger;
 }

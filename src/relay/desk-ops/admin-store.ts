@@ -20,6 +20,8 @@ export interface AdminStore {
   revoke(name: string): Promise<boolean>;
   /** The active admin a token belongs to, or null. */
   authenticate(token: string): Promise<string | null>;
+  /** The stored hash of an active admin's token (signs their sessions), or null. */
+  activeTokenHash(name: string): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,15 @@ export class SqliteAdminStore implements AdminStore {
     return Promise.resolve(row?.name ?? null);
   }
 
+  activeTokenHash(name: string) {
+    const row = this.db
+      .prepare<[string], { token_hash: string }>(
+        'SELECT token_hash FROM relay_admins WHERE name = ? AND revoked_at IS NULL',
+      )
+      .get(name);
+    return Promise.resolve(row?.token_hash ?? null);
+  }
+
   close() {
     this.releaseDb();
     return Promise.resolve();
@@ -156,6 +167,11 @@ export class RedisAdminStore implements AdminStore {
 
   authenticate(token: string) {
     return this.redis.hget(ADMIN_TOKENS, tokenHash(token));
+  }
+
+  async activeTokenHash(name: string) {
+    const r = await this.row(name);
+    return r && r.revokedAt === null ? r.tokenHash : null;
   }
 
   async close() {

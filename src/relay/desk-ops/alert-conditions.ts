@@ -1,6 +1,7 @@
 /**
  * What the desk should hear about right now, as conditions keyed so each is posted once:
- * this node's store down, webhooks failing to be stored since the last check, and each
+ * this node's store down, webhooks failing to be stored since the last check, a node of
+ * the desk that stopped reporting, and each
  * watcher who would miss a HIGH release within the lead time. When releases or presence
  * cannot be read, the would-miss conditions seen last time are kept (unknown is not
  * "recovered").
@@ -9,7 +10,8 @@ import type { Logger } from 'pino';
 import type { EventLog } from '../event-log.js';
 import type { AdminSnapshot } from './admin-view.js';
 
-export type AlertKind = 'would_miss' | 'store_down' | 'ingest_failing';
+export type AlertKind =
+  'would_miss' | 'store_down' | 'store_lost' | 'ingest_failing' | 'node_silent';
 
 export interface Condition {
   key: string;
@@ -18,21 +20,49 @@ export interface Condition {
   recovery: string;
   /** For would-miss: when the release is out (after it, a close is a missed window). */
   releaseAt?: number;
+  /** For would-miss: what is posted when the release passed with the trader still away. */
+  missed?: string;
 }
 
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16) + 'Z';
 
-function storeConditions(events: EventLog, node: string, newFailures: number): Condition[] {
+function storeConditions(
+  events: EventLog,
+  node: string,
+  newFailures: number,
+  /** On Redis: this node speaks for the desk (the first live node by name). */
+  speaksForDesk: boolean,
+): Condition[] {
   const out: Condition[] = [];
   const health = events.health();
-  if (!health.ok)
+  if (health.storeLost)
+    // One loss of the shared store: posted once for the desk (the shared ledger), not per node.
+    out.push({
+      key: `store_lost:${health.storeLost.at}`,
+      kind: 'store_lost',
+      text: `:rotating_light: The desk's store lost its data (found by relay ${node}): ${health.storeLost.reason}. Traders it no longer knows get "store lost", not "revoked".`,
+      recovery: ':white_check_mark: The store loss was accepted (`relay store accept-loss`).',
+    });
+  else if (!health.ok && events.backend === 'redis') {
+    // One Redis for every node: one post for the desk (the ledger is in Redis, so the first
+    // live node by name posts), not one per node. A node cut off alone shows as silent.
+    if (speaksForDesk)
+      out.push({
+        key: 'store_down:desk',
+        kind: 'store_down',
+        text: `:rotating_light: The desk's Redis store is down, seen by relay ${node} (${health.reason ?? 'no reason'}); webhooks are refused on every node and retried by the service.`,
+        recovery: `:white_check_mark: The desk's Redis store is back (relay ${node}).`,
+      });
+  } else if (!health.ok)
     out.push({
       key: `store_down:${node}`,
       kind: 'store_down',
       text: `:rotating_light: Relay ${node}: the store is down (${health.reason ?? 'no reason'}); webhooks are refused and retried by the service.`,
       recovery: `:white_check_mark: Relay ${node}: the store is back.`,
     });
-  if (newFailures > 0)
+  // While the store is down its alert already says webhooks are refused: one post, not two
+  // (and no "stored again" while they are not).
+  if (newFailures > 0 && health.ok)
     out.push({
       key: `ingest_failing:${node}`,
       kind: 'ingest_failing',
@@ -52,12 +82,26 @@ function wouldMissConditions(snap: AdminSnapshot, now: number, leadMinutes: numb
         key: `would_miss:${r.id}:${m.user}`,
         kind: 'would_miss',
         releaseAt: r.at,
-        text: `:warning: ${m.user} would miss ${what}, in ${Math.round((r.at - now) / 60_000)} min: ${m.reason}.`,
+        // Whole minutes rounded up: 20 s before is "in 1 min", never "in 0 min".
+        text: `:warning: ${m.user} would miss ${what}, in ${Math.max(1, Math.ceil((r.at - now) / 60_000))} min: ${m.reason}.`,
+        missed: `:x: ${m.user} missed ${what}: ${m.reason} when it printed.`,
         recovery: `:white_check_mark: ${m.user} is connected and current again for ${what}.`,
       });
     }
   }
   return out;
+}
+
+/** Nodes of the desk that stopped reporting (died, or cut off): posted once for the desk. */
+function silentNodeConditions(snap: AdminSnapshot, now: number): Condition[] {
+  return snap.nodes
+    .filter((n) => n.stale)
+    .map((n) => ({
+      key: `node_silent:${n.node}:${n.reportedAt}`,
+      kind: 'node_silent' as const,
+      text: `:rotating_light: Relay node ${n.node} has not reported for ${Math.round((now - n.reportedAt) / 1000)} s (down, or cut off from the store): its traders' desktops move to another node if they list one.`,
+      recovery: `:white_check_mark: Relay node ${n.node} reports again.`,
+    }));
 }
 
 export function alertConditions(opts: {
@@ -69,17 +113,28 @@ export function alertConditions(opts: {
   logger?: Logger;
 }) {
   let failuresBefore = opts.events.storeFailures;
+  /** The desk's live nodes at the last snapshot read (kept while Redis is away). */
+  let liveNodes: string[] = [];
   /** The conditions now; `seen`: last check's, kept when presence cannot be read. */
   return async (seen: Iterable<Condition>): Promise<Condition[]> => {
     const failures = opts.events.storeFailures;
-    const out = storeConditions(opts.events, opts.node(), failures - failuresBefore);
+    const node = opts.node();
+    const speaksForDesk = [...liveNodes, node].sort()[0] === node;
+    const out = storeConditions(opts.events, node, failures - failuresBefore, speaksForDesk);
     failuresBefore = failures;
     const snap = await opts.snapshot().catch((err: unknown) => {
       opts.logger?.warn({ err }, 'desk alerts: could not read presence');
       return null;
     });
-    if (!snap || snap.releasesError !== null)
-      return [...out, ...[...seen].filter((c) => c.kind === 'would_miss')];
-    return [...out, ...wouldMissConditions(snap, opts.now(), opts.leadMinutes)];
+    if (snap) liveNodes = snap.nodes.filter((n) => !n.stale).map((n) => n.node);
+    if (!snap)
+      return [
+        ...out,
+        ...[...seen].filter((c) => c.kind === 'would_miss' || c.kind === 'node_silent'),
+      ];
+    const silent = silentNodeConditions(snap, opts.now());
+    if (snap.releasesError !== null)
+      return [...out, ...silent, ...[...seen].filter((c) => c.kind === 'would_miss')];
+    return [...out, ...silent, ...wouldMissConditions(snap, opts.now(), opts.leadMinutes)];
   };
 }

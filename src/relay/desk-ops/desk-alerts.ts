@@ -1,7 +1,7 @@
 /**
  * Alerts to the desk's chat (a Slack-compatible webhook, JSON `{text}`): a trader who
  * watches a HIGH release and would miss it (no desktop connected, or lagging) within the
- * lead time before it; this node's store down; webhooks failing to be stored. Each is
+ * lead time before it; this node's store down; the shared store found empty or older; webhooks failing to be stored. Each is
  * posted once when it starts and once when it ends (the ledger decides who posts); a
  * release that passes while its trader is still away is counted as a missed window.
  * `check()` runs on a timer; tests call it with their own clock.
@@ -38,6 +38,10 @@ const newCounters = (): DeskAlertCounters => ({
     'would_miss:recovery': 0,
     'store_down:alert': 0,
     'store_down:recovery': 0,
+    'store_lost:alert': 0,
+    'store_lost:recovery': 0,
+    'node_silent:alert': 0,
+    'node_silent:recovery': 0,
     'ingest_failing:alert': 0,
     'ingest_failing:recovery': 0,
   },
@@ -50,7 +54,10 @@ export function startDeskAlerts(opts: DeskAlertsOptions) {
   // This node's own store and ingest alerts are this node's alone, and must be posted even
   // when the shared ledger is the store that is down: they use a ledger in memory.
   const local = new MemoryAlertLedger();
-  const ledgerFor = (c: Condition) => (c.kind === 'would_miss' ? opts.ledger : local);
+  const ledgerFor = (c: Condition) =>
+    c.kind === 'would_miss' || c.kind === 'store_lost' || c.kind === 'node_silent'
+      ? opts.ledger
+      : local;
   /** Conditions this node saw last time, to know what ended. */
   let seen = new Map<string, Condition>();
   const post = chatPoster(opts.webhookUrl, () => counters.postFailures++, opts.logger);
@@ -82,7 +89,7 @@ export function startDeskAlerts(opts: DeskAlertsOptions) {
       if (!closed) continue;
       if (c.releaseAt !== undefined && c.releaseAt <= now) {
         counters.missedWindows++;
-        await post(`:x: ${c.text.replace(/^:warning: (\S+) would miss/, '$1 missed')}`);
+        await post(c.missed ?? c.text);
       } else {
         counters.posted[`${c.kind}:recovery`]++;
         await post(c.recovery);

@@ -30,6 +30,8 @@ import type { UserStore } from '../user-store.js';
 
 export interface DeskOpsOptions {
   redis?: RedisTarget;
+  /** The relay's own secret (its token, the same on every node): signs admin sessions. */
+  sessionSecret: string;
   /** The relay database (relay-db.ts) when there is no Redis: the admins' table is in it. */
   relayDb: Database.Database | null;
   events: EventLog;
@@ -140,7 +142,15 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     now,
     logger,
   });
-  const checks = scheduleChecks(alerts.check, opts.alerts?.checkEveryMs ?? 15_000, logger);
+  const nodeReports = startNodeReports({ ...opts, presence, everyMs: opts.reportEveryMs ?? 5_000 });
+  // A node reports itself before it checks, so it never finds itself silent.
+  const checkAlerts = async () => {
+    await nodeReports
+      .report()
+      .catch((err: unknown) => logger?.debug({ err }, 'node report failed'));
+    await alerts.check();
+  };
+  const checks = scheduleChecks(checkAlerts, opts.alerts?.checkEveryMs ?? 15_000, logger);
   const streams = new TraderStreams();
   const replays = replayService({ ...opts, presence, streams, signal: stores.replays });
   stores.replays.listen(opts.node, replays.handle);
@@ -167,7 +177,6 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     replays: replays.counters,
     now,
   });
-  const nodeReports = startNodeReports({ ...opts, presence, everyMs: opts.reportEveryMs ?? 5_000 });
 
   return {
     presence,

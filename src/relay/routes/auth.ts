@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { Desk } from '../desk.js';
-import { RelayErrors } from '../errors.js';
+import { RelayError, RelayErrors } from '../errors.js';
 
 /** `authenticate` rejects when the users store is away: 503 with Retry-After, logged. */
 export async function requireUser(
@@ -13,6 +13,7 @@ export async function requireUser(
   try {
     user = await authenticate();
   } catch (err) {
+    if (err instanceof RelayError) throw err;
     logger?.warn({ err }, 'the user store is unavailable; request refused with 503');
     throw RelayErrors.TOKENS_UNCHECKABLE();
   }

@@ -12,7 +12,7 @@ import { refuseAfterDrain } from '../drain.js';
 import { RelayError, RelayErrors } from '../errors.js';
 import { sendReplyError } from '../http-util.js';
 import type { RelayContext, RelayRoute } from './context.js';
-import { healthRoute } from './health.js';
+import { healthRoute, liveRoute } from './health.js';
 import { hook, ingestRoute, plainHookSegment } from './ingest.js';
 import { metricsRoute } from './metrics.js';
 import { mountRoutes } from './mounts.js';
@@ -26,6 +26,7 @@ export const relayRoutes: RelayRoute[] = [
   pageRoute,
   tokenRoute,
   healthRoute,
+  liveRoute,
   metricsRoute,
   ...mountRoutes,
 ];

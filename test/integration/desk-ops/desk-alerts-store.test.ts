@@ -1,6 +1,7 @@
 /**
- * A store outage reaches the desk's chat once when it starts and once when it ends: a relay
- * on a real redis-server that is killed and started again, a loopback chat receiver.
+ * A store outage reaches the desk's chat once when it starts and once when it ends — once
+ * for the desk, not once per node: two relays on a real redis-server that is killed and
+ * started again, a loopback chat receiver.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,7 @@ import { startRedis, type TestRedis } from '../relay/redis-server.js';
 
 let redis: TestRedis;
 let relay: RunningRelay;
+let relayB: RunningRelay;
 let receiver: Server;
 const received: string[] = [];
 
@@ -25,43 +27,59 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   redis = await startRedis();
-  relay = await startRelay({
-    dataDir: tempDir('mb-alert-store-'),
-    secret: 'alert-store-secret',
-    token: 'alert-store-legacy',
-    nodeName: 'node-a',
-    redis: { url: redis.url },
-    deskAlerts: {
-      webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
-      checkEveryMs: 0,
-    },
-  });
+  const node = (nodeName: string) =>
+    startRelay({
+      dataDir: tempDir('mb-alert-store-'),
+      secret: 'alert-store-secret',
+      token: 'alert-store-legacy',
+      nodeName,
+      redis: { url: redis.url },
+      deskAlerts: {
+        webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+        checkEveryMs: 0,
+      },
+    });
+  relay = await node('node-a');
+  relayB = await node('node-b');
 }, 60_000);
 afterAll(async () => {
+  await relayB?.close();
   await relay?.close();
   await redis?.stop();
   await new Promise((r) => receiver?.close(r));
 });
 
 describe('store outage alerts', () => {
-  it('posts the outage once and its end once', async () => {
-    await relay.checkDeskAlerts();
+  it('posts the outage once and its end once, for the desk', async () => {
+    const both = async () => {
+      await relay.checkDeskAlerts();
+      await relayB.checkDeskAlerts();
+    };
+    await both();
     expect(received).toEqual([]);
     await redis.kill('SIGKILL');
-    await waitFor(() => !relay.log.health().ok, 'the relay to see Redis gone');
-    await relay.checkDeskAlerts();
-    await relay.checkDeskAlerts();
+    await waitFor(
+      () => !relay.log.health().ok && !relayB.log.health().ok,
+      'the relays to see Redis gone',
+    );
+    await both();
+    await both();
     expect(received).toEqual([
-      expect.stringMatching(/^:rotating_light: Relay node-a: the store is down/),
+      expect.stringMatching(
+        /^:rotating_light: The desk's Redis store is down, seen by relay node-a/,
+      ),
     ]);
     await redis.restart();
-    await waitFor(() => relay.log.health().ok, 'the relay to see Redis back');
+    await waitFor(
+      () => relay.log.health().ok && relayB.log.health().ok,
+      'the relays to see Redis back',
+    );
     await waitFor(async () => {
-      await relay.checkDeskAlerts();
+      await both();
       return received.length === 2;
     }, 'the recovery post');
-    await relay.checkDeskAlerts();
+    await both();
     expect(received).toHaveLength(2);
-    expect(received[1]).toBe(':white_check_mark: Relay node-a: the store is back.');
+    expect(received[1]).toBe(":white_check_mark: The desk's Redis store is back (relay node-a).");
   }, 60_000);
 });

@@ -114,7 +114,12 @@ describe('desk alerts', () => {
     await relay.checkDeskAlerts();
     await relay.checkDeskAlerts();
     expect(received).toHaveLength(4);
-    expect(received[3]).toMatch(new RegExp(`^:x: ben missed ${literal(releaseName)}`));
+    expect(received[3]).toMatch(
+      new RegExp(
+        `^:x: ben missed ${literal(releaseName)} .*: no desktop connected when it printed\\.$`,
+      ),
+    );
+    expect(received[3]).not.toMatch(/ in \d+ min/);
     const metrics = await relay.metrics();
     expect(metrics).toContain(
       'macrobell_relay_desk_alerts_total{kind="would_miss",phase="alert"} 2',

@@ -31,7 +31,9 @@ beforeAll(async () => {
     .replace(/\/etc\/letsencrypt\/live\/[^;]*fullchain\.pem/, cert)
     .replace(/\/etc\/letsencrypt\/live\/[^;]*privkey\.pem/, key)
     .replaceAll('/var/log/nginx/', `${dir}/`)
+    // Both shipped upstreams are this one relay (failover.test.ts runs two nodes).
     .replaceAll('127.0.0.1:8787', `127.0.0.1:${relay.port}`)
+    .replaceAll('127.0.0.1:8788', `127.0.0.1:${relay.port}`)
     // The test's requests come from 127.0.0.1: allow another address, so they are "outside".
     .replace('allow 127.0.0.1;', 'allow 192.0.2.1;');
   expect(site).toContain('macrobell_masked');

@@ -9,7 +9,7 @@ import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { exited, spawnRelay, tempDir, waitFor } from './helpers.js';
 import { startRedis } from './redis-server.js';
-import { RELAY_ACL_RULES } from '../../../src/relay/redis-acl.js';
+import { DEFAULT_USER_ACL_LINE, RELAY_ACL_RULES } from '../../../src/relay/redis-acl.js';
 
 interface ComposeService {
   command?: string & string[];
@@ -145,9 +145,10 @@ describe('deploy configs', () => {
     expect(a?.volumes?.[1]).not.toEqual(b?.volumes?.[1]);
     expect(a?.ports?.[0]).not.toEqual(b?.ports?.[0]);
     // The ACL file gives the relay exactly the rules the ACL test runs a relay under.
-    expect(readFileSync('deploy/redis.acl.example', 'utf8')).toContain(
-      `user macrobell-relay on >CHANGE-ME ${RELAY_ACL_RULES}\n`,
+    expect(readFileSync('deploy/redis.acl.example', 'utf8')).toBe(
+      `${DEFAULT_USER_ACL_LINE}\nuser macrobell-relay on >CHANGE-ME ${RELAY_ACL_RULES}\n`,
     );
+    expect(readFileSync('docs/relay.md', 'utf8')).toContain(DEFAULT_USER_ACL_LINE);
     expect(readFileSync('docs/relay.md', 'utf8')).toContain(RELAY_ACL_RULES);
   });
 

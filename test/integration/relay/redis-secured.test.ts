@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RELAY_ACL_RULES } from '../../../src/relay/redis-acl.js';
+import { DEFAULT_USER_ACL_LINE, RELAY_ACL_RULES } from '../../../src/relay/redis-acl.js';
 import { RedisUserStore } from '../../../src/relay/redis-users.js';
 import { startRelay } from '../../../src/relay/server.js';
 import { RedisAdminStore } from '../../../src/relay/desk-ops/admin-store.js';
@@ -162,7 +162,7 @@ describe('the documented ACL user', () => {
       extraArgs: [
         '--user', 'admin', 'on', `>${adminPw}`, '~*', '&*', '+@all',
         '--user', 'macrobell-relay', 'on', `>${relayPw}`, ...RELAY_ACL_RULES.split(' '),
-        '--user', 'default', 'off',
+        '--user', ...DEFAULT_USER_ACL_LINE.split(' ').slice(1),
       ], // prettier-ignore
       probe: { username: 'admin', password: adminPw },
     });

@@ -75,15 +75,30 @@ describe('relay register', () => {
     expect(third.out).not.toContain('other-desk-secret-9');
     expect(third.out).toContain('https://two.example/hooks/<secret>');
     const id = sim.state.webhooks.calendar[0]?.id as string;
-    // The exact command per registered id, for this API.
+    // Which listed URL is this relay's (masked URLs of one host look alike).
+    expect(third.out).toMatch(/one\.example\/hooks\/<secret> {2}\(this relay's current secret\)/);
+    expect(third.out).not.toMatch(/two\.example\/hooks\/<secret> {2}\(this relay/);
+    // The exact command per registered id, for this API, with the flags this run was given.
+    const flags = `--data ${data} --auth-url ${sim.authUrl} --calendar-url ${sim.calendarUrl} --news-url ${sim.newsUrl}`;
     for (const w of sim.state.webhooks.calendar)
       expect(third.out).toContain(
-        `npm run relay -- register --public-url https://three.example --calendar --replace ${w.id}`,
+        `npm run relay -- register ${flags} --public-url https://three.example --calendar --replace ${w.id}`,
       );
-    const replaced = await register(
-      ['--public-url', 'https://three.example', '--calendar', '--replace', id],
+    // Run as printed (its words after `npm run relay --`).
+    const printed =
+      new RegExp(`npm run relay -- register (.*) --replace ${id}$`, 'm').exec(third.out)?.[1] ?? '';
+    const words = printed.split(' ');
+    expect(words.slice(0, 8)).toEqual([
+      '--data',
       data,
-    );
+      '--auth-url',
+      sim.authUrl,
+      '--calendar-url',
+      sim.calendarUrl,
+      '--news-url',
+      sim.newsUrl,
+    ]);
+    const replaced = await register([...words.slice(8), '--replace', id], data);
     expect(replaced.code).toBe(0);
     expect(sim.state.webhooks.calendar.map((w) => w.url)).toEqual([
       'https://two.example/hooks/other-desk-secret-9',
