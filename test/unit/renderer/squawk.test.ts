@@ -117,4 +117,20 @@ describe('desk squawk', () => {
     expect(queued).toEqual(['US Nonfarm Payrolls in 10 seconds, consensus 200 thousand']);
     s.stop();
   });
+
+  it('speaks each consensus once when two plans overlap (settings, then a reschedule)', async () => {
+    const at = Date.parse('2026-12-04T13:30:00Z');
+    const upcoming = { ...nfp, actual: null, dateUtc: new Date(at).toISOString() };
+    const s = started({ prints: 'off', consensus: true }, ['ev-nfp'], [upcoming]);
+    // a second plan starts while the first still waits for its rows
+    s.push('changes', [
+      { kind: 'rescheduled', eventDate: upcoming, fromDateUtc: upcoming.dateUtc, source: 'relay' },
+    ]);
+    await expect.poll(() => s.clock.pending).toBe(2);
+    await new Promise((r) => setTimeout(r, 20)); // both plans have their rows
+    expect(s.clock.pending).toBe(2);
+    s.clock.advance(at - s.clock.now);
+    expect(queued).toEqual(['US Nonfarm Payrolls in 10 seconds, consensus 200 thousand']);
+    s.stop();
+  });
 });
