@@ -10,6 +10,7 @@ import {
   type NativeNotification,
   type Volatility,
 } from '../../shared/domain.js';
+import { Emitter } from '../../shared/event.js';
 import { volatilityRank } from '../../shared/format.js';
 import { groupText, type GroupItem } from './message.js';
 import type { Timers } from './port.js';
@@ -25,7 +26,6 @@ export interface DeliveryItem {
 }
 
 export interface DeliveryOptions {
-  sink: (n: NativeNotification) => void;
   rules: () => AlertRules;
   timeZone: () => string;
   hourCycle: () => 'h12' | 'h23';
@@ -50,8 +50,14 @@ export class Delivery {
   private timer: unknown = null;
   /** When each notification of the last minute went out. */
   private sentAt: number[] = [];
+  private readonly didSend: Emitter<NativeNotification>;
+  /** A notification goes out: each listener hears it once; one failing spares the others. */
+  readonly onDidSend;
 
-  constructor(private readonly o: DeliveryOptions) {}
+  constructor(private readonly o: DeliveryOptions) {
+    this.didSend = new Emitter<NativeNotification>(o.onError);
+    this.onDidSend = this.didSend.event;
+  }
 
   push(items: DeliveryItem[]): void {
     if (items.length === 0) return;
@@ -71,6 +77,7 @@ export class Delivery {
     if (this.timer !== null) this.o.timers.clearTimeout(this.timer);
     this.timer = null;
     this.pending = [];
+    this.didSend.dispose();
   }
 
   private schedule(ms: number): void {
@@ -98,7 +105,7 @@ export class Delivery {
     const silent =
       inQuietHours(now, rules, this.o.timeZone()) || batch.every((i) => i.record.late === true);
     try {
-      this.o.sink(this.notificationOf(batch, silent));
+      this.didSend.fire(this.notificationOf(batch, silent));
     } catch (err) {
       this.o.onError(err);
     }

@@ -33,14 +33,15 @@ function open(path: string) {
 }
 
 function engineOn(store: Store, clock: ManualClock, sent: NativeNotification[]) {
-  return new AlertsEngine({
+  const engine = new AlertsEngine({
     store,
     rules: () => ({ ...DEFAULT_ALERT_RULES, watchedEventIds: ['e1'] }),
     timeZone: () => 'UTC',
-    sink: (n) => sent.push(n),
     now: () => clock.now,
     timers: clock,
   });
+  engine.onDidNotify((n) => sent.push(n));
+  return engine;
 }
 
 const release: DomainChange = { kind: 'released', eventDate: ed(), source: 'relay' };

@@ -39,6 +39,9 @@ const nfp = ed(1, {
   isBetterThanExpected: null,
 });
 
+/** A print the alert decision called news, on time. */
+const now = { late: false };
+
 function started(squawk: Settings['squawk'], watched: string[] = ['ev-nfp'], rows = [nfp]) {
   const clock = new ManualClock(Date.parse('2026-12-04T13:20:00Z'));
   const settings: Settings = {
@@ -77,8 +80,10 @@ describe('desk squawk', () => {
 
   it('reads a watched print aloud once; an unwatched one only with "every high impact"', () => {
     const watchedOnly = started({ prints: 'watched', consensus: false });
-    watchedOnly.push('changes', [{ kind: 'released', eventDate: nfp, source: 'relay' }]);
-    watchedOnly.push('changes', [{ kind: 'released', eventDate: nfp, source: 'poll' }]); // again
+    watchedOnly.push('changes', [
+      { kind: 'released', eventDate: nfp, source: 'relay', print: now },
+    ]);
+    watchedOnly.push('changes', [{ kind: 'released', eventDate: nfp, source: 'poll', print: now }]); // again
     const other = {
       ...nfp,
       id: 'ed-ism',
@@ -89,19 +94,31 @@ describe('desk squawk', () => {
       actual: 52.1,
       consensus: 51,
     };
-    watchedOnly.push('changes', [{ kind: 'released', eventDate: other, source: 'relay' }]);
+    watchedOnly.push('changes', [
+      { kind: 'released', eventDate: other, source: 'relay', print: now },
+    ]);
     expect(queued).toEqual(['US Nonfarm Payrolls, 275 thousand, consensus 200, beat']);
     watchedOnly.stop();
 
     queued.length = 0;
     const high = started({ prints: 'watched-and-high', consensus: false }, []);
-    high.push('changes', [{ kind: 'released', eventDate: other, source: 'relay' }]);
+    high.push('changes', [{ kind: 'released', eventDate: other, source: 'relay', print: now }]);
     expect(queued).toEqual(['US ISM Services PMI, 52.1, consensus 51, beat']);
     high.stop();
 
     queued.length = 0;
     const off = started({ prints: 'off', consensus: false });
-    off.push('changes', [{ kind: 'released', eventDate: nfp, source: 'relay' }]);
+    off.push('changes', [{ kind: 'released', eventDate: nfp, source: 'relay', print: now }]);
+    expect(queued).toEqual([]);
+  });
+
+  it('history is not news: a print without the decision’s mark, or a late one, is not read', () => {
+    const s = started({ prints: 'watched-and-high', consensus: false });
+    // the year of prints an event's detail caches
+    s.push('changes', [{ kind: 'released', eventDate: nfp, source: 'backfill' }]);
+    s.push('changes', [
+      { kind: 'released', eventDate: nfp, source: 'poll', print: { late: true } },
+    ]);
     expect(queued).toEqual([]);
   });
 

@@ -56,7 +56,9 @@ export function startSquawk(bridge: Bridge, app: StoreApi<AppState>, o: SquawkOp
     const s = settings();
     if (!s) return;
     for (const c of changes) {
-      if (c.kind !== 'released' || spoken.has(c.eventDate.id) || !covers(s, c.eventDate)) continue;
+      // Only a print the alert decision calls news (not history a detail fetched, not late).
+      if (c.kind !== 'released' || !c.print || c.print.late) continue;
+      if (spoken.has(c.eventDate.id) || !covers(s, c.eventDate)) continue;
       spoken.add(c.eventDate.id);
       const text = printText(c.eventDate);
       if (text && !paused(s)) speaker.speak(text);
