@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { compareEventIds } from '../../shared/relay-ids.js';
 import type { ChangeApplier } from './applier.js';
 import type { SyncStore } from './ports.js';
-import { isConnectivityError } from './service-health.js';
+import { failureKind } from '../errors.js';
 
 export interface RelayApplierDeps {
   store: Pick<SyncStore, 'transaction' | 'getSyncState' | 'setSyncState'>;
@@ -21,13 +21,13 @@ export interface RelayApplierDeps {
   onBad: () => void;
 }
 
-/** Errors worth a retry from the same id; everything else is about the item itself. */
+/**
+ * Errors worth a retry from the same id (the network, the disk); anything else — bad
+ * items and bugs alike — is about the item, counted bad rather than retried forever. The
+ * app's one catalogue decides (src/main/errors.ts `failureKind`).
+ */
 export function isRetryable(err: unknown): boolean {
-  if (isConnectivityError(err)) return true;
-  const name = (err as { name?: unknown } | null)?.name;
-  const code = (err as { code?: unknown } | null)?.code;
-  // SQLite trouble (disk full, locked): the item is fine, the machine is not.
-  return name === 'SqliteError' || (typeof code === 'string' && code.startsWith('SQLITE_'));
+  return failureKind(err).retryable;
 }
 
 type RelayItem = { id: string; payload: unknown; receivedAt?: number | null };
