@@ -18,11 +18,15 @@ import type {
 } from '../../shared/domain.js';
 import type { ChangeHop } from '../alerts/engine.js';
 import { Emitter, type Event } from '../../shared/event.js';
-import { eventDateUpdatedSchema, notificationSchema } from '../../shared/wire.js';
+import { notificationSchema } from '../../shared/wire.js';
 import { diffEventDate, mergeChanges } from './diff.js';
-import { notificationHandlers, type HandlerContext } from './notification-handlers.js';
+import {
+  immediateStep,
+  notificationHandlers,
+  type HandlerContext,
+} from './notification-handlers.js';
 import { InvalidNotificationError } from '../errors.js';
-import { assertShallow, isRecord, isShallow, notificationKey } from './notification.js';
+import { assertShallow, isRecord, notificationKey } from './notification.js';
 import {
   fetchOrNull,
   type Raw,
@@ -157,21 +161,16 @@ export class ChangeApplier {
     return out;
   }
 
-  /** The no-fetch path for a notification, or null when it needs the network. */
+  /** The no-fetch path for a notification (its handler's own), or null when it needs the network. */
   private syncStep(item: NotificationItem, source: ChangeSource): Step | null {
     const { payload, afterApply, hop } = item;
-    if (!isShallow(payload)) return null; // applyNotification reports it
-    const upd = eventDateUpdatedSchema.safeParse(payload);
-    if (!upd.success) return null;
-    const n = upd.data;
-    if (!this.deps.store.hasEventDate(n.eventDateId)) return null;
-    this.scheduleConfirm(n.eventDateId, source);
-    return {
-      dedupKey: notificationKey(n),
-      afterApply,
-      hop,
-      fn: () => this.mergeUpdate(n, source),
-    };
+    const fn = immediateStep(payload, {
+      store: this.deps.store,
+      mergeUpdate: (n) => this.mergeUpdate(n, source),
+      scheduleConfirm: (id) => this.scheduleConfirm(id, source),
+    });
+    if (!fn) return null;
+    return { fn, dedupKey: notificationKey(payload as { type: string }), afterApply, hop };
   }
 
   private mergeUpdate(

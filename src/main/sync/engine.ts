@@ -69,6 +69,8 @@ export class SyncEngine {
   private readonly safetyNet: SafetyNet;
   private readonly wake: WakeDetector;
   private readonly relayApply: RelayApplier;
+  /** The subscription to the service's health, ended at stop. */
+  private readonly offHealth: () => void;
   private readonly now: () => number;
   private readonly deliveryExpiry: DeliveryExpiry;
 
@@ -104,7 +106,7 @@ export class SyncEngine {
       onDelivered: (payload) => this.noteDelivered(payload),
       onBad: () => this.countBad(),
     });
-    deps.health.onChange((_, recovered) => {
+    this.offHealth = deps.health.onChange((_, recovered) => {
       if (recovered) {
         deps.logger.info('the service answers again: catching up');
         this.catchUp();
@@ -154,6 +156,7 @@ export class SyncEngine {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.offHealth();
     this.wake.stop();
     this.deliveryExpiry.stop();
     await this.safetyNet.stop();
