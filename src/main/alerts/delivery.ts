@@ -33,7 +33,10 @@ export interface DeliveryOptions {
   timers: Timers;
   /** After a notification, alerts within this long are held and sent together. */
   coalesceMs: number;
-  /** The first alert after a calm waits this long for companions (0: the end of its batch). */
+  /**
+   * The first alert after a calm waits this long for companions (0: the end of its batch);
+   * so does a print of the same moment as the last notification's, which is not held.
+   */
   settleMs: number;
   maxPerMinute: number;
   onError: (err: unknown) => void;
@@ -66,11 +69,21 @@ export class Delivery {
     if (this.timer !== null) return; // a flush is planned; these join it
     const now = this.o.now();
     const last = this.sentAt.at(-1);
+    // A release printed at the same moment as the one just sent (NFP, then the unemployment
+    // rate of 13:30:00) is read together with it: not held for the grouping window.
+    const calm = last === undefined || now - last >= this.o.coalesceMs;
     const wait =
-      last === undefined || now - last >= this.o.coalesceMs
-        ? this.o.settleMs
-        : last + this.o.coalesceMs - now;
+      calm || this.sameMomentAsLastSent(items) ? this.o.settleMs : last + this.o.coalesceMs - now;
     this.schedule(wait);
+  }
+
+  /** The release times (prints only) of the last notification sent. */
+  private lastSentMoments = new Set<string>();
+
+  private sameMomentAsLastSent(items: DeliveryItem[]): boolean {
+    return items.every(
+      (i) => i.record.kind === 'released' && i.dateUtc && this.lastSentMoments.has(i.dateUtc),
+    );
   }
 
   stop(): void {
@@ -101,6 +114,11 @@ export class Delivery {
     const rules = this.o.rules();
     if (isPaused(rules, now)) return;
     this.sentAt.push(now);
+    this.lastSentMoments = new Set(
+      batch
+        .filter((i) => i.record.kind === 'released' && i.dateUtc)
+        .map((i) => i.dateUtc as string),
+    );
     // Late prints (an outage, a wake from sleep) are news, but not worth a sound each.
     const silent =
       inQuietHours(now, rules, this.o.timeZone()) || batch.every((i) => i.record.late === true);

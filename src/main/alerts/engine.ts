@@ -50,10 +50,11 @@ export interface AlertsEngineOptions {
   /** After a notification, alerts within this long are grouped into the next one. */
   coalesceMs?: number;
   /**
-   * The first alert after a calm waits this long for others printed at the same moment.
-   * 0 (the default): it goes out as soon as the batch it was applied in is done, so the
-   * releases that arrived together still make one notification, and a single print
-   * costs no wait — a trader wants the number the moment it prints.
+   * The first alert after a calm waits this long for others printed at the same moment
+   * (150 ms by default: NFP and the unemployment rate arrive as separate webhooks within
+   * it and make one notification, at a cost a trader does not notice). A print of the same
+   * moment as the last notification's, arriving later, is not held for `coalesceMs`
+   * either: it goes out after this short wait too (delivery.ts).
    */
   settleMs?: number;
   maxPerMinute?: number;
@@ -64,6 +65,9 @@ export interface AlertsEngineOptions {
   /** How far ahead reminder timers are armed; the plan is redone this often. */
   reminderHorizonMs?: number;
 }
+
+/** Prints arriving this close together reach the trader as one notification. */
+const SAME_MOMENT_MS = 150;
 
 /** Bounded so alerts recorded but never dispatched cannot grow memory. */
 const MAX_META = 2_000;
@@ -107,7 +111,7 @@ export class AlertsEngine {
       now: this.now,
       timers,
       coalesceMs: opts.coalesceMs ?? 1_500,
-      settleMs: opts.settleMs ?? 0,
+      settleMs: opts.settleMs ?? SAME_MOMENT_MS,
       maxPerMinute: opts.maxPerMinute ?? 4,
       onError: this.onError,
     });

@@ -52,7 +52,13 @@ export function publishCore(p: PublishParts): DisposableStore {
       statusChanged(); // the unread count
     }),
   );
-  on(p.alerts.onDidNotify((n) => pushes.notification.fire(n)));
+  on(
+    p.alerts.onDidNotify((n) => {
+      pushes.notification.fire(n);
+      // Its receipts are stamped "shown" now: the latency panel's percentiles follow.
+      statusChanged();
+    }),
+  );
   on(p.newsWindowAlerts.onDidNotify((n) => pushes.notification.fire(n)));
   on(pushes.settings.event(() => p.newsWindowAlerts.replan()));
   on(pushes.status.event((s) => p.watchlist.relayConnected(s.relay?.connected === true)));
