@@ -1,3 +1,4 @@
+// @clock any-day — it makes the releases it needs relative to now (the demo only lends an event id)
 /**
  * One alert, one toast, one sound — in Chromium, on the web host as `npm run web` runs it
  * (auto mode behind the mode switch, demo data without keys). The page counts every
