@@ -113,7 +113,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     onAlertsRead: (ids) => bus.pushes.alertsRead.fire({ ids }),
   });
   const parts = { alerts, newsWindowAlerts, watchlist, pruning, sync, applier, status };
-  const subscriptions = publishCore({ bus, ...parts });
+  const subscriptions = publishCore({ bus, tokens, ...parts });
   return assembleService({
     ...basics,
     ...apis,

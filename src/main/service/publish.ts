@@ -5,7 +5,8 @@
  * hosts' `notification` push — each subscription once, each kept to be ended at stop.
  */
 import type { DomainChange } from '../../shared/domain.js';
-import { DisposableStore } from '../../shared/event.js';
+import { DisposableStore, toDisposable } from '../../shared/event.js';
+import type { TokenManager } from '../auth/index.js';
 import type { AlertsEngine } from '../alerts/index.js';
 import type { WatchlistSync } from '../desk/watchlist-sync.js';
 import type { NewsWindowAlerts } from '../notify/news-window-alerts.js';
@@ -28,6 +29,7 @@ export interface PublishParts {
   sync: Pick<SyncEngine, 'replanBursts'>;
   watchlist: Pick<WatchlistSync, 'relayConnected'>;
   status: Pick<StatusReporter, 'push'>;
+  tokens: Pick<TokenManager, 'onStateChange'>;
 }
 
 export function publishCore(p: PublishParts): DisposableStore {
@@ -35,6 +37,7 @@ export function publishCore(p: PublishParts): DisposableStore {
   const subscriptions = new DisposableStore();
   const on = subscriptions.add.bind(subscriptions);
   on(p.bus.onStatusWanted(() => p.status.push()));
+  on(toDisposable(p.tokens.onStateChange(statusChanged))); // a token refreshed or refused
   on(
     p.applier.onDidCommit(({ changes, alerts }) => {
       // Delivery first: its notification follows the alert rows (announced by dispatch).

@@ -70,6 +70,7 @@ function core() {
     sync: { replanBursts: () => undefined },
     watchlist: { relayConnected: () => undefined },
     status: { push: () => undefined },
+    tokens: { onStateChange: () => () => undefined },
   });
   const seen = {
     alert: [] as AlertRecord[],
