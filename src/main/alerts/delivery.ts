@@ -51,8 +51,12 @@ export function isPaused(rules: AlertRules, now: number): boolean {
 export class Delivery {
   private pending: DeliveryItem[] = [];
   private timer: unknown = null;
-  /** When each notification of the last minute went out. */
+  /** When each notification of the last minute went out (the rate limit). */
   private sentAt: number[] = [];
+  /** When the last notification went out (the grouping window). */
+  private lastSentAt: number | null = null;
+  /** The release times (prints only) of the last notification sent. */
+  private lastSentMoments = new Set<string>();
   private readonly didSend: Emitter<NativeNotification>;
   /** A notification goes out: each listener hears it once; one failing spares the others. */
   readonly onDidSend;
@@ -68,17 +72,14 @@ export class Delivery {
     this.pending.push(...items);
     if (this.timer !== null) return; // a flush is planned; these join it
     const now = this.o.now();
-    const last = this.sentAt.at(-1);
+    const last = this.lastSentAt;
     // A release printed at the same moment as the one just sent (NFP, then the unemployment
     // rate of 13:30:00) is read together with it: not held for the grouping window.
-    const calm = last === undefined || now - last >= this.o.coalesceMs;
+    const calm = last === null || now - last >= this.o.coalesceMs;
     const wait =
       calm || this.sameMomentAsLastSent(items) ? this.o.settleMs : last + this.o.coalesceMs - now;
     this.schedule(wait);
   }
-
-  /** The release times (prints only) of the last notification sent. */
-  private lastSentMoments = new Set<string>();
 
   private sameMomentAsLastSent(items: DeliveryItem[]): boolean {
     return items.every(
@@ -103,7 +104,13 @@ export class Delivery {
   private tryFlush(): void {
     const now = this.o.now();
     this.sentAt = this.sentAt.filter((t) => t > now - MINUTE);
-    if (this.sentAt.length >= this.o.maxPerMinute) {
+    // The rest of a moment the trader has just heard of (within the grouping window) is not
+    // more noise: not rate-limited.
+    const completesMoment =
+      this.lastSentAt !== null &&
+      now - this.lastSentAt < this.o.coalesceMs + this.o.settleMs &&
+      this.sameMomentAsLastSent(this.pending);
+    if (!completesMoment && this.sentAt.length >= this.o.maxPerMinute) {
       // Over the limit: wait until the oldest send leaves the window, then send as a group.
       this.schedule(Math.max(250, (this.sentAt[0] ?? now) + MINUTE - now));
       return;
@@ -113,7 +120,8 @@ export class Delivery {
     if (batch.length === 0) return;
     const rules = this.o.rules();
     if (isPaused(rules, now)) return;
-    this.sentAt.push(now);
+    if (!completesMoment) this.sentAt.push(now);
+    this.lastSentAt = now;
     this.lastSentMoments = new Set(
       batch
         .filter((i) => i.record.kind === 'released' && i.dateUtc)

@@ -99,6 +99,22 @@ describe('native delivery', () => {
     expect(t.sent.map((n) => n.alertIds)).toEqual([[1], [2]]);
   });
 
+  it('a busy moment arriving in pieces: each piece at once, none waits for the rate limit', () => {
+    const t = rig();
+    // six releases of 13:30:00, their webhooks 300 ms apart
+    for (let i = 0; i < 6; i++) {
+      t.apply(print(`r${i}`, { name: `Release ${i}` }));
+      t.clock.advance(300);
+    }
+    expect(t.sent.map((n) => n.alertIds)).toEqual([[1], [2], [3], [4], [5], [6]]);
+    // they counted as one notification towards the four a minute: three more may follow
+    for (let i = 0; i < 4; i++) {
+      t.apply(print(`later${i}`, { dateUtc: `2026-11-06T13:3${i + 1}:00Z` }));
+      t.clock.advance(2_000);
+    }
+    expect(t.sent).toHaveLength(9);
+  });
+
   it('alerts right after a notification wait out the window and go together', () => {
     const t = rig();
     t.apply(print('a'));
