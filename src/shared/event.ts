@@ -28,7 +28,8 @@ export class Emitter<T> {
 
   /**
    * @param onListenerError a listener that throws must not stop the others (nor the code
-   *   that fires, e.g. right after a commit); it is reported here (default: rethrown later).
+   *   that fires, e.g. right after a commit): it is reported here. Without one, the first
+   *   error is rethrown to the caller of `fire` once every listener has run.
    */
   constructor(private readonly onListenerError?: (err: unknown) => void) {}
 
@@ -41,17 +42,16 @@ export class Emitter<T> {
   };
 
   fire(e: T): void {
+    let failed: { err: unknown } | null = null;
     for (const listener of [...this.listeners]) {
       try {
         listener(e);
       } catch (err) {
         if (this.onListenerError) this.onListenerError(err);
-        else
-          queueMicrotask(() => {
-            throw err;
-          });
+        else failed ??= { err };
       }
     }
+    if (failed) throw failed.err;
   }
 
   get listenerCount(): number {

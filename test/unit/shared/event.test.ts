@@ -27,6 +27,17 @@ describe('Emitter', () => {
     expect(got).toEqual(['x']);
     expect(errors).toHaveLength(1);
   });
+
+  it('without an error handler, the others still run and fire() then throws the first error', () => {
+    const e = new Emitter<string>();
+    const got: string[] = [];
+    e.event(() => {
+      throw new Error('first');
+    });
+    e.event((s) => got.push(s));
+    expect(() => e.fire('x')).toThrow('first');
+    expect(got).toEqual(['x']);
+  });
 });
 
 describe('DisposableStore', () => {
