@@ -156,4 +156,34 @@ describe('exactly once in the browser', () => {
     );
     expect(gap).toBeLessThanOrEqual(150);
   });
+
+  it('a reminder and a news-window notice: one toast and one audio.play() each', async () => {
+    const { reminderMinutes } = await e.service.api.getAlertRules();
+    const settings = await e.service.api.getSettings();
+    await e.service.api.updateSettings({
+      // windows end at their release: those of the releases printed above are closed, so
+      // this one opens (an open window would take it in without a notice)
+      newsWindow: {
+        ...settings.newsWindow,
+        enabled: true,
+        alerts: true,
+        impacts: ['HIGH'],
+        minutesAfter: 0,
+      },
+    });
+    const { minutesBefore } = (await e.service.api.getSettings()).newsWindow;
+    const before = await plays();
+    // due in two seconds: the reminder of a watched release, and a news window opening
+    const reminded = await createRelease(reminderMinutes * 60_000 + 2_000, 'Once Reminder');
+    await e.service.api.setWatched({ eventId: reminded.eventId, watched: true });
+    await createRelease(minutesBefore * 60_000 + 2_500, 'Once Window');
+    const reminder = toasts(`Once Reminder in ${reminderMinutes} min`);
+    const notice = e.page.getByTestId('toast').filter({ hasText: 'News window open' });
+    await reminder.waitFor({ timeout: 10_000 });
+    await notice.waitFor({ timeout: 10_000 });
+    await pastRepeats();
+    expect(await reminder.count()).toBe(1);
+    expect(await notice.count()).toBe(1);
+    expect((await plays()).slice(before.length)).toHaveLength(2);
+  });
 });
