@@ -217,7 +217,6 @@ export async function benchApply(quick: boolean) {
     store,
     rules: () => DEFAULT_ALERT_RULES,
     timeZone: () => 'UTC',
-    sink: () => undefined,
   });
   const never = async () => {
     throw new Error('not used');
@@ -229,7 +228,6 @@ export async function benchApply(quick: boolean) {
     alerts,
     logger: silentLogger(),
     cultures: () => ['en-US'],
-    onChanges: () => undefined,
   });
   const payload = (i: number, v: number) => ({
     type: 'eventDate_updated',

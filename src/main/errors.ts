@@ -3,10 +3,21 @@
  * answers with — its status in web mode and, where it has one, its message — and the
  * errors the core throws on purpose, in one place. Codes of src/node's errors (network,
  * bad_response, invalid_input, webhook_limit, AuthError's OAuth codes) cross as they
- * are, as a 500 in web mode. The web host's own answers: src/main/web/errors.ts.
+ * are, as a 500 in web mode. The web host's own answers: src/main/web/errors.ts. And what
+ * each failure means to sync (`failureKind`: connectivity, retryable), by class.
  */
+import Database from 'better-sqlite3';
+import { errors as undiciErrors } from 'undici';
 import type { ApiErrorBody } from '../shared/ipc.js';
 import { InvalidRequestError } from '../shared/ipc.js';
+import { HttpError, NetworkError } from '../node/http/client.js';
+import { AuthError } from '../node/oauth/errors.js';
+import {
+  ApiInputError,
+  NotFoundError,
+  ResponseShapeError,
+  WebhookLimitError,
+} from '../node/service/errors.js';
 
 export const APP_ERRORS = {
   /** A request that fails its schema (src/shared/ipc.ts), or a link that is not http(s). */
@@ -106,4 +117,51 @@ export function toApiError(err: unknown): ApiErrorBody {
 export function statusForApiError(body: ApiErrorBody): number {
   const entry = (APP_ERRORS as Record<string, { status: number }>)[body.error];
   return entry?.status ?? 500;
+}
+
+/**
+ * What a failure means to sync, by the error's class (never its name or a `code` string):
+ * - `connectivity`: the service cannot be reached or refuses us — the status says Offline;
+ * - `retryable`: the same item may apply later (the machine or the network is at fault,
+ *   not the item) — the relay cursor stays, the webhook is answered with an error.
+ * Anything not listed is a bug: neither (logged, the item counted bad, never retried forever).
+ */
+export interface FailureKind {
+  connectivity: boolean;
+  retryable: boolean;
+}
+
+const OUTAGE: FailureKind = { connectivity: true, retryable: true };
+/** An answer about the data (gone, malformed, refused): the service is up, the item is bad. */
+const ABOUT_THE_ITEM: FailureKind = { connectivity: false, retryable: false };
+/** The machine's trouble (disk full, database locked, a request cut short by a stop). */
+const LOCAL: FailureKind = { connectivity: false, retryable: true };
+const BUG: FailureKind = { connectivity: false, retryable: false };
+
+/** 5xx, 429 (slow down) and 401 (the token refused) are the service's state, not the item's. */
+const outageStatus = (status: number) => status >= 500 || status === 429 || status === 401;
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+const FAILURES: readonly (readonly [ErrorClass, FailureKind | ((e: never) => FailureKind)])[] = [
+  [NetworkError, OUTAGE],
+  // The token service down, or the keys refused: Offline with the reason, retried once fixed.
+  [AuthError, OUTAGE],
+  [HttpError, (e: HttpError) => (outageStatus(e.status) ? OUTAGE : ABOUT_THE_ITEM)],
+  [NotFoundError, ABOUT_THE_ITEM],
+  [ResponseShapeError, ABOUT_THE_ITEM],
+  [ApiInputError, ABOUT_THE_ITEM],
+  [WebhookLimitError, ABOUT_THE_ITEM],
+  [InvalidNotificationError, ABOUT_THE_ITEM],
+  [Database.SqliteError, LOCAL],
+  [StoreError, LOCAL],
+  [undiciErrors.RequestAbortedError, LOCAL],
+];
+
+export function failureKind(err: unknown): FailureKind {
+  for (const [cls, kind] of FAILURES) {
+    if (err instanceof cls)
+      return typeof kind === 'function' ? (kind as (e: Error) => FailureKind)(err) : kind;
+  }
+  return BUG;
 }

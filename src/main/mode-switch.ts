@@ -5,22 +5,21 @@
  * events and its lifecycle follow whichever core is current, so their handlers and
  * subscriptions survive the switch. The renderer sees `status.demo` change and reloads.
  */
-import { EventEmitter } from 'node:events';
-import type { AppApi } from '../shared/ipc.js';
-import { PUSH_EVENTS } from '../shared/channels.js';
+import { PUSH_EVENTS, type AppApi, type PushEvent } from '../shared/ipc.js';
+import { DisposableStore, toDisposable } from '../shared/event.js';
 import type { AppService, AppServiceOptions } from './service.js';
-import type { ServiceEvents, Unsubscribe } from './service-contract.js';
+import { createPushEmitters, onPush } from './service-contract.js';
 
 export type CreateAppService = (opts: AppServiceOptions) => Promise<AppService>;
 
-const FORWARDED = [...PUSH_EVENTS, 'notification'] as (keyof ServiceEvents)[];
-
 /** The current core, and the switch to another (one at a time; requests wait for it). */
 class CoreSwitch {
-  readonly events = new EventEmitter().setMaxListeners(100);
+  /** The pushes the hosts hear, whichever core is current. */
+  readonly events = createPushEmitters();
   started = false;
   private stopped = false;
-  private unsubscribe: Unsubscribe[];
+  /** The subscriptions to the current core's pushes, ended when it is switched away. */
+  private readonly forwarding = new DisposableStore();
   /** A switch in progress: requests wait for it rather than reach a core being closed. */
   private switching: Promise<void> = Promise.resolve();
 
@@ -29,7 +28,7 @@ class CoreSwitch {
     private readonly create: CreateAppService,
     private readonly opts: AppServiceOptions,
   ) {
-    this.unsubscribe = this.forward(current);
+    this.forward(current);
   }
 
   /** The current core, once any switch under way is done. */
@@ -44,12 +43,12 @@ class CoreSwitch {
       // The new core first: if it cannot start, the current one stays and the caller hears why.
       const next = await this.create({ ...this.opts, mode: demo ? 'demo' : 'real' });
       const previous = this.current;
-      this.unsubscribe.forEach((off) => off());
+      this.forwarding.clear();
       this.current = next;
-      this.unsubscribe = this.forward(next);
+      this.forward(next);
       await previous.stop();
       if (this.started) void next.start().catch(() => undefined); // progress arrives as pushes
-      this.events.emit('status', await next.api.getStatus());
+      this.events.status.fire(await next.api.getStatus());
     });
     this.switching = run.catch(() => undefined);
     return run;
@@ -58,12 +57,18 @@ class CoreSwitch {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.switching;
-    this.unsubscribe.forEach((off) => off());
+    this.forwarding.dispose();
     await this.current.stop();
   }
 
-  private forward(s: AppService): Unsubscribe[] {
-    return FORWARDED.map((e) => s.on(e, (payload) => this.events.emit(e, payload)));
+  /** Each push of the contract once (PUSH_EVENTS, derived from its type). */
+  private forward(s: AppService): void {
+    for (const name of PUSH_EVENTS) this.forwardOne(s, name);
+  }
+
+  private forwardOne<E extends PushEvent>(s: AppService, name: E): void {
+    const emitter = this.events[name];
+    this.forwarding.add(toDisposable(s.on(name, (payload) => emitter.fire(payload))));
   }
 }
 
@@ -117,10 +122,7 @@ export async function createModeSwitchingService(
     get simulatorUrl() {
       return sw.current.simulatorUrl;
     },
-    on(event, listener) {
-      sw.events.on(event, listener);
-      return () => sw.events.off(event, listener);
-    },
+    on: (event, listener) => onPush(sw.events, event, listener),
     upcomingReleases(limit) {
       try {
         return sw.current.upcomingReleases(limit);

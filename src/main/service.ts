@@ -4,7 +4,8 @@
  * Electron glue and the web-mode host. Plain Node: no Electron here. It only wires, in
  * order, the parts in ./service/: the mode (demo, keys or desk), the APIs, the alerts,
  * sync, the settings fan-out, the credentials, the status, the API table and the
- * lifecycle. Parts built early reach later ones through the bus (service/bus.ts).
+ * lifecycle. Parts own their events (typed `Event<T>`, src/shared/event.ts); service/publish.ts
+ * connects them, once, to each other and to the hosts' pushes (service/bus.ts).
  */
 import type { AlertsEngineOptions } from './alerts/index.js';
 import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
@@ -16,12 +17,13 @@ import { createAlerting } from './service/alerting.js';
 import { openCoreStore, openDataDir, type CoreBasics } from './service/basics.js';
 import { createApiTable } from './service/api-table.js';
 import { connectApis } from './service/apis.js';
-import { CoreBus } from './service/bus.js';
+import { CorePushes } from './service/bus.js';
 import { DemoWebhookLink } from './service/demo-webhooks.js';
 import { assembleService } from './service/lifecycle.js';
 import { chooseMode, effectiveSettings, startDemo } from './service/mode.js';
 import { createControls } from './service/controls.js';
 import { createSyncCore } from './service/sync-core.js';
+import { publishCore } from './service/publish.js';
 
 export interface AppServiceOptions {
   dataDir: string;
@@ -71,7 +73,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     store,
     now: opts.now ?? Date.now,
     effective,
-    bus: new CoreBus(),
+    bus: new CorePushes((err) => logger.warn({ err }, 'a push listener failed')),
     logger,
   };
   const { bus } = basics;
@@ -107,10 +109,11 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     settings,
     status,
     watchlist,
-    notify: (n) => bus.emit('notification', n),
-    onAlertsRead: (ids) => bus.emit('alertsRead', { ids }),
+    notify: (n) => bus.pushes.notification.fire(n),
+    onAlertsRead: (ids) => bus.pushes.alertsRead.fire({ ids }),
   });
   const parts = { alerts, newsWindowAlerts, watchlist, pruning, sync, applier, status };
+  const subscriptions = publishCore({ bus, tokens, ...parts });
   return assembleService({
     ...basics,
     ...apis,
@@ -120,5 +123,6 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     dataDir,
     simulator,
     demoWebhooks,
+    subscriptions,
   });
 }

@@ -76,8 +76,11 @@ export class SseHub {
     private readonly log: EventLog,
     private readonly opts: { heartbeatMs: number; maxQueuedBytes: number; logger?: Logger },
   ) {
-    log.onAppend((batch) => this.enqueue(batch));
+    this.offAppend = log.onAppend((batch) => this.enqueue(batch));
   }
+
+  /** Ends the subscription to the log's appends (closeAll: nothing is fanned out after). */
+  private readonly offAppend: () => void;
 
   /** Committed events not yet written to the live clients. */
   private queued: StoredEvent[] = [];
@@ -166,6 +169,7 @@ export class SseHub {
   }
 
   closeAll(): void {
+    this.offAppend();
     if (this.pending !== null && this.pending !== 'microtask') clearTimeout(this.pending);
     this.pending = null;
     this.queued = [];

@@ -1,20 +1,29 @@
 /**
- * Channel names and push event names, kept free of dependencies so the sandboxed preload
- * can import them without bundling the validation library.
+ * Channel names and push event names, kept free of runtime dependencies (the one import is
+ * a type, erased) so the sandboxed preload can import them without bundling the validation
+ * library.
  */
-export const PUSH_EVENTS = [
-  'changes',
-  'alert',
-  'status',
-  'backfill',
-  'navigate',
-  'notification',
-  'update',
-  'banner',
-  'settings',
-  'alertsRead',
-] as const;
-export type PushEventName = (typeof PUSH_EVENTS)[number];
+import type { PushPayloads } from './ipc.js';
+
+/**
+ * Every push, once: the keys of an object typed against the contract's PushPayloads, so a
+ * push missing, unknown or listed twice does not compile (an object literal cannot repeat
+ * a key). Hosts and the mode switch forward exactly this list.
+ */
+const PUSH_EVENT_KEYS = {
+  changes: true,
+  alert: true,
+  status: true,
+  backfill: true,
+  navigate: true,
+  notification: true,
+  update: true,
+  banner: true,
+  settings: true,
+  alertsRead: true,
+} as const satisfies { readonly [E in keyof PushPayloads]: true };
+export type PushEventName = keyof PushPayloads;
+export const PUSH_EVENTS = Object.freeze(Object.keys(PUSH_EVENT_KEYS) as PushEventName[]);
 
 /** Electron channel names, derived so they are defined once. */
 export const IPC_REQUEST_CHANNEL = 'macrobell:request';

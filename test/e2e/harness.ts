@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createAppService, type AppService } from '../../src/main/service.js';
+import { createModeSwitchingService } from '../../src/main/mode-switch.js';
 import { MemorySecretStore } from '../../src/main/secrets/index.js';
 import { startWebHost, type RunningWebHost } from '../../src/main/web/host.js';
 import { directionOf } from '../../src/shared/format.js';
@@ -49,19 +50,31 @@ export async function launchChromium(
   return { browser, page: await context.newPage() };
 }
 
-export async function startE2E(opts: { colorScheme?: 'light' | 'dark' } = {}): Promise<E2E> {
+export async function startE2E(
+  opts: {
+    colorScheme?: 'light' | 'dark';
+    /** As `npm run web` runs it: auto mode behind the mode switch (demo without keys). */
+    modeSwitch?: boolean;
+    /** Before the page's own scripts (counting stubs). */
+    initScript?: () => void;
+  } = {},
+): Promise<E2E> {
   const secrets = new MemorySecretStore();
-  const service = await createAppService({
+  const options = {
     dataDir: mkdtempSync(join(tmpdir(), 'mb-e2e-')),
-    mode: 'demo',
+    mode: opts.modeSwitch ? ('auto' as const) : ('demo' as const),
     secretStore: secrets,
     demo: { seed: 3, autoplay: false, speed: 1 },
     logFile: null,
     logLevel: 'silent',
-  });
+  };
+  const service = opts.modeSwitch
+    ? await createModeSwitchingService(createAppService, options)
+    : await createAppService(options);
   const host = await startWebHost({ service, staticDir: STATIC });
   await service.start();
   const { browser, page } = await launchChromium(opts.colorScheme);
+  if (opts.initScript) await page.addInitScript(opts.initScript);
   await page.goto(host.url);
   await page.locator('[data-testid=event-row]').first().waitFor({ timeout: 20_000 });
   return {

@@ -10,6 +10,7 @@ import {
   type NativeNotification,
   type Volatility,
 } from '../../shared/domain.js';
+import { Emitter } from '../../shared/event.js';
 import { volatilityRank } from '../../shared/format.js';
 import { groupText, type GroupItem } from './message.js';
 import type { Timers } from './port.js';
@@ -25,7 +26,6 @@ export interface DeliveryItem {
 }
 
 export interface DeliveryOptions {
-  sink: (n: NativeNotification) => void;
   rules: () => AlertRules;
   timeZone: () => string;
   hourCycle: () => 'h12' | 'h23';
@@ -33,7 +33,10 @@ export interface DeliveryOptions {
   timers: Timers;
   /** After a notification, alerts within this long are held and sent together. */
   coalesceMs: number;
-  /** The first alert after a calm waits this long for companions (0: the end of its batch). */
+  /**
+   * The first alert after a calm waits this long for companions (0: the end of its batch);
+   * so does a print of the same moment as the last notification's, which is not held.
+   */
   settleMs: number;
   maxPerMinute: number;
   onError: (err: unknown) => void;
@@ -48,10 +51,20 @@ export function isPaused(rules: AlertRules, now: number): boolean {
 export class Delivery {
   private pending: DeliveryItem[] = [];
   private timer: unknown = null;
-  /** When each notification of the last minute went out. */
+  /** When each notification of the last minute went out (the rate limit). */
   private sentAt: number[] = [];
+  /** When the last notification went out (the grouping window). */
+  private lastSentAt: number | null = null;
+  /** The release times (prints only) of the last notification sent. */
+  private lastSentMoments = new Set<string>();
+  private readonly didSend: Emitter<NativeNotification>;
+  /** A notification goes out: each listener hears it once; one failing spares the others. */
+  readonly onDidSend;
 
-  constructor(private readonly o: DeliveryOptions) {}
+  constructor(private readonly o: DeliveryOptions) {
+    this.didSend = new Emitter<NativeNotification>(o.onError);
+    this.onDidSend = this.didSend.event;
+  }
 
   push(items: DeliveryItem[]): void {
     if (items.length === 0) return;
@@ -59,18 +72,26 @@ export class Delivery {
     this.pending.push(...items);
     if (this.timer !== null) return; // a flush is planned; these join it
     const now = this.o.now();
-    const last = this.sentAt.at(-1);
+    const last = this.lastSentAt;
+    // A release printed at the same moment as the one just sent (NFP, then the unemployment
+    // rate of 13:30:00) is read together with it: not held for the grouping window.
+    const calm = last === null || now - last >= this.o.coalesceMs;
     const wait =
-      last === undefined || now - last >= this.o.coalesceMs
-        ? this.o.settleMs
-        : last + this.o.coalesceMs - now;
+      calm || this.sameMomentAsLastSent(items) ? this.o.settleMs : last + this.o.coalesceMs - now;
     this.schedule(wait);
+  }
+
+  private sameMomentAsLastSent(items: DeliveryItem[]): boolean {
+    return items.every(
+      (i) => i.record.kind === 'released' && i.dateUtc && this.lastSentMoments.has(i.dateUtc),
+    );
   }
 
   stop(): void {
     if (this.timer !== null) this.o.timers.clearTimeout(this.timer);
     this.timer = null;
     this.pending = [];
+    this.didSend.dispose();
   }
 
   private schedule(ms: number): void {
@@ -83,7 +104,13 @@ export class Delivery {
   private tryFlush(): void {
     const now = this.o.now();
     this.sentAt = this.sentAt.filter((t) => t > now - MINUTE);
-    if (this.sentAt.length >= this.o.maxPerMinute) {
+    // The rest of a moment the trader has just heard of (within the grouping window) is not
+    // more noise: not rate-limited.
+    const completesMoment =
+      this.lastSentAt !== null &&
+      now - this.lastSentAt < this.o.coalesceMs + this.o.settleMs &&
+      this.sameMomentAsLastSent(this.pending);
+    if (!completesMoment && this.sentAt.length >= this.o.maxPerMinute) {
       // Over the limit: wait until the oldest send leaves the window, then send as a group.
       this.schedule(Math.max(250, (this.sentAt[0] ?? now) + MINUTE - now));
       return;
@@ -93,12 +120,18 @@ export class Delivery {
     if (batch.length === 0) return;
     const rules = this.o.rules();
     if (isPaused(rules, now)) return;
-    this.sentAt.push(now);
+    if (!completesMoment) this.sentAt.push(now);
+    this.lastSentAt = now;
+    this.lastSentMoments = new Set(
+      batch
+        .filter((i) => i.record.kind === 'released' && i.dateUtc)
+        .map((i) => i.dateUtc as string),
+    );
     // Late prints (an outage, a wake from sleep) are news, but not worth a sound each.
     const silent =
       inQuietHours(now, rules, this.o.timeZone()) || batch.every((i) => i.record.late === true);
     try {
-      this.o.sink(this.notificationOf(batch, silent));
+      this.didSend.fire(this.notificationOf(batch, silent));
     } catch (err) {
       this.o.onError(err);
     }

@@ -5,8 +5,9 @@
  *   a change, so the alert is recorded atomically with it: its dedup key is unique in the
  *   store, so the same fact from the relay, a poll, a backfill or after a restart alerts
  *   once, and a crash cannot lose or double it.
- * - `dispatch` runs after the commit and turns new records into native notifications
- *   (grouped, rate-limited, silent in quiet hours).
+ * - `dispatch` runs after the commit (the applier's `onDidCommit`): each new record is
+ *   announced (`onDidRecord`, the window's history) and delivered (`onDidNotify`: grouped,
+ *   rate-limited, silent in quiet hours). A transaction that rolls back announces nothing.
  * - Paused (`rules.pausedUntil` in the future): alerts are still recorded in the history
  *   (unread), so nothing is missed, but no native notification is shown.
  * - Reminders fire `reminderMinutes` before each watched release and are recorded and
@@ -20,12 +21,13 @@ import type {
   EventDate,
   NativeNotification,
 } from '../../shared/domain.js';
-import { decideAlert, dedupKeys, type AlertDecision } from './decide.js';
+import { decideAlert, dedupKeys, newPrint, type AlertDecision } from './decide.js';
 import { Delivery, type DeliveryItem } from './delivery.js';
 import { reminderText } from './message.js';
 import { realTimers, type AlertStore, type Timers } from './port.js';
 import { ReminderPlanner } from './reminders.js';
 import { messageOf } from '../../shared/error-message.js';
+import { Emitter, type Event } from '../../shared/event.js';
 
 export type { AlertStore, NewAlert, Timers, UpcomingQuery } from './port.js';
 
@@ -41,21 +43,18 @@ export interface AlertsEngineOptions {
   /** The app's display zone: IANA name or "system". */
   timeZone: () => string;
   hourCycle?: () => 'h12' | 'h23';
-  /** Shows a native notification. */
-  sink: (n: NativeNotification) => void;
-  /** Every recorded alert (the UI's history push). */
-  onAlert?: (a: AlertRecord) => void;
-  /** A sink, listener or store failure outside the apply path; never thrown. */
+  /** A listener or store failure outside the apply path; never thrown. */
   onError?: (err: unknown) => void;
   now?: () => number;
   timers?: Timers;
   /** After a notification, alerts within this long are grouped into the next one. */
   coalesceMs?: number;
   /**
-   * The first alert after a calm waits this long for others printed at the same moment.
-   * 0 (the default): it goes out as soon as the batch it was applied in is done, so the
-   * releases that arrived together still make one notification, and a single print
-   * costs no wait — a trader wants the number the moment it prints.
+   * The first alert after a calm waits this long for others printed at the same moment
+   * (150 ms by default: NFP and the unemployment rate arrive as separate webhooks within
+   * it and make one notification, at a cost a trader does not notice). A print of the same
+   * moment as the last notification's, arriving later, is not held for `coalesceMs`
+   * either: it goes out after this short wait too (delivery.ts).
    */
   settleMs?: number;
   maxPerMinute?: number;
@@ -66,6 +65,9 @@ export interface AlertsEngineOptions {
   /** How far ahead reminder timers are armed; the plan is redone this often. */
   reminderHorizonMs?: number;
 }
+
+/** Prints arriving this close together reach the trader as one notification. */
+const SAME_MOMENT_MS = 150;
 
 /** Bounded so alerts recorded but never dispatched cannot grow memory. */
 const MAX_META = 2_000;
@@ -88,28 +90,34 @@ export class AlertsEngine {
   private readonly meta = new Map<number, Omit<DeliveryItem, 'record'>>();
   private replanQueued = false;
   private stopped = false;
+  private readonly didRecord: Emitter<AlertRecord>;
+  /** Each alert recorded and committed (the window's history), once, after its commit. */
+  readonly onDidRecord: Event<AlertRecord>;
+  /** Each notification to show now (native and in the window), once. */
+  readonly onDidNotify: Event<NativeNotification>;
 
   constructor(private readonly opts: AlertsEngineOptions) {
     this.now = opts.now ?? Date.now;
     this.hourCycle = opts.hourCycle ?? (() => 'h23');
     this.onError = opts.onError ?? ((err) => console.warn('alerts:', messageOf(err)));
     this.staleMs = opts.staleReleaseMs ?? 10 * 60_000;
+    this.didRecord = new Emitter<AlertRecord>(this.onError);
+    this.onDidRecord = this.didRecord.event;
     const timers = opts.timers ?? realTimers;
     this.delivery = new Delivery({
-      sink: (n) => {
-        opts.sink(n);
-        this.stampShown(n);
-      },
       rules: opts.rules,
       timeZone: opts.timeZone,
       hourCycle: this.hourCycle,
       now: this.now,
       timers,
       coalesceMs: opts.coalesceMs ?? 1_500,
-      settleMs: opts.settleMs ?? 0,
+      settleMs: opts.settleMs ?? SAME_MOMENT_MS,
       maxPerMinute: opts.maxPerMinute ?? 4,
       onError: this.onError,
     });
+    this.onDidNotify = this.delivery.onDidSend;
+    // The receipt's last hop: stamped when it went out (before any listener runs).
+    this.delivery.onDidSend((n) => this.stampShown(n));
     this.reminders = new ReminderPlanner({
       store: opts.store,
       rules: opts.rules,
@@ -153,11 +161,20 @@ export class AlertsEngine {
     });
     if (!record) return [];
     this.remember(record.id, { countryCode, dateUtc, volatility });
-    this.notifyRecorded(record);
     return [record];
   }
 
-  /** After commit: group, rate-limit and deliver natively. */
+  /** Is this print news (not history) by the one decision (decide.ts `newPrint`)? */
+  newPrintOf(ed: EventDate): { at: number; late: boolean } | null {
+    return newPrint(ed, {
+      rules: this.opts.rules(),
+      now: this.now(),
+      staleMs: this.staleMs,
+      coveredSince: this.opts.coveredSince?.() ?? null,
+    });
+  }
+
+  /** After commit (never inside the transaction): announce, group, rate-limit, deliver. */
   dispatch(records: AlertRecord[]): void {
     if (this.stopped) return;
     const items = records.map((record) => {
@@ -165,6 +182,7 @@ export class AlertsEngine {
       this.meta.delete(record.id);
       return { record, ...hints };
     });
+    for (const { record } of items) this.didRecord.fire(record);
     this.delivery.push(items);
   }
 
@@ -222,20 +240,11 @@ export class AlertsEngine {
         target: { type: 'eventDate', eventDateId: ed.id, eventId: ed.eventId },
       });
       if (!record) return;
-      this.notifyRecorded(record);
+      this.didRecord.fire(record);
       this.delivery.push([
         { record, countryCode: ed.countryCode, dateUtc: ed.dateUtc, volatility: ed.volatility },
       ]);
     } catch (err) {
-      this.onError(err);
-    }
-  }
-
-  private notifyRecorded(record: AlertRecord): void {
-    try {
-      this.opts.onAlert?.(record);
-    } catch (err) {
-      // A failing listener must not roll back the change being applied.
       this.onError(err);
     }
   }

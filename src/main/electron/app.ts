@@ -103,7 +103,9 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
     onTestAlert: () => native.test(() => service.api.sendTestAlert()),
     onBannerDismissed: () => host.dropBanner(),
   });
-  service.on('notification', (n) => void native.deliver(n));
+  // The host boundary: each notification the core shows, natively (the window's toast
+  // comes through registerIpc's pushes). The handle ends with the app, at quit.
+  const offNotifications = service.on('notification', (n) => void native.deliver(n));
   // Known suppression (Focus, no daemon, no shortcut) puts up the banner from the first alert.
   if (!deps.smoke) void native.refreshChecks();
   tray = createTray({
@@ -114,7 +116,15 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
     startAtLogin: () => getStartAtLogin(loginEnv),
     applyStartAtLogin,
   });
-  stopOnQuit({ service, tray, updates, unregister });
+  stopOnQuit({
+    service,
+    tray,
+    updates,
+    unregister: () => {
+      offNotifications();
+      unregister();
+    },
+  });
 
   // Started at login: the tray only. The smoke test always shows its window.
   if (deps.smoke || !startedAtLogin(argv)) host.show();

@@ -16,11 +16,12 @@ import {
   suppressedBy,
   type OsNotificationFacts,
 } from '../notify/os-checks.js';
-import type { ShowResult } from './notifications.js';
+import { showNotification } from './notifications.js';
 
 export interface NativeAlertsOptions {
-  /** Shows natively (false: not supported); reports Electron's 'show' / 'failed'. */
-  show(n: NativeNotification, onResult: (r: ShowResult) => void): boolean;
+  /** A click on a notification: bring the window forward on its target. */
+  open(target: NativeNotification['target']): void;
+  icon?: string;
   /** The OS facts the checks judge (gathered again for each test alert). */
   facts(): Promise<OsNotificationFacts>;
   /** The window shows `n` as the banner, on top of everything. */
@@ -84,7 +85,12 @@ export class NativeAlerts {
       };
       let shown = false;
       try {
-        shown = this.o.show(n, (r) => finish(r.shown ? taken : 'failed'));
+        shown = showNotification(
+          n,
+          (t) => this.o.open(t),
+          this.o.icon,
+          (r) => finish(r.shown ? taken : 'failed'),
+        );
       } catch (err) {
         this.o.onError?.(err);
       }

@@ -8,7 +8,6 @@ import { APP_USER_MODEL_ID, type OsNotificationFacts } from '../notify/os-checks
 import type { MacrobellService } from '../service-contract.js';
 import { NativeAlerts } from './native-alerts.js';
 import { defaultFactsEnv, gatherNotificationFacts } from './notification-facts.js';
-import { showNotification } from './notifications.js';
 import { AppTray } from './tray.js';
 import type { UpdateController } from './update-controller.js';
 import { createUpdater, pushNotice } from './updater.js';
@@ -45,7 +44,8 @@ export function nativeAlerts(o: {
 }): NativeAlerts {
   const { host } = o;
   return new NativeAlerts({
-    show: (n, onResult) => showNotification(n, (target) => host.show(target), o.icon, onResult),
+    open: (target) => host.show(target),
+    icon: o.icon,
     facts:
       o.facts ??
       (() =>

@@ -5,6 +5,7 @@
  * a print.
  */
 import type { EventDate, NativeNotification } from '../../shared/domain.js';
+import { Emitter, type Event } from '../../shared/event.js';
 import {
   newsWindows,
   windowName,
@@ -18,7 +19,6 @@ import { formatTime } from '../alerts/zone.js';
 export interface NewsWindowAlertsOptions {
   settings: () => NewsWindowSettings;
   upcoming: (q: UpcomingQuery) => EventDate[];
-  notify: (n: NativeNotification) => void;
   timeZone: () => string;
   hourCycle: () => 'h12' | 'h23';
   now: () => number;
@@ -40,21 +40,39 @@ export class NewsWindowAlerts {
   private planTimer: unknown = null;
   private edgeTimer: unknown = null;
   private readonly announced = new Set<string>();
+  private readonly didNotify: Emitter<NativeNotification>;
+  /** A window opened or closed: show this (never recorded in the history). */
+  readonly onDidNotify: Event<NativeNotification>;
+  private running = false;
 
-  constructor(private readonly o: NewsWindowAlertsOptions) {}
+  constructor(private readonly o: NewsWindowAlertsOptions) {
+    this.didNotify = new Emitter<NativeNotification>(o.onError);
+    this.onDidNotify = this.didNotify.event;
+  }
 
   start(): void {
+    this.running = true;
     this.plan();
   }
 
+  /** The calendar or the settings changed: plan now rather than within the minute. */
+  replan(): void {
+    if (this.running) this.plan();
+  }
+
   stop(): void {
+    this.running = false;
+    this.clearTimers();
+  }
+
+  private clearTimers(): void {
     if (this.planTimer !== null) this.o.timers.clearTimeout(this.planTimer);
     if (this.edgeTimer !== null) this.o.timers.clearTimeout(this.edgeTimer);
     this.planTimer = this.edgeTimer = null;
   }
 
   private plan(): void {
-    this.stop();
+    this.clearTimers();
     try {
       const edge = this.nextEdge();
       if (edge)
@@ -92,7 +110,7 @@ export class NewsWindowAlerts {
     if (this.announced.size > 500)
       this.announced.delete(this.announced.values().next().value as string);
     try {
-      this.o.notify(this.notification(edge));
+      this.didNotify.fire(this.notification(edge));
     } catch (err) {
       this.o.onError(err);
     }

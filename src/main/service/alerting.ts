@@ -21,7 +21,7 @@ function coverageStart(
 }
 
 export function createAlerting(basics: CoreBasics, delivery?: AlertDelivery) {
-  const { store, now, effective, bus, logger } = basics;
+  const { store, now, effective, logger } = basics;
   // Prints from before this store first ran are history, not news (alerts/decide.ts newPrint).
   const coveredSince = coverageStart(store, now());
   const alerts = new AlertsEngine({
@@ -32,17 +32,11 @@ export function createAlerting(basics: CoreBasics, delivery?: AlertDelivery) {
     rules: () => effective().alertRules,
     timeZone: () => effective().timeZone,
     hourCycle: () => effective().hourCycle,
-    sink: (n) => bus.emit('notification', n),
     onError: (err) => logger.warn({ err }, 'alerts: a notification could not be delivered'),
-    onAlert: (a) => {
-      bus.emit('alert', a);
-      bus.statusChanged();
-    },
   });
   const newsWindowAlerts = new NewsWindowAlerts({
     settings: () => effective().newsWindow,
     upcoming: (q) => store.upcoming(q),
-    notify: (n) => bus.emit('notification', n),
     timeZone: () => effective().timeZone,
     hourCycle: () => effective().hourCycle,
     now,

@@ -19,7 +19,7 @@ export interface ApiAccess {
 }
 
 export function connectApis(basics: CoreBasics, d: ApiAccess) {
-  const { effective, bus, now, logger } = basics;
+  const { effective, now, logger } = basics;
   const { demo, desk } = d;
   const keysSource = clientCredentialsSource({
     authUrl: () => effective().serviceUrls.auth,
@@ -32,7 +32,6 @@ export function connectApis(basics: CoreBasics, d: ApiAccess) {
     },
   });
   const tokens = new TokenManager({ source: demo ? keysSource : desk.source(keysSource) });
-  tokens.onStateChange(bus.statusChanged);
   const health = new ServiceHealth(now);
   const clients = createApiClients({
     // Desk mode reads through the relay's gateway: no service token on this machine.

@@ -6,14 +6,14 @@ import { createLogger, type Logger } from '../../node/log/logger.js';
 import { openStore, type Store } from '../store/index.js';
 import { PruneScheduler } from '../store/prune-schedule.js';
 import { logSlowReads } from '../store/slow-log.js';
-import type { CoreBus } from './bus.js';
+import type { CorePushes } from './bus.js';
 
 export interface CoreBasics {
   store: Store;
   now: () => number;
   /** Settings as the app runs with them (demo/env overrides applied, never saved). */
   effective: () => Settings;
-  bus: CoreBus;
+  bus: CorePushes;
   logger: Logger;
 }
 

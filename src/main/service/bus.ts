@@ -1,30 +1,27 @@
 /**
- * The core's one event bus: the pushes the hosts subscribe to (ServiceEvents), and the
- * core's own `statusChanged` — any part may ask for a status push, and the status reporter
- * (built after the parts that ask) answers it, coalesced.
+ * What the core tells its hosts, typed: one emitter per push of the contract
+ * (`pushes.alert`, `pushes.notification`…, the list derived from PushPayloads), and the
+ * core's own "the status changed" — any part may ask for a status push, and the status
+ * reporter (built after the parts that ask) answers it, coalesced. Producers own their
+ * events (the applier's `onDidCommit`, the alerts engine's `onDidNotify`…);
+ * src/main/service/publish.ts connects them to these pushes.
  */
-import { EventEmitter } from 'node:events';
-import type { ServiceEvents, Unsubscribe } from '../service-contract.js';
+import { Emitter, type Event } from '../../shared/event.js';
+import { createPushEmitters, type PushEmitters } from '../service-contract.js';
 
-interface CoreEvents extends ServiceEvents {
-  statusChanged: undefined;
-}
+export class CorePushes {
+  /** The pushes the hosts subscribe to (MacrobellService.on). */
+  readonly pushes: PushEmitters;
+  private readonly statusWanted: Emitter<void>;
+  /** Someone asked for a status push (service/status.ts answers, coalesced). */
+  readonly onStatusWanted: Event<void>;
 
-export class CoreBus {
-  private readonly emitter = new EventEmitter().setMaxListeners(100);
-
-  emit<E extends keyof CoreEvents>(event: E, payload: CoreEvents[E]): void {
-    this.emitter.emit(event, payload);
-  }
-
-  on<E extends keyof CoreEvents>(
-    event: E,
-    listener: (payload: CoreEvents[E]) => void,
-  ): Unsubscribe {
-    this.emitter.on(event, listener as (p: unknown) => void);
-    return () => this.emitter.off(event, listener as (p: unknown) => void);
+  constructor(onListenerError?: (err: unknown) => void) {
+    this.pushes = createPushEmitters(onListenerError);
+    this.statusWanted = new Emitter<void>(onListenerError);
+    this.onStatusWanted = this.statusWanted.event;
   }
 
   /** Ask for a status push (bursts become one: service/status.ts). */
-  readonly statusChanged = (): void => this.emit('statusChanged', undefined);
+  readonly statusChanged = (): void => this.statusWanted.fire();
 }

@@ -1,7 +1,7 @@
 /**
  * What the user changes and reads back: the settings (saved, then fanned out), the
  * credentials in the keychain, and the status — built in that order, the status answering
- * every part's `statusChanged` on the bus.
+ * every part's `statusChanged` (connected in service/publish.ts).
  */
 import type { AlertsEngine } from '../alerts/index.js';
 import type { DeskConnection } from '../auth/desk-token-source.js';
@@ -36,7 +36,7 @@ export async function createControls(basics: CoreBasics, d: ControlsDeps) {
     effective: basics.effective,
     keysConfigured: async () => (await readCredentials(keychain)).configured,
     pushStatus: bus.statusChanged,
-    pushSettings: (s) => bus.emit('settings', s),
+    pushSettings: (s) => bus.pushes.settings.fire(s),
   });
   const credentials = await createCredentials({
     keychain,
@@ -53,8 +53,7 @@ export async function createControls(basics: CoreBasics, d: ControlsDeps) {
     tokens,
     settingsFile,
     credentials: credentials.cached,
-    publish: (s) => bus.emit('status', s),
+    publish: (s) => bus.pushes.status.fire(s),
   });
-  bus.on('statusChanged', () => status.push());
   return { settings, credentials, status };
 }

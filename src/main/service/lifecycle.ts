@@ -4,6 +4,8 @@
  * everything that writes before the database closes.
  */
 import type { AppApi } from '../../shared/ipc.js';
+import type { Disposable } from '../../shared/event.js';
+import { onPush } from '../service-contract.js';
 import type { EventDate } from '../../shared/domain.js';
 import type { AlertsEngine } from '../alerts/index.js';
 import type { DemoMarket } from '../demo.js';
@@ -34,6 +36,8 @@ export interface CoreParts extends CoreBasics {
   news: DemoWebhooksDeps['news'];
   status: StatusReporter;
   demoWebhooks: DemoWebhookLink;
+  /** The parts' subscriptions to each other (service/publish.ts), ended at stop. */
+  subscriptions: Disposable;
 }
 
 export function assembleService(p: CoreParts): AppService {
@@ -44,7 +48,7 @@ export function assembleService(p: CoreParts): AppService {
     demo: p.demo,
     dataDir: p.dataDir,
     simulatorUrl: simulator?.url,
-    on: (event, listener) => p.bus.on(event, listener),
+    on: (event, listener) => onPush(p.bus.pushes, event, listener),
     upcomingReleases(limit: number): EventDate[] {
       const from = new Date(now()).toISOString();
       const to = new Date(now() + 7 * DAY_MS).toISOString();
@@ -65,6 +69,7 @@ export function assembleService(p: CoreParts): AppService {
       if (stopped) return;
       stopped = true;
       p.status.stop();
+      p.subscriptions.dispose();
       p.alerts.stop();
       p.newsWindowAlerts.stop();
       p.watchlist.stop();

@@ -4,7 +4,6 @@
  * desk's watch-list upload.
  */
 import { platform, release } from 'node:os';
-import type { DomainChange } from '../../shared/domain.js';
 import type { AlertsEngine } from '../alerts/index.js';
 import type { DeskConnection } from '../auth/desk-token-source.js';
 import { PresenceReporter, desktopId, osLabel } from '../desk/presence-reporter.js';
@@ -27,14 +26,8 @@ export interface SyncCoreDeps
   monotonicNow?: () => number;
 }
 
-/** Changes that move releases in time: the safety net's bursts are planned again. */
-const reshapesCalendar = (changes: DomainChange[]) =>
-  changes.some(
-    (c) => c.kind === 'rescheduled' || c.kind === 'eventDateAdded' || c.kind === 'eventDateRemoved',
-  );
-
 /** Desk mode: the watch list goes to the relay, which serves it as a webcal feed. */
-function createWatchlist({ demo, desk, effective, logger, bus }: SyncCoreDeps): WatchlistSync {
+function createWatchlist({ demo, desk, effective, logger }: SyncCoreDeps): WatchlistSync {
   const watchlist = new WatchlistSync({
     isDesk: () => !demo && desk.isDesk(),
     relayUrl: () => effective().relayUrl,
@@ -42,8 +35,7 @@ function createWatchlist({ demo, desk, effective, logger, bus }: SyncCoreDeps): 
     watchedEventIds: () => effective().alertRules.watchedEventIds,
     logger,
   });
-  bus.on('status', (s) => watchlist.relayConnected(s.relay?.connected === true));
-  return watchlist;
+  return watchlist; // it follows the relay's connection: service/publish.ts
 }
 
 export function createSyncCore(d: SyncCoreDeps) {
@@ -55,7 +47,6 @@ export function createSyncCore(d: SyncCoreDeps) {
     alerts: d.alerts,
     logger,
     cultures: () => effective().cultures,
-    onChanges: (changes) => bus.emit('changes', changes),
   });
   const sync = new SyncEngine({
     store,
@@ -77,13 +68,10 @@ export function createSyncCore(d: SyncCoreDeps) {
     }),
     logger,
     onStatus: bus.statusChanged,
-    onBackfill: (p) => bus.emit('backfill', p),
+    onBackfill: (p) => bus.pushes.backfill.fire(p),
     safetyNet: d.safetyNet,
     now: d.now,
     monotonicNow: d.monotonicNow,
-  });
-  bus.on('changes', (changes) => {
-    if (reshapesCalendar(changes)) sync.replanBursts();
   });
   return { applier, sync, watchlist: createWatchlist(d) };
 }

@@ -3,6 +3,10 @@
  * order-tolerant: `lastUpdated` decides (an older update never overwrites a newer one),
  * deletions leave tombstones, and each alert is recorded in the same SQLite transaction
  * as the change that caused it, so a duplicate or a crash never alerts twice.
+ *
+ * After each commit, and only then, `onDidCommit` tells what the transaction changed and
+ * alerted — the one publish point: alert delivery, the status, the window's pushes (and so
+ * the squawk) subscribe to it (src/main/service/publish.ts). A rollback publishes nothing.
  */
 import type { Logger } from 'pino';
 import type {
@@ -13,11 +17,16 @@ import type {
   Post,
 } from '../../shared/domain.js';
 import type { ChangeHop } from '../alerts/engine.js';
-import { eventDateUpdatedSchema, notificationSchema } from '../../shared/wire.js';
+import { Emitter, type Event } from '../../shared/event.js';
+import { notificationSchema } from '../../shared/wire.js';
 import { diffEventDate, mergeChanges } from './diff.js';
-import { notificationHandlers, type HandlerContext } from './notification-handlers.js';
+import {
+  immediateStep,
+  notificationHandlers,
+  type HandlerContext,
+} from './notification-handlers.js';
 import { InvalidNotificationError } from '../errors.js';
-import { assertShallow, isRecord, isShallow, notificationKey } from './notification.js';
+import { assertShallow, isRecord, notificationKey } from './notification.js';
 import {
   fetchOrNull,
   type Raw,
@@ -35,7 +44,12 @@ export interface ApplierDeps {
   logger: Logger;
   /** Cultures the user syncs; post notifications for others are ignored. */
   cultures: () => string[];
-  onChanges: (changes: DomainChange[]) => void;
+}
+
+/** What one committed transaction changed, and the alerts it recorded. */
+export interface Committed {
+  changes: DomainChange[];
+  alerts: AlertRecord[];
 }
 
 interface Step {
@@ -58,6 +72,13 @@ function alertable(change: DomainChange, restores: WeakSet<DomainChange>): boole
   return change.source !== 'backfill' || change.kind === 'released';
 }
 
+/** A print and a history row are different facts: the print the decision calls news says so. */
+function markNewPrint(change: DomainChange, alerts: SyncAlerts): void {
+  if (change.kind !== 'released') return;
+  const print = alerts.newPrintOf(change.eventDate);
+  if (print) change.print = { late: print.late };
+}
+
 export class ChangeApplier {
   private readonly confirmations = new Set<Promise<unknown>>();
   private readonly confirmTimers = new Map<string, NodeJS.Timeout>();
@@ -65,8 +86,17 @@ export class ChangeApplier {
   private readonly restores = new WeakSet<DomainChange>();
   /** Delay before confirming a webhook's changes with a fetch; bursts share one fetch. */
   static confirmDelayMs = 500;
+  private readonly didCommit: Emitter<Committed>;
+  /** After each commit that changed or alerted something; never inside the transaction. */
+  readonly onDidCommit: Event<Committed>;
 
-  constructor(private readonly deps: ApplierDeps) {}
+  constructor(private readonly deps: ApplierDeps) {
+    // A failing listener must not fail the apply (it is committed) nor starve the others.
+    this.didCommit = new Emitter<Committed>((err) =>
+      deps.logger.warn({ err }, 'a listener of a commit failed'),
+    );
+    this.onDidCommit = this.didCommit.event;
+  }
 
   /**
    * Run `fn` in one transaction with alert recording; `afterApply` runs inside the same
@@ -92,8 +122,9 @@ export class ChangeApplier {
         if (!step.dedupKey || store.markNotificationApplied(step.dedupKey)) {
           const cs = step.fn();
           for (const change of cs) {
-            if (alertable(change, this.restores))
-              records.push(...alerts.recordForChange(change, step.hop));
+            if (!alertable(change, this.restores)) continue;
+            markNewPrint(change, alerts);
+            records.push(...alerts.recordForChange(change, step.hop));
           }
           applied.push(...cs);
         }
@@ -101,8 +132,7 @@ export class ChangeApplier {
       }
       return applied;
     });
-    if (records.length > 0) alerts.dispatch(records);
-    if (changes.length > 0) this.deps.onChanges(changes);
+    if (changes.length > 0 || records.length > 0) this.didCommit.fire({ changes, alerts: records });
     return changes;
   }
 
@@ -131,21 +161,16 @@ export class ChangeApplier {
     return out;
   }
 
-  /** The no-fetch path for a notification, or null when it needs the network. */
+  /** The no-fetch path for a notification (its handler's own), or null when it needs the network. */
   private syncStep(item: NotificationItem, source: ChangeSource): Step | null {
     const { payload, afterApply, hop } = item;
-    if (!isShallow(payload)) return null; // applyNotification reports it
-    const upd = eventDateUpdatedSchema.safeParse(payload);
-    if (!upd.success) return null;
-    const n = upd.data;
-    if (!this.deps.store.hasEventDate(n.eventDateId)) return null;
-    this.scheduleConfirm(n.eventDateId, source);
-    return {
-      dedupKey: notificationKey(n),
-      afterApply,
-      hop,
-      fn: () => this.mergeUpdate(n, source),
-    };
+    const fn = immediateStep(payload, {
+      store: this.deps.store,
+      mergeUpdate: (n) => this.mergeUpdate(n, source),
+      scheduleConfirm: (id) => this.scheduleConfirm(id, source),
+    });
+    if (!fn) return null;
+    return { fn, dedupKey: notificationKey(payload as { type: string }), afterApply, hop };
   }
 
   private mergeUpdate(

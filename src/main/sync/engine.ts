@@ -13,6 +13,7 @@ import { DeliveryExpiry } from './delivery-expiry.js';
 import { Poller } from './poller.js';
 import type { SyncCalendarApi, SyncNewsApi, SyncStore } from './ports.js';
 import { RelayApplier } from './relay-apply.js';
+import { DisposableStore, toDisposable } from '../../shared/event.js';
 import { SafetyNet, type SafetyNetTuning } from './safety-net.js';
 import type { ServiceHealth } from './service-health.js';
 import { realTimers, type Timers } from '../../shared/timers.js';
@@ -69,6 +70,8 @@ export class SyncEngine {
   private readonly safetyNet: SafetyNet;
   private readonly wake: WakeDetector;
   private readonly relayApply: RelayApplier;
+  /** Its subscriptions (the service's health, the relay applier's events), ended at stop. */
+  private readonly subscriptions = new DisposableStore();
   private readonly now: () => number;
   private readonly deliveryExpiry: DeliveryExpiry;
 
@@ -101,10 +104,10 @@ export class SyncEngine {
       applier: deps.applier,
       logger: deps.logger,
       cursorKey: RELAY_CURSOR_KEY,
-      onDelivered: (payload) => this.noteDelivered(payload),
-      onBad: () => this.countBad(),
     });
-    deps.health.onChange((_, recovered) => {
+    this.subscriptions.add(this.relayApply.onDidReceive((payload) => this.noteDelivered(payload)));
+    this.subscriptions.add(this.relayApply.onDidSkip(() => this.countBad()));
+    const offHealth = deps.health.onChange((_, recovered) => {
       if (recovered) {
         deps.logger.info('the service answers again: catching up');
         this.catchUp();
@@ -114,6 +117,7 @@ export class SyncEngine {
       }
       this.push();
     });
+    this.subscriptions.add(toDisposable(offHealth));
   }
 
   getStatus(): SyncStatus {
@@ -154,6 +158,7 @@ export class SyncEngine {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.subscriptions.dispose();
     this.wake.stop();
     this.deliveryExpiry.stop();
     await this.safetyNet.stop();
@@ -267,9 +272,7 @@ export class SyncEngine {
       url,
       token: this.deps.relayToken,
       getLastEventId: () => this.relayCursor(),
-      apply: (id, payload, receivedAt) => this.relayApply.one(id, payload, receivedAt),
-      applyBatch: (items) => this.relayApply.batch(items),
-      applyReplay: (item) => this.relayApply.replay(item),
+      applier: this.relayApply,
       onReset: () => this.backfill(),
       onReconnectGap: () => this.backfill(),
       onStatus: (r) => {

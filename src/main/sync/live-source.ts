@@ -5,6 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { PresenceHooks } from '../desk/presence-reporter.js';
+import type { RelayApplier } from './relay-apply.js';
 
 export interface RelayStatus {
   connected: boolean;
@@ -28,18 +29,13 @@ export interface RelayConsumerOptions {
   url: string;
   token: () => Promise<string | null>;
   getLastEventId: () => string | null;
-  /** `receivedAt`: when the relay stored it (its `: received <ms>` comment), if it said. */
-  apply: (id: string, payload: unknown, receivedAt?: number | null) => Promise<void>;
-  /** Optional: apply a run already received together (a burst) in one go, in order. */
-  applyBatch?: (
-    items: { id: string; payload: unknown; receivedAt?: number | null }[],
-  ) => Promise<void>;
-  /** An event the desk re-sent (`relay replay`): apply it idempotently, cursor untouched. */
-  applyReplay?: (item: {
-    id: string;
-    payload: unknown;
-    receivedAt: number | null;
-  }) => Promise<void>;
+  /**
+   * Where the events go: the sync engine's RelayApplier (relay-apply.ts) — typed as that
+   * class, so "go to definition" from the consumer lands on its `batch`, `one`, `replay`.
+   * `one` per event; `batch` (optional) a run received together, in order; `replay` (optional)
+   * an event the desk re-sent, applied idempotently with the cursor untouched.
+   */
+  applier: Pick<RelayApplier, 'one'> & Partial<Pick<RelayApplier, 'batch' | 'replay'>>;
   /** The relay could not replay everything since our id (retention, or a new log). */
   onReset: () => Promise<void>;
   /** Called after every reconnect (not the first connect): re-sync from the API. */

@@ -11,7 +11,7 @@ import {
   eventDateUpdatedSchema,
   postNotificationSchema,
 } from '../../shared/wire.js';
-import { parseNotification } from './notification.js';
+import { isShallow, parseNotification } from './notification.js';
 import { fetchOrNull, type SyncCalendarApi, type SyncNewsApi, type SyncStore } from './ports.js';
 
 type EventDateUpdate = {
@@ -71,6 +71,34 @@ async function upsertFetchedPost(payload: unknown, ctx: HandlerContext): Promise
   return ctx.commit(() => (fetched ? ctx.upsertPost(fetched.value, fetched.raw) : []));
 }
 
+/**
+ * An update of an occurrence in the cache needs no fetch: its merge, to run in the
+ * notification's transaction, and a confirming fetch of the server's full record after
+ * (fills ratioDeviation & co) — so the alert never waits for one. Null: it needs a fetch.
+ */
+function mergeCached(
+  n: EventDateUpdate,
+  ctx: Pick<HandlerContext, 'store' | 'mergeUpdate' | 'scheduleConfirm'>,
+): (() => DomainChange[]) | null {
+  if (!ctx.store.hasEventDate(n.eventDateId)) return null;
+  ctx.scheduleConfirm(n.eventDateId);
+  return () => ctx.mergeUpdate(n);
+}
+
+/**
+ * The no-fetch part of a notification, for a burst to share one transaction (the
+ * applier's `applyMany`): the same path as its handler, or null when it needs the network
+ * (or is not a well-formed update: its handler reports that).
+ */
+export function immediateStep(
+  payload: unknown,
+  ctx: Pick<HandlerContext, 'store' | 'mergeUpdate' | 'scheduleConfirm'>,
+): (() => DomainChange[]) | null {
+  if (!isShallow(payload)) return null;
+  const upd = eventDateUpdatedSchema.safeParse(payload);
+  return upd.success ? mergeCached(upd.data, ctx) : null;
+}
+
 export const notificationHandlers: Readonly<Record<string, Handler>> = {
   async event_created(payload, ctx) {
     const n = parseNotification(eventCreatedSchema, payload);
@@ -95,13 +123,9 @@ export const notificationHandlers: Readonly<Record<string, Handler>> = {
 
   async eventDate_updated(payload, ctx) {
     const n = parseNotification(eventDateUpdatedSchema, payload);
+    const merge = mergeCached(n, ctx);
     // Not in the cache (outside the window, or missed): take the server's record.
-    if (!ctx.store.hasEventDate(n.eventDateId)) return fetchEventDate(n, ctx);
-    // Apply the changes at once so the alert does not wait for a fetch…
-    const changes = ctx.commit(() => ctx.mergeUpdate(n));
-    // …then confirm with the server's full record (fills ratioDeviation & co).
-    ctx.scheduleConfirm(n.eventDateId);
-    return changes;
+    return merge ? ctx.commit(merge) : fetchEventDate(n, ctx);
   },
 
   async eventDate_deleted(payload, ctx) {

@@ -73,7 +73,8 @@ export interface SyncNewsApi {
 
 export interface SyncAlerts {
   recordForChange(change: DomainChange, hop?: ChangeHop): AlertRecord[];
-  dispatch(records: AlertRecord[]): void;
+  /** The one decision whether a print is news (alerts/decide.ts `newPrint`). */
+  newPrintOf(ed: EventDate): { late: boolean } | null;
 }
 
 /** True for the API clients' "not found" error (the record is gone upstream). */

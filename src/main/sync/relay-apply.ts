@@ -9,34 +9,39 @@ import type { Logger } from 'pino';
 import { compareEventIds } from '../../shared/relay-ids.js';
 import type { ChangeApplier } from './applier.js';
 import type { SyncStore } from './ports.js';
-import { isConnectivityError } from './service-health.js';
+import { failureKind } from '../errors.js';
+import { Emitter, type Event } from '../../shared/event.js';
 
 export interface RelayApplierDeps {
   store: Pick<SyncStore, 'transaction' | 'getSyncState' | 'setSyncState'>;
   applier: Pick<ChangeApplier, 'applyNotification' | 'applyMany'>;
   logger: Logger;
   cursorKey: string;
-  /** Each notification received (webhooks are alive: the safety net is told). */
-  onDelivered: (payload: unknown) => void;
-  onBad: () => void;
 }
 
-/** Errors worth a retry from the same id; everything else is about the item itself. */
+/**
+ * Errors worth a retry from the same id (the network, the disk); anything else — bad
+ * items and bugs alike — is about the item, counted bad rather than retried forever. The
+ * app's one catalogue decides (src/main/errors.ts `failureKind`).
+ */
 export function isRetryable(err: unknown): boolean {
-  if (isConnectivityError(err)) return true;
-  const name = (err as { name?: unknown } | null)?.name;
-  const code = (err as { code?: unknown } | null)?.code;
-  // SQLite trouble (disk full, locked): the item is fine, the machine is not.
-  return name === 'SqliteError' || (typeof code === 'string' && code.startsWith('SQLITE_'));
+  return failureKind(err).retryable;
 }
 
 type RelayItem = { id: string; payload: unknown; receivedAt?: number | null };
 
 export class RelayApplier {
+  private readonly didReceive = new Emitter<unknown>();
+  /** Each notification received (webhooks are alive: the safety net is told). */
+  readonly onDidReceive: Event<unknown> = this.didReceive.event;
+  private readonly didSkip = new Emitter<void>();
+  /** A notification that can never apply was skipped (counted as bad). */
+  readonly onDidSkip: Event<void> = this.didSkip.event;
+
   constructor(private readonly deps: RelayApplierDeps) {}
 
   async one(id: string, payload: unknown, receivedAt: number | null = null): Promise<void> {
-    this.deps.onDelivered(payload);
+    this.didReceive.fire(payload);
     try {
       await this.deps.applier.applyNotification(payload, 'relay', this.persist(id), {
         relayReceivedAt: receivedAt,
@@ -49,7 +54,7 @@ export class RelayApplier {
 
   /** A burst received together: one transaction, the cursor with it. */
   async batch(items: RelayItem[]): Promise<void> {
-    items.forEach((i) => this.deps.onDelivered(i.payload));
+    items.forEach((i) => this.didReceive.fire(i.payload));
     try {
       await this.deps.applier.applyMany(
         items.map((i) => ({
@@ -100,6 +105,6 @@ export class RelayApplier {
   private skip(id: string, err: unknown): void {
     this.deps.logger.warn({ id, err }, 'relay notification skipped: it cannot be applied');
     this.deps.store.transaction(this.persist(id));
-    this.deps.onBad();
+    this.didSkip.fire();
   }
 }

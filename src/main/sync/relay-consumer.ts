@@ -233,9 +233,9 @@ export class RelayConsumer {
   /** A replayed event: applied idempotently, the cursor left where it is. */
   private async replayed(data: string): Promise<void> {
     const item = parseReplayed(data);
-    if (!item || !this.opts.applyReplay) return;
+    if (!item || !this.opts.applier.replay) return;
     try {
-      await this.opts.applyReplay(item);
+      await this.opts.applier.replay(item);
     } catch (err) {
       // A replay is a second chance, not the feed: its failure never drops the stream.
       this.opts.logger?.warn({ err, id: item.id }, 'a replayed event could not be applied');
@@ -256,15 +256,15 @@ export class RelayConsumer {
   }
 
   private async applyRun(items: Item[]): Promise<void> {
-    if (this.opts.applyBatch) {
-      await this.opts.applyBatch(
+    if (this.opts.applier.batch) {
+      await this.opts.applier.batch(
         items.map(({ id, payload, receivedAt }) => ({ id, payload, receivedAt })),
       );
       this.applied(items.at(-1) as Item);
       return;
     }
     for (const item of items) {
-      await this.opts.apply(item.id, item.payload, item.receivedAt);
+      await this.opts.applier.one(item.id, item.payload, item.receivedAt);
       this.applied(item);
     }
   }

@@ -4,6 +4,7 @@
  * own: a print that arrives by webhook and is fetched fine proves the service is up, so
  * the app can never say "Offline" while requests succeed.
  */
+import { failureKind } from '../errors.js';
 import type { SyncCalendarApi, SyncNewsApi } from './ports.js';
 
 export interface HealthSnapshot {
@@ -17,17 +18,11 @@ export interface HealthSnapshot {
 
 /**
  * Errors that mean "the service cannot be reached or refuses us", as opposed to an answer
- * about the data (404 for a deleted record, a malformed item) which proves it is up.
+ * about the data (404 for a deleted record, a malformed item) which proves it is up: the
+ * app's one catalogue decides (src/main/errors.ts `failureKind`).
  */
 export function isConnectivityError(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const e = err as { name?: unknown; status?: unknown; code?: unknown };
-  if (e.name === 'NetworkError' || e.code === 'network') return true;
-  if (e.name === 'NotFoundError' || e.name === 'ResponseShapeError') return false;
-  if (e.name === 'ApiInputError' || e.name === 'InvalidNotificationError') return false;
-  if (typeof e.status === 'number') return e.status >= 500 || e.status === 429 || e.status === 401;
-  // OAuth errors (token endpoint down or keys refused) carry an OAuth `code`.
-  return typeof e.code === 'string';
+  return failureKind(err).connectivity;
 }
 
 /** One sentence for the banner: what failed, without URLs or response bodies. */

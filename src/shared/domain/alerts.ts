@@ -10,7 +10,16 @@ export type ChangeSource = 'relay' | 'poll' | 'backfill' | 'webhook' | 'local';
  * engine for the alerts engine and the UI, whatever the source of the change.
  */
 export type DomainChange =
-  | { kind: 'released'; eventDate: EventDate; source: ChangeSource }
+  | {
+      kind: 'released';
+      eventDate: EventDate;
+      source: ChangeSource;
+      /**
+       * Set when the alert decision calls this print news (alerts/decide.ts `newPrint`);
+       * absent for history (a detail's year of prints, a backfill): never spoken as news.
+       */
+      print?: { late: boolean };
+    }
   | { kind: 'revised'; eventDate: EventDate; previousRevised: number | null; source: ChangeSource }
   /** The actual changed after the print (the service fixed a wrong figure). */
   | { kind: 'corrected'; eventDate: EventDate; previousActual: number; source: ChangeSource }

@@ -27,8 +27,10 @@ describe('backfill and the apply path', () => {
     // A test driver in place of the SSE consumer: it hands notifications to the same
     // apply path the relay consumer uses.
     const relayConsumer: RelayConsumerFactory = (o) => {
-      apply = o.apply;
-      applyBatch = o.applyBatch as typeof applyBatch;
+      apply = (id, payload) => o.applier.one(id, payload);
+      applyBatch = async (items) => {
+        await o.applier.batch?.(items);
+      };
       return {
         start: () =>
           o.onStatus({

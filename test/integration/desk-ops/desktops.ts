@@ -42,11 +42,13 @@ export function startDesktop(opts: {
     url: opts.url,
     token: async () => opts.token,
     getLastEventId: () => cursor,
-    apply: async (id, payload) => {
-      applied.push({ id, payload });
-      cursor = id;
+    applier: {
+      one: async (id, payload) => {
+        applied.push({ id, payload });
+        cursor = id;
+      },
+      replay: async ({ id, payload }) => void replayed.push({ id, payload }),
     },
-    applyReplay: async ({ id, payload }) => void replayed.push({ id, payload }),
     onReset: async () => undefined,
     onReconnectGap: async () => undefined,
     onStatus: () => undefined,

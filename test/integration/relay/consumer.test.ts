@@ -28,10 +28,12 @@ function makeConsumer(url: string, cursor: { id: number | null }, token = TOKEN)
     url,
     token: async () => token,
     getLastEventId: () => (cursor.id === null ? null : String(cursor.id)),
-    apply: async (raw, payload) => {
-      const id = Number(raw);
-      applied.push({ id, payload });
-      cursor.id = id;
+    applier: {
+      one: async (raw, payload) => {
+        const id = Number(raw);
+        applied.push({ id, payload });
+        cursor.id = id;
+      },
     },
     onReset: async () => void resets.push(Date.now()),
     onReconnectGap: async () => undefined,
@@ -152,7 +154,7 @@ describe('relay consumer', () => {
         url,
         token: async () => TOKEN,
         getLastEventId: () => '42',
-        apply: async () => undefined,
+        applier: { one: async () => undefined },
         onReset: async () => undefined,
         onReconnectGap: async () => undefined,
         onStatus: () => undefined,

@@ -40,9 +40,11 @@ describe('relay failover in the app', () => {
       url: `${a.url}, ${b.url}`,
       token: async () => TOKEN,
       getLastEventId: () => cursor,
-      apply: async (id, payload) => {
-        applied.push({ id, n: (payload as { n: number }).n });
-        cursor = id;
+      applier: {
+        one: async (id, payload) => {
+          applied.push({ id, n: (payload as { n: number }).n });
+          cursor = id;
+        },
       },
       onReset: async () => undefined,
       onReconnectGap: async () => undefined,

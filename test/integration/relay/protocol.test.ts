@@ -59,10 +59,12 @@ describe('SSE wire format', () => {
       url: relay.url,
       token: async () => TOKEN,
       getLastEventId: () => (cursor === null ? null : String(cursor)),
-      apply: async (raw) => {
-        const id = Number(raw);
-        applied.push(id);
-        cursor = id;
+      applier: {
+        one: async (raw) => {
+          const id = Number(raw);
+          applied.push(id);
+          cursor = id;
+        },
       },
       onReset: async () => undefined,
       onReconnectGap: async () => undefined,

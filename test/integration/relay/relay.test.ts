@@ -32,10 +32,12 @@ function consumer(
     url: relayUrl,
     token: async () => TOKEN,
     getLastEventId: () => (opts.cursor.id === null ? null : String(opts.cursor.id)),
-    apply: async (raw) => {
-      const id = Number(raw);
-      opts.applied.push(id);
-      opts.cursor.id = id;
+    applier: {
+      one: async (raw) => {
+        const id = Number(raw);
+        opts.applied.push(id);
+        opts.cursor.id = id;
+      },
     },
     onReset: async () => void opts.resets?.push(Date.now()),
     onReconnectGap: async () => undefined,

@@ -61,14 +61,12 @@ describe('native delivery', () => {
   it('a notification carries the highest impact it groups, for its sound; news carries none', () => {
     const t = rig({ minVolatility: 'LOW', newsEnabled: true, newsKeywords: ['Fed'] });
     t.apply(print('low', { volatility: 'LOW' }));
-    t.clock.advance(0);
     t.clock.advance(2_000);
     t.apply(print('medium', { volatility: 'MEDIUM' }));
     t.apply(print('high', { volatility: 'HIGH' }));
-    t.clock.advance(0);
     t.clock.advance(60_000);
     t.apply({ kind: 'postPublished', post: post(), source: 'relay' });
-    t.clock.advance(0);
+    t.clock.advance(150);
     expect(t.sent.map((n) => [n.alertIds.length, n.volatility])).toEqual([
       [1, 'LOW'],
       [2, 'HIGH'],
@@ -76,15 +74,45 @@ describe('native delivery', () => {
     ]);
   });
 
-  it('a print after a calm is shown at once, with no settling wait; releases applied together share it', () => {
+  it('a print after a calm is shown within 150 ms; releases applied within it share one', () => {
     const t = rig();
     t.apply(print('nfp'));
-    t.clock.advance(0); // the end of the batch it arrived in
+    t.clock.advance(149);
+    expect(t.sent).toEqual([]); // companions printed at the same moment may still come
+    t.clock.advance(1);
     expect(t.sent.map((n) => n.alertIds)).toEqual([[1]]);
     const later = rig();
-    for (const c of jobsReport) later.apply(c); // one relay batch
-    later.clock.advance(0);
+    later.apply(print('nfp')); // separate webhooks, 100 ms apart
+    later.clock.advance(100);
+    for (const c of jobsReport.slice(1)) later.apply(c);
+    later.clock.advance(50);
     expect(later.sent.map((n) => n.alertIds)).toEqual([[1, 2, 3]]);
+  });
+
+  it('a print of the same moment as the one just shown is not held for the grouping window', () => {
+    const t = rig();
+    t.apply(print('nfp'));
+    t.clock.advance(150);
+    t.clock.advance(300); // the unemployment rate, printed at 13:30:00 too, arrives late
+    t.apply(print('ur', { countryCode: 'US', name: 'Unemployment Rate' }));
+    t.clock.advance(150);
+    expect(t.sent.map((n) => n.alertIds)).toEqual([[1], [2]]);
+  });
+
+  it('a busy moment arriving in pieces: each piece at once, none waits for the rate limit', () => {
+    const t = rig();
+    // six releases of 13:30:00, their webhooks 300 ms apart
+    for (let i = 0; i < 6; i++) {
+      t.apply(print(`r${i}`, { name: `Release ${i}` }));
+      t.clock.advance(300);
+    }
+    expect(t.sent.map((n) => n.alertIds)).toEqual([[1], [2], [3], [4], [5], [6]]);
+    // they counted as one notification towards the four a minute: three more may follow
+    for (let i = 0; i < 4; i++) {
+      t.apply(print(`later${i}`, { dateUtc: `2026-11-06T13:3${i + 1}:00Z` }));
+      t.clock.advance(2_000);
+    }
+    expect(t.sent).toHaveLength(9);
   });
 
   it('alerts right after a notification wait out the window and go together', () => {
@@ -92,9 +120,10 @@ describe('native delivery', () => {
     t.apply(print('a'));
     t.clock.advance(300);
     expect(t.sent).toHaveLength(1);
-    t.apply(print('b'));
+    // releases of other moments (a same-moment print would not wait: above)
+    t.apply(print('b', { dateUtc: '2026-11-06T13:31:00Z' }));
     t.clock.advance(500);
-    t.apply(print('c'));
+    t.apply(print('c', { dateUtc: '2026-11-06T13:31:00Z' }));
     t.clock.advance(500);
     expect(t.sent).toHaveLength(1); // still inside the 1.5 s window
     t.clock.advance(1_000);
@@ -144,21 +173,14 @@ describe('native delivery', () => {
     expect(t.sent.map((n) => n.alertIds)).toEqual([[4]]);
   });
 
-  it('a failing native sink is reported, not thrown, and later alerts still go out', () => {
+  it('a failing native listener is reported, not thrown, and later alerts still go out', () => {
     const errors: unknown[] = [];
     let calls = 0;
-    const t = rig(
-      {},
-      {
-        extra: {
-          sink: () => {
-            calls++;
-            if (calls === 1) throw new Error('notification daemon down');
-          },
-          onError: (e) => errors.push(e),
-        },
-      },
-    );
+    const t = rig({}, { extra: { onError: (e) => errors.push(e) } });
+    t.e.onDidNotify(() => {
+      calls++;
+      if (calls === 1) throw new Error('notification daemon down');
+    });
     t.apply(print('a'));
     expect(() => t.clock.advance(1_000)).not.toThrow();
     t.clock.advance(10_000);

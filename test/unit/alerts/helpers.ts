@@ -113,14 +113,14 @@ export function rig(
     store,
     rules: () => r,
     timeZone: () => opts.timeZone ?? 'UTC',
-    sink: (n) => sent.push(n),
-    onAlert: (a) => recorded.push(a),
     now: () => clock.now,
     timers: clock,
     coalesceMs: 1500,
     maxPerMinute: 4,
     ...opts.extra,
   });
+  e.onDidNotify((n) => sent.push(n));
+  e.onDidRecord((a) => recorded.push(a));
   const apply = (change: DomainChange) => {
     const records = e.recordForChange(change);
     e.dispatch(records);

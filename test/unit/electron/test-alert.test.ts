@@ -14,9 +14,11 @@ vi.mock('electron', async () => await import('./fake-electron.js'));
 
 import * as fake from './fake-electron.js';
 import { fakeService, until } from './fake-service.js';
-import { runShell } from '../../../src/main/electron/app.js';
+import { runShell, type Shell } from '../../../src/main/electron/app.js';
+import { createModeSwitchingService } from '../../../src/main/mode-switch.js';
+import { MemorySecretStore } from '../../../src/main/secrets/index.js';
+import { createAppService } from '../../../src/main/service.js';
 import { gatherNotificationFacts } from '../../../src/main/electron/notification-facts.js';
-import { testAlertNotification } from '../../../src/shared/test-alert.js';
 import { APP_USER_MODEL_ID, type OsNotificationFacts } from '../../../src/main/notify/os-checks.js';
 import { IPC_REQUEST_CHANNEL, ipcPushChannel } from '../../../src/shared/ipc.js';
 import type { NativeNotification, TestAlertResult } from '../../../src/shared/domain.js';
@@ -32,16 +34,27 @@ const windowsOk: OsNotificationFacts = {
   shortcut: 'ok',
 };
 
-/** The shell on a service whose sendTestAlert emits through the one notification path. */
-async function started(facts: OsNotificationFacts) {
-  const svc = fakeService({
-    sendTestAlert: async () => {
-      svc.emit('notification', testAlertNotification());
-      return { outcome: 'in-app', summary: '', checks: [], banner: false };
-    },
-  });
+/**
+ * The shell on a core: the real one behind the real mode switch (what `loadService` gives
+ * the shell: auto mode, demo data) for "Send test alert"; the stand-in where a test emits a
+ * notification itself.
+ */
+async function started(facts: OsNotificationFacts, core: 'real' | 'stand-in' = 'real') {
+  const svc = fakeService();
+  const dataDir = mkdtempSync(join(tmpdir(), 'mb-test-alert-'));
   const shell = await runShell({
-    createService: async () => svc,
+    createService:
+      core === 'real'
+        ? (opts) =>
+            createModeSwitchingService(createAppService, {
+              ...opts,
+              dataDir,
+              secretStore: new MemorySecretStore(),
+              logFile: null,
+              logLevel: 'silent',
+              demo: { autoplay: false },
+            })
+        : async () => svc,
     loginItemEnv,
     argv: ['/opt/Macrobell/macrobell'],
     trayHost: async () => 'present',
@@ -49,6 +62,7 @@ async function started(facts: OsNotificationFacts) {
     notificationConfirmMs: 20,
   });
   if (!shell) throw new Error('the shell did not start');
+  running.push(shell);
   const win = fake.BrowserWindow.instances[0] as fake.BrowserWindow;
   win.emit('ready-to-show');
   win.webContents.finishLoad();
@@ -61,6 +75,11 @@ async function started(facts: OsNotificationFacts) {
   return { svc, win, invoke };
 }
 
+const running: Shell[] = [];
+afterEach(async () => {
+  for (const shell of running.splice(0)) await shell.service.stop();
+});
+
 const banners = (win: fake.BrowserWindow) =>
   win.webContents.sent.filter(([ch]) => ch === BANNER).map(([, n]) => n as NativeNotification);
 
@@ -72,7 +91,10 @@ describe('Send test alert', () => {
     const result = answer.value as TestAlertResult;
     expect(result).toMatchObject({ outcome: 'shown', banner: false });
     expect(result.checks.every((c) => c.ok === true)).toBe(true);
-    expect(fake.Notification.shown.at(-1)?.options.title).toBe('Macrobell test alert');
+    // once, through the real core and mode switch: one native notification, one toast
+    expect(fake.Notification.shown.map((n) => n.options.title)).toEqual(['Macrobell test alert']);
+    const toasts = win.webContents.sent.filter(([ch]) => ch === ipcPushChannel('notification'));
+    expect(toasts).toHaveLength(1);
     expect(banners(win)).toEqual([]);
     expect(win.visible).toBe(false);
   });
@@ -112,12 +134,10 @@ describe('a real alert the OS does not show', () => {
   };
 
   it('Linux with no notification daemon: shown natively anyway, and as the banner', async () => {
-    const { svc, win } = await started({
-      platform: 'linux',
-      supported: true,
-      daemon: 'absent',
-      desktopEntry: true,
-    });
+    const { svc, win } = await started(
+      { platform: 'linux', supported: true, daemon: 'absent', desktopEntry: true },
+      'stand-in',
+    );
     svc.emit('notification', print);
     await until(() => banners(win).length === 1, 'the banner');
     expect(fake.Notification.shown).toHaveLength(1);
@@ -126,7 +146,7 @@ describe('a real alert the OS does not show', () => {
 
   it('no native notifications at all: the banner at once', async () => {
     fake.Notification.supported = false;
-    const { svc, win } = await started(windowsOk);
+    const { svc, win } = await started(windowsOk, 'stand-in');
     svc.emit('notification', print);
     await until(() => banners(win).length === 1, 'the banner');
     expect(banners(win)[0]?.alertIds).toEqual([7]);

@@ -33,7 +33,6 @@ function run(settings: NewsWindowSettings, startAt = T0 - 30 * MIN) {
     settings: () => settings,
     upcoming: (q: UpcomingQuery) =>
       [nfp, claims].filter((d) => d.dateUtc >= q.from && d.dateUtc < q.to),
-    notify: (n) => sent.push({ at: clock.now, n }),
     timeZone: () => 'America/New_York',
     hourCycle: () => 'h12',
     now: clock.read,
@@ -42,6 +41,7 @@ function run(settings: NewsWindowSettings, startAt = T0 - 30 * MIN) {
       throw err;
     },
   });
+  alerts.onDidNotify((n) => sent.push({ at: clock.now, n }));
   alerts.start();
   return { clock, sent, alerts };
 }

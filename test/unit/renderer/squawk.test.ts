@@ -39,6 +39,9 @@ const nfp = ed(1, {
   isBetterThanExpected: null,
 });
 
+/** A print the alert decision called news, on time. */
+const now = { late: false };
+
 function started(squawk: Settings['squawk'], watched: string[] = ['ev-nfp'], rows = [nfp]) {
   const clock = new ManualClock(Date.parse('2026-12-04T13:20:00Z'));
   const settings: Settings = {
@@ -77,8 +80,10 @@ describe('desk squawk', () => {
 
   it('reads a watched print aloud once; an unwatched one only with "every high impact"', () => {
     const watchedOnly = started({ prints: 'watched', consensus: false });
-    watchedOnly.push('changes', [{ kind: 'released', eventDate: nfp, source: 'relay' }]);
-    watchedOnly.push('changes', [{ kind: 'released', eventDate: nfp, source: 'poll' }]); // again
+    watchedOnly.push('changes', [
+      { kind: 'released', eventDate: nfp, source: 'relay', print: now },
+    ]);
+    watchedOnly.push('changes', [{ kind: 'released', eventDate: nfp, source: 'poll', print: now }]); // again
     const other = {
       ...nfp,
       id: 'ed-ism',
@@ -89,19 +94,31 @@ describe('desk squawk', () => {
       actual: 52.1,
       consensus: 51,
     };
-    watchedOnly.push('changes', [{ kind: 'released', eventDate: other, source: 'relay' }]);
+    watchedOnly.push('changes', [
+      { kind: 'released', eventDate: other, source: 'relay', print: now },
+    ]);
     expect(queued).toEqual(['US Nonfarm Payrolls, 275 thousand, consensus 200, beat']);
     watchedOnly.stop();
 
     queued.length = 0;
     const high = started({ prints: 'watched-and-high', consensus: false }, []);
-    high.push('changes', [{ kind: 'released', eventDate: other, source: 'relay' }]);
+    high.push('changes', [{ kind: 'released', eventDate: other, source: 'relay', print: now }]);
     expect(queued).toEqual(['US ISM Services PMI, 52.1, consensus 51, beat']);
     high.stop();
 
     queued.length = 0;
     const off = started({ prints: 'off', consensus: false });
-    off.push('changes', [{ kind: 'released', eventDate: nfp, source: 'relay' }]);
+    off.push('changes', [{ kind: 'released', eventDate: nfp, source: 'relay', print: now }]);
+    expect(queued).toEqual([]);
+  });
+
+  it('history is not news: a print without the decision’s mark, or a late one, is not read', () => {
+    const s = started({ prints: 'watched-and-high', consensus: false });
+    // the year of prints an event's detail caches
+    s.push('changes', [{ kind: 'released', eventDate: nfp, source: 'backfill' }]);
+    s.push('changes', [
+      { kind: 'released', eventDate: nfp, source: 'poll', print: { late: true } },
+    ]);
     expect(queued).toEqual([]);
   });
 
@@ -114,6 +131,22 @@ describe('desk squawk', () => {
     s.clock.advance(at - 10_001 - s.clock.now);
     expect(queued).toEqual([]);
     s.clock.advance(1);
+    expect(queued).toEqual(['US Nonfarm Payrolls in 10 seconds, consensus 200 thousand']);
+    s.stop();
+  });
+
+  it('speaks each consensus once when two plans overlap (settings, then a reschedule)', async () => {
+    const at = Date.parse('2026-12-04T13:30:00Z');
+    const upcoming = { ...nfp, actual: null, dateUtc: new Date(at).toISOString() };
+    const s = started({ prints: 'off', consensus: true }, ['ev-nfp'], [upcoming]);
+    // a second plan starts while the first still waits for its rows
+    s.push('changes', [
+      { kind: 'rescheduled', eventDate: upcoming, fromDateUtc: upcoming.dateUtc, source: 'relay' },
+    ]);
+    await expect.poll(() => s.clock.pending).toBe(2);
+    await new Promise((r) => setTimeout(r, 20)); // both plans have their rows
+    expect(s.clock.pending).toBe(2);
+    s.clock.advance(at - s.clock.now);
     expect(queued).toEqual(['US Nonfarm Payrolls in 10 seconds, consensus 200 thousand']);
     s.stop();
   });

@@ -168,4 +168,21 @@ describe('toasts', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('one alert, one sound: the banner for a notification a toast already sounded stays quiet', async () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false); // the tab in the background
+    const t = mount('http'); // no browser notifications: the banner stands in for HIGH
+    await waitFor(() => expect(t.stores.app.getState().settings).not.toBeNull());
+    t.push('notification', note());
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+    expect(t.stores.alertBanner.getState().current?.title).toBe('US Nonfarm Payrolls');
+    await waitFor(() => expect(played).toHaveLength(1));
+    // the desktop's banner push for the same alert (the OS did not show it): still one sound
+    t.push('banner', note());
+    // a banner for an alert no toast sounded for (sound level off) does sound, once
+    t.push('banner', note({ title: 'US CPI', alertIds: [8], volatility: 'LOW' }));
+    await waitFor(() => expect(played).toEqual(['HIGH', 'LOW']));
+    await new Promise((r) => setTimeout(r, 50)); // no late third sound
+    expect(played).toEqual(['HIGH', 'LOW']);
+  });
 });

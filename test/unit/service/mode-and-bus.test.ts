@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/domain.js';
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
-import { CoreBus } from '../../../src/main/service/bus.js';
+import { CorePushes } from '../../../src/main/service/bus.js';
 import { chooseMode, effectiveSettings } from '../../../src/main/service/mode.js';
 import type { DemoMarket } from '../../../src/main/demo.js';
 
@@ -77,15 +77,15 @@ describe('effectiveSettings', () => {
   });
 });
 
-describe('CoreBus', () => {
+describe('CorePushes', () => {
   it('delivers pushes and status requests to listeners until they unsubscribe', () => {
-    const bus = new CoreBus();
+    const bus = new CorePushes();
     const seen: string[] = [];
-    const off = bus.on('statusChanged', () => seen.push('status'));
-    bus.on('alertsRead', ({ ids }) => seen.push(`read ${String(ids)}`));
+    const off = bus.onStatusWanted(() => seen.push('status'));
+    bus.pushes.alertsRead.event(({ ids }) => seen.push(`read ${String(ids)}`));
     bus.statusChanged();
-    bus.emit('alertsRead', { ids: [1, 2] });
-    off();
+    bus.pushes.alertsRead.fire({ ids: [1, 2] });
+    off.dispose();
     bus.statusChanged();
     expect(seen).toEqual(['status', 'read 1,2']);
   });

@@ -19,7 +19,6 @@ function setup(): { store: Store; applier: ChangeApplier; seen: DomainChange[] }
     store,
     rules: () => DEFAULT_ALERT_RULES,
     timeZone: () => 'UTC',
-    sink: () => undefined,
   });
   const offline = async () => {
     throw new Error('offline');
@@ -32,8 +31,8 @@ function setup(): { store: Store; applier: ChangeApplier; seen: DomainChange[] }
     alerts,
     logger: silentLogger(),
     cultures: () => ['en-US'],
-    onChanges: (cs) => seen.push(...cs),
   });
+  applier.onDidCommit(({ changes }) => seen.push(...changes));
   cleanup.push(() => {
     applier.cancelPending();
     alerts.stop();

@@ -8,6 +8,8 @@ import {
 } from '../../../src/main/sync/connection-state.js';
 import { DeliveryExpiry } from '../../../src/main/sync/delivery-expiry.js';
 import { ServiceHealth } from '../../../src/main/sync/service-health.js';
+import { HttpError } from '../../../src/node/http/client.js';
+import { NotFoundError } from '../../../src/node/service/errors.js';
 import { ManualClock } from '../../support/manual-clock.js';
 import { WakeDetector, TICK_MS } from '../../../src/main/sync/wake-detector.js';
 import { connectionLabel } from '../../../src/shared/connection.js';
@@ -77,14 +79,14 @@ describe('connection state', () => {
   it('keeps one reason while the calendar and the news API fail alike', () => {
     const health = new ServiceHealth(() => 1_000);
     const fail = (api: string) =>
-      health.recordFailure({ status: 503, url: `https://svc/${api}/v1/x`, name: 'HttpError' });
+      health.recordFailure(new HttpError(503, `https://svc/${api}/v1/x`, '', null, {}));
     const reasons = new Set<string | null>();
     for (const api of ['calendar', 'news', 'calendar', 'news']) {
       fail(api);
       reasons.add(health.get().error);
     }
     expect([...reasons]).toEqual(['The calendar service answered HTTP 503']);
-    health.recordFailure({ status: 429, url: 'https://svc/news/v1/x', name: 'HttpError' });
+    health.recordFailure(new HttpError(429, 'https://svc/news/v1/x', '', null, {}));
     expect(health.get().error).toBe('The news service asks us to slow down (HTTP 429)');
   });
 
@@ -115,10 +117,9 @@ describe('connection state', () => {
 
   it('learns health from outcomes: an answer about the data is not an outage', () => {
     const h = new ServiceHealth(() => 5);
-    const notFound = Object.assign(new Error('gone'), { name: 'NotFoundError', status: 404 });
-    h.recordFailure(notFound);
+    h.recordFailure(new NotFoundError('gone'));
     expect(h.get()).toMatchObject({ lastOkAt: 5, failingSince: null });
-    h.recordFailure(Object.assign(new Error('HTTP 503'), { status: 503 }));
+    h.recordFailure(new HttpError(503, 'https://calendar.example/x', '', null, {}));
     expect(h.failing).toBe(true);
     const seen: boolean[] = [];
     h.onChange((_, recovered) => seen.push(recovered));

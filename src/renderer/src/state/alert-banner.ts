@@ -38,8 +38,8 @@ export function createAlertBannerStore(
     current: null,
     show(n) {
       set({ current: n });
-      // Quiet hours stay quiet; otherwise the banner sounds even if the toast already did.
-      if (!n.silent) toasts.getState().preview(soundLevelOf(n));
+      // Quiet hours stay quiet; a toast that already sounded for it was this alert's sound.
+      if (!n.silent && !toasts.getState().sounded(n)) toasts.getState().preview(soundLevelOf(n));
     },
     dismiss() {
       if (!get().current) return;

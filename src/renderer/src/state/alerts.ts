@@ -54,5 +54,21 @@ export function createAlertsStore(bridge: Bridge) {
   bridge.on('alert', (a) =>
     store.setState({ items: [a, ...store.getState().items].slice(0, 500) }),
   );
+  // Its alerts were just stamped "shown": their receipts read the same time as the panel.
+  bridge.on('notification', (n) => {
+    if (n.alertIds.length === 0) return;
+    void bridge.api
+      .listAlerts({ limit: 200 })
+      .then((fresh) => {
+        const byId = new Map(fresh.map((a) => [a.id, a]));
+        store.setState({
+          items: store.getState().items.map((a) => {
+            const f = byId.get(a.id);
+            return f && n.alertIds.includes(a.id) ? { ...a, receipt: f.receipt } : a;
+          }),
+        });
+      })
+      .catch(() => undefined);
+  });
   return store;
 }

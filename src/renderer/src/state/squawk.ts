@@ -56,7 +56,9 @@ export function startSquawk(bridge: Bridge, app: StoreApi<AppState>, o: SquawkOp
     const s = settings();
     if (!s) return;
     for (const c of changes) {
-      if (c.kind !== 'released' || spoken.has(c.eventDate.id) || !covers(s, c.eventDate)) continue;
+      // Only a print the alert decision calls news (not history a detail fetched, not late).
+      if (c.kind !== 'released' || !c.print || c.print.late) continue;
+      if (spoken.has(c.eventDate.id) || !covers(s, c.eventDate)) continue;
       spoken.add(c.eventDate.id);
       const text = printText(c.eventDate);
       if (text && !paused(s)) speaker.speak(text);
@@ -66,7 +68,10 @@ export function startSquawk(bridge: Bridge, app: StoreApi<AppState>, o: SquawkOp
     if (changes.some((c) => moved(c.kind))) void plan();
   });
 
+  /** Each plan replaces the last; one still awaiting its rows when a newer starts arms nothing. */
+  let generation = 0;
   async function plan(): Promise<void> {
+    const mine = ++generation;
     timers.forEach(cancel);
     timers = [later(() => void plan(), HORIZON_MS)];
     const s = settings();
@@ -79,6 +84,8 @@ export function startSquawk(bridge: Bridge, app: StoreApi<AppState>, o: SquawkOp
         to: new Date(t + HORIZON_MS + CONSENSUS_LEAD_MS).toISOString(),
       })
       .catch(() => [] as EventDate[]);
+    // Two plans in flight (settings, then a reschedule) would arm each consensus twice.
+    if (mine !== generation) return;
     for (const ed of rows) {
       const at = Date.parse(ed.dateUtc) - CONSENSUS_LEAD_MS;
       if (ed.actual !== null || !watched.includes(ed.eventId) || at < now()) continue;

@@ -18,6 +18,19 @@ import type { AppState } from './app.js';
 interface Toast {
   id: number;
   notification: NativeNotification;
+  /** Whether its sound played (the banner for the same notification then stays quiet). */
+  sounded: boolean;
+}
+
+/** Two copies of one notification (the core's push, the banner's or the test's own). */
+function sameNotification(a: NativeNotification, b: NativeNotification): boolean {
+  return (
+    a.title === b.title &&
+    a.body === b.body &&
+    a.test === b.test &&
+    a.alertIds.length === b.alertIds.length &&
+    a.alertIds.every((id, i) => id === b.alertIds[i])
+  );
 }
 
 export interface ToastsState {
@@ -25,6 +38,8 @@ export interface ToastsState {
   /** The last sound asked for; `seq` grows with each, so the same level plays again. */
   sound: { level: SoundLevel; seq: number } | null;
   push(n: NativeNotification): void;
+  /** A toast on screen already played the sound of `n`: one alert, one sound. */
+  sounded(n: NativeNotification): boolean;
   dismiss(id: number): void;
   /** Open what the toast is about, mark its alerts read, and close it. */
   open(id: number): void;
@@ -56,16 +71,20 @@ export function createToastsStore(
     sound: null,
     push(notification) {
       const id = nextId++;
-      set({ items: [...get().items, { id, notification }].slice(-MAX_TOASTS) });
+      const settings = app.getState().settings ?? DEFAULT_SETTINGS;
+      const level = soundFor(notification, settings.sounds);
+      const toast = { id, notification, sounded: level !== null };
+      set({ items: [...get().items, toast].slice(-MAX_TOASTS) });
       later(
         () => get().dismiss(id),
         notification.volatility === 'HIGH' ? lifetimeMs * 2 : lifetimeMs,
       );
-      const settings = app.getState().settings ?? DEFAULT_SETTINGS;
-      const level = soundFor(notification, settings.sounds);
       if (level) set({ sound: { level, seq: ++seq } });
       if (bridge.kind === 'http' && settings.browserNotifications)
         showBrowserNotification(notification, () => get().open(id));
+    },
+    sounded(n) {
+      return get().items.some((t) => t.sounded && sameNotification(t.notification, n));
     },
     dismiss(id) {
       if (get().items.some((t) => t.id === id))

@@ -3,7 +3,7 @@
  * detail, w watches it, / jumps to the filter, Escape closes the detail and gives focus back
  * to the grid.
  */
-import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Item } from '../../lib/items.js';
 import { ROW_HEIGHT } from './use-row-window.js';
 
@@ -24,7 +24,15 @@ export function useGridKeys(opts: {
 }) {
   const { items, scroller, scrollTop, scrollToIndex, open, toggleWatch, detailOpen, closeDetail } =
     opts;
-  const [focus, setFocus] = useState(-1);
+  // The focused row by its key, not its index: rows updating at a print (a row moved, one
+  // added above) must not move the selection to another release.
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const focus = focusKey === null ? -1 : items.findIndex((i) => i.key === focusKey);
+  const setFocus = useCallback(
+    (index: number) =>
+      setFocusKey(items[index]?.kind === 'row' ? (items[index]?.key ?? null) : null),
+    [items],
+  );
 
   // '/' from anywhere on the screen; Escape wherever focus is (the grid or the detail)
   useEffect(() => {
