@@ -16,7 +16,7 @@ const testDir = join(root, 'test');
 
 /** What in a file's own text reads the demo schedule at the wall-clock date. */
 const READS_SCHEDULE: [RegExp, string][] = [
-  [/mode:\s*'demo'/, 'the app in demo mode (the demo week around today)'],
+  [/mode:[^\n]*'demo'|\bdemo:\s*\{\s*seed/, 'the app in demo mode (the demo week around today)'],
   [/\.state\.eventDates/, 'the simulator’s generated schedule'],
   [/'GET',\s*'\/_sim\/event-dates'|\/_sim\/event-dates`\)/, 'the schedule through the control API'],
   [/startDemoMarket\(/, 'the demo market'],
