@@ -101,11 +101,24 @@ export const RelayErrors = {
     'invalid_request',
     'Last-Event-ID / after must be an event id from this relay, or 0',
   ),
+  LIMITS_UNCHECKABLE: entry(
+    503,
+    'store_unavailable',
+    "The relay cannot count the desk's open streams and reads now",
+    RETRY_SOON,
+  ),
+  TOO_MANY_DESKTOPS: entry(
+    429,
+    'too_many_desktops',
+    (user: string, max: number, minutes: number) =>
+      `${user} already has ${max} desktops seen in the last ${minutes} minutes: quit the app on one, or wait`,
+    { 'retry-after': '60' },
+  ),
   TOO_MANY_STREAMS: entry(
     429,
     'too_many_streams',
     (user: string, max: number) =>
-      `${user} already has ${max} streams open on this relay: close one (or quit the app on another machine) and try again`,
+      `${user} already has ${max} streams open on this desk: close one (or quit the app on another machine) and try again`,
     { 'retry-after': '30' },
   ),
 

@@ -37,8 +37,11 @@ const ackBody = z.strictObject({
 export interface PresenceRoutes {
   /** Reads the identity headers: null (not tracked), the identity, or why they are wrong. */
   identify(req: IncomingMessage, user: string): Omit<DesktopIdentity, 'node'> | null | Error;
-  /** Records the stream as open now and closed when `res` closes. */
-  streamOpened(who: Omit<DesktopIdentity, 'node'>, res: ServerResponse): void;
+  /**
+   * Records the stream as open now and closed when `res` closes; false (nothing recorded)
+   * when the desktop is new and its user has as many as allowed. Rejects when the store is away.
+   */
+  streamOpened(who: Omit<DesktopIdentity, 'node'>, res: ServerResponse): Promise<boolean>;
   post(req: IncomingMessage, res: ServerResponse, user: string): Promise<void>;
 }
 
@@ -79,13 +82,15 @@ export function presenceRoutes(opts: {
       }
       return { user, ...parsed.data };
     },
-    streamOpened(who, res) {
+    async streamOpened(who, res) {
       const connection = randomBytes(8).toString('hex');
       const full = { ...who, node: opts.node() };
-      store.opened(full, connection, now()).catch(warn);
+      if (!(await store.opened(full, connection, now()))) return false;
       res.once('close', () => {
         store.closed(who.user, who.desktop, connection, now()).catch(warn);
       });
+      if (res.destroyed) store.closed(who.user, who.desktop, connection, now()).catch(warn);
+      return true;
     },
     async post(req, res, user) {
       if (req.method !== 'POST') {

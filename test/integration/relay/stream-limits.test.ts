@@ -40,9 +40,9 @@ describe('streams per user', () => {
     const refused = await request(`${relay.url}/events`, { headers: auth });
     expect(refused.statusCode).toBe(429);
     expect(((await refused.body.json()) as { message: string }).message).toMatch(
-      /carol already has 3 streams open on this relay: close one/,
+      /carol already has 3 streams open on this desk: close one/,
     );
-    // The legacy single token is every desktop of an older install: no cap.
+    // The legacy single token is every desktop of an older install: a larger cap (100).
     const legacy = await Promise.all(
       [1, 2, 3, 4].map(() =>
         openRawStream(`${relay.url}/events`, { authorization: `Bearer ${TOKEN}` }),
