@@ -8,7 +8,12 @@ import { startCalendarFeed, type CalendarFeed } from './calendar-feed/index.js';
 import { startDesk, type Desk } from './desk.js';
 import { openDeskLimits } from './desk-limits.js';
 import { startDeskOps, type DeskOps } from './desk-ops/index.js';
-import { createGateway, type Gateway } from './gateway/index.js';
+import {
+  UPSTREAM_READS_BURST,
+  UPSTREAM_READS_PER_SECOND,
+  createGateway,
+  type Gateway,
+} from './gateway/index.js';
 import type { RelayOptions } from './server.js';
 import type { SseHub } from './sse-hub.js';
 import type { RelayStores } from './stores.js';
@@ -62,6 +67,7 @@ export async function startDeskParts(
     calendarUrl: opts.gateway?.calendarUrl ?? calendarUrl,
     newsUrl: opts.gateway?.newsUrl ?? '',
     tokens,
+    admit: (user) => limits.take('gateway', user, UPSTREAM_READS_PER_SECOND, UPSTREAM_READS_BURST),
     logger,
     now,
   });

@@ -147,6 +147,13 @@ export const RelayErrors = {
       'Ask the desk administrator to run `relay keys set`.',
     { 'retry-after': '60' },
   ),
+  GATEWAY_RATE_LIMITED: (wait: number) =>
+    new RelayError(
+      429,
+      'rate_limited',
+      `Too many reads of the service from your token: retry in ${wait} s`,
+      { 'retry-after': String(wait) },
+    ),
   UPSTREAM_TOO_LARGE: entry(502, 'upstream_too_large', 'The service answer is too large to relay'),
   UPSTREAM_UNREACHABLE: entry(
     504,
