@@ -29,9 +29,13 @@ export interface GatewayOptions {
   now?: () => number;
 }
 
-/** Reads of the service one trader may cause: per second, and at once. */
+/**
+ * Reads of the service one trader may cause: per second, and at once. An app starting on
+ * a cold cache reads about a hundred answers in its first second (calendar windows, the
+ * events behind them, news): the burst lets it; the rate is what a flood gets after.
+ */
 export const UPSTREAM_READS_PER_SECOND = 2;
-export const UPSTREAM_READS_BURST = 10;
+export const UPSTREAM_READS_BURST = 300;
 
 export interface Gateway {
   handles(path: string): boolean;

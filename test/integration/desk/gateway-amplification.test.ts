@@ -53,12 +53,12 @@ const DAY = 86_400_000;
 const base = Date.parse('2026-01-05T00:00:00.000Z');
 const at = (ms: number) => encodeURIComponent(new Date(ms).toISOString());
 
-/** 2,000 distinct windows (each end a minute further), 20 at a time, over the nodes given. */
-async function amplify(urls: string[], token: string) {
+/** Distinct windows (each end a minute further), 20 at a time, over the nodes given. */
+async function amplify(urls: string[], token: string, reads: number, offset = 0) {
   const statuses: number[] = [];
   const headers: string[] = [];
   const started = performance.now();
-  for (let i = 0; i < READS; i += 20)
+  for (let i = offset; i < offset + reads; i += 20)
     for (const r of await Promise.all(
       Array.from({ length: 20 }, (_, k) => {
         const end = base + 7 * DAY + (i + k) * WINDOW_GRID_MS;
@@ -105,24 +105,28 @@ describe("one trader's 2,000 distinct reads through the gateway", () => {
       const categories = `${first}/service/calendar/en/api/v1/categories`;
 
       expect((await get(categories, alice)).status).toBe(200);
+      const urls = nodes.map((n) => n.url);
+      // The burst (what an app starting on a cold cache needs), used up first.
       const before = await apiRequests(sim);
-      const flood = await amplify(
-        nodes.map((n) => n.url),
-        mallory,
+      const burst = await amplify(urls, mallory, UPSTREAM_READS_BURST + 100);
+      const burstCost = (await apiRequests(sim)) - before;
+      expect(burstCost).toBeLessThanOrEqual(
+        UPSTREAM_READS_BURST + UPSTREAM_READS_PER_SECOND * burst.seconds + 1,
       );
-      const upstream = (await apiRequests(sim)) - before;
-
-      // The bucket, whatever the number of nodes: its burst, then its rate.
-      const bound = UPSTREAM_READS_BURST + UPSTREAM_READS_PER_SECOND * flood.seconds + 1;
-      expect(upstream).toBeLessThanOrEqual(bound);
+      // Then 2,000 distinct reads: the rate alone, whatever the number of nodes.
+      const start = await apiRequests(sim);
+      const flood = await amplify(urls, mallory, READS, UPSTREAM_READS_BURST + 100);
+      const upstream = (await apiRequests(sim)) - start;
+      console.log('FIGURE', backend, burstCost, burst.seconds, upstream, flood.seconds);
+      expect(upstream).toBeLessThanOrEqual(UPSTREAM_READS_PER_SECOND * flood.seconds + 1);
       expect(flood.statuses.filter((s) => s === 200).length).toBe(upstream);
       expect(flood.statuses.filter((s) => s === 429).length).toBe(READS - upstream);
-      expect(flood.headers).not.toContain('x-relay-cache');
+      expect([...burst.headers, ...flood.headers]).not.toContain('x-relay-cache');
       // alice's read is still kept (not flushed), and alice is not limited by mallory.
       const again = await get(categories, alice);
       expect(again.status).toBe(200);
       expect(again.headers['x-relay-cache']).toBeUndefined();
-      expect((await apiRequests(sim)) - before - upstream).toBe(0);
+      expect((await apiRequests(sim)) - start - upstream).toBe(0);
     }, 180_000);
 });
 
