@@ -114,6 +114,13 @@ export const RelayErrors = {
       `${user} already has ${max} desktops seen in the last ${minutes} minutes: quit the app on one, or wait`,
     { 'retry-after': '60' },
   ),
+  TOO_MANY_PAGE_READS: entry(
+    429,
+    'too_many_page_reads',
+    (user: string, max: number) =>
+      `${user} already has ${max} page reads in flight on this desk: read them, then ask again`,
+    { 'retry-after': '5' },
+  ),
   TOO_MANY_STREAMS: entry(
     429,
     'too_many_streams',
