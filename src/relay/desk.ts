@@ -36,8 +36,9 @@ export interface DeskOptions {
   /** Open streams per user across the desk (default 5); past it, 429. */
   maxStreamsPerUser?: number;
   /**
-   * Open streams of the legacy single token across the desk (default 100): it is every
-   * desktop of an older install at once, so it gets more, but not without end.
+   * Open streams of the legacy single token across the desk (default 100, or the per-user
+   * cap when higher): it is every desktop of an older install at once, so it gets more,
+   * but not without end.
    */
   maxLegacyStreams?: number;
   /** How often open streams are checked against revocations. */
@@ -112,7 +113,7 @@ export function startDesk(opts: DeskOptions): Desk {
     now,
   });
   const maxStreamsPerUser = opts.maxStreamsPerUser ?? 5;
-  const maxLegacyStreams = opts.maxLegacyStreams ?? 100;
+  const maxLegacyStreams = opts.maxLegacyStreams ?? Math.max(100, maxStreamsPerUser);
   const maxStreams = (user: string) =>
     user === LEGACY_USER ? maxLegacyStreams : maxStreamsPerUser;
   const streams = new UserStreams({
