@@ -23,7 +23,7 @@ import {
   PRESENCE_KEEP_MS,
 } from '../../../src/relay/desk-ops/presence-store.js';
 import type { EventLog } from '../../../src/relay/event-log.js';
-import { exited, post, spawnRelay, tempDir, type RelayProcess } from '../relay/helpers.js';
+import { exited, post, spawnRelay, tempDir, waitFor, type RelayProcess } from '../relay/helpers.js';
 import { startRedis, type TestRedis } from '../relay/redis-server.js';
 import { relayCommand } from './processes.js';
 
@@ -154,6 +154,12 @@ describe('2,000 fake desktops from one trader token', () => {
     );
     expect(webhooks.every((s) => s === 204)).toBe(true);
     for (const pid of [a.child.pid, b.child.pid]) expect(rssMb(pid as number)).toBeLessThan(300);
+    // Lag from the positions node b learned from the stream (the webhooks went to node a):
+    // none applied, so each desktop is behind by every webhook, counted exactly.
+    await waitFor(async () => {
+      const rows = (await snapshot(b.url, admin)).traders.find((t) => t.user === 'mallory');
+      return rows?.desktops.every((d) => d.lagEvents === webhooks.length && !d.lagCapped);
+    }, "node b's lag of every webhook node a stored");
 
     // What Redis keeps: the capped rows, each expiring within PRESENCE_KEEP_MS.
     const r = new Redis(redis.url);
