@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the demo schedule)
 /**
  * A leaked webhook secret cannot pin the desk's feed: a forged `eventDate_updated` or
  * `eventDate_deleted` (posted to the relay with the real secret) reaches the app, and the
