@@ -57,7 +57,17 @@ export function startRelayProc(
 ): Promise<Proc> {
   const redis = opts.redisUrl ? ['--redis', opts.redisUrl] : [];
   return startProc(
-    ['src/relay/cli.ts', '--port', '0', '--data', dataDir, ...redis],
+    // The fan-out figures hold 1,000 streams of the one legacy token (capped at 100 by default).
+    [
+      'src/relay/cli.ts',
+      '--port',
+      '0',
+      '--data',
+      dataDir,
+      ...redis,
+      '--max-streams-per-user',
+      '10000',
+    ],
     { MACROBELL_RELAY_SECRET: RELAY_SECRET, MACROBELL_RELAY_TOKEN: RELAY_TOKEN, LOG_LEVEL: 'warn' },
     /relay listening on (\S+)/,
     opts,

@@ -6,8 +6,14 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { startCalendarFeed, type CalendarFeed } from './calendar-feed/index.js';
 import { startDesk, type Desk } from './desk.js';
+import { openDeskLimits } from './desk-limits.js';
 import { startDeskOps, type DeskOps } from './desk-ops/index.js';
-import { createGateway, type Gateway } from './gateway/index.js';
+import {
+  UPSTREAM_READS_BURST,
+  UPSTREAM_READS_PER_SECOND,
+  createGateway,
+  type Gateway,
+} from './gateway/index.js';
 import type { RelayOptions } from './server.js';
 import type { SseHub } from './sse-hub.js';
 import type { RelayStores } from './stores.js';
@@ -28,8 +34,16 @@ export async function startDeskParts(
   const { events, users, feedStore } = stores;
   const { now, logger } = ctx;
   const calendarUrl = opts.calendarFeed?.calendarUrl ?? '';
+  const limits = await openDeskLimits(opts.redis, now, logger).catch(async (err: unknown) => {
+    await feedStore.close();
+    await users.close();
+    await events.close();
+    stores.relayDb?.close();
+    throw err;
+  });
   const desk = startDesk({
     users,
+    limits,
     keys: null,
     authUrl: '',
     ...opts.desk,
@@ -54,6 +68,7 @@ export async function startDeskParts(
     calendarUrl: opts.gateway?.calendarUrl ?? calendarUrl,
     newsUrl: opts.gateway?.newsUrl ?? '',
     tokens,
+    admit: (user) => limits.take('gateway', user, UPSTREAM_READS_PER_SECOND, UPSTREAM_READS_BURST),
     logger,
     now,
   });

@@ -9,6 +9,7 @@ import type { Credentials } from '../node/oauth/client-credentials.js';
 import { TokenManager } from '../node/oauth/token-manager.js';
 import { bearerToken, constantTimeEqual, tokenHash } from '../node/security/compare.js';
 import { RelayErrors } from './errors.js';
+import type { DeskLimits } from './desk-limits.js';
 import { fileSecret } from './secrets.js';
 import { RateLimiter } from './rate-limit.js';
 import { createTokenEndpoint } from './token-endpoint.js';
@@ -31,16 +32,21 @@ export interface DeskOptions {
    * webhook management included). Off by default: traders read through the gateway.
    */
   issueServiceTokens?: boolean;
-  /**
-   * Open streams per user on this node (default 5); past it, 429. The legacy single
-   * token is every desktop of an older install at once, so it has no cap.
-   */
+  /** Where the desk-wide caps are kept (this node's memory, or the desk's Redis). */
+  limits: DeskLimits;
+  /** Open streams per user across the desk (default 5); past it, 429. */
   maxStreamsPerUser?: number;
   /**
    * Set when the store is known to have lost its data (redis-generation.ts): a token it
    * does not know is then answered 503 store_lost, never 401 "revoked".
    */
   storeLost?: () => unknown;
+  /**
+   * Open streams of the legacy single token across the desk (default 100, or the per-user
+   * cap when higher): it is every desktop of an older install at once, so it gets more,
+   * but not without end.
+   */
+  maxLegacyStreams?: number;
   /** How often open streams are checked against revocations. */
   revocationCheckMs?: number;
   logger?: Logger;
@@ -55,10 +61,12 @@ export interface Desk {
   tokens(): TokenManager | null;
   /**
    * Remember an open stream so revoking its user closes it; false (nothing remembered)
-   * when the user already has as many open as allowed.
+   * when the user already has as many open on the desk as allowed.
    */
-  trackStream(user: string, res: ServerResponse): boolean;
-  readonly maxStreamsPerUser: number;
+  trackStream(user: string, res: ServerResponse): Promise<boolean>;
+  /** How many streams `user` may hold open on the desk. */
+  maxStreams(user: string): number;
+  readonly limits: DeskLimits;
   /** A webhook secret `relay rotate-secret` saved after this relay started. */
   isRotatedSecret(segment: string): boolean;
   close(): Promise<void>;
@@ -111,9 +119,13 @@ export function startDesk(opts: DeskOptions): Desk {
     now,
   });
   const maxStreamsPerUser = opts.maxStreamsPerUser ?? 5;
+  const maxLegacyStreams = opts.maxLegacyStreams ?? Math.max(100, maxStreamsPerUser);
+  const maxStreams = (user: string) =>
+    user === LEGACY_USER ? maxLegacyStreams : maxStreamsPerUser;
   const streams = new UserStreams({
     users,
-    maxPerUser: (user) => (user === LEGACY_USER ? Infinity : maxStreamsPerUser),
+    limits: opts.limits,
+    maxPerUser: maxStreams,
     checkEveryMs: opts.revocationCheckMs ?? 250,
     logger: opts.logger,
   });
@@ -132,11 +144,13 @@ export function startDesk(opts: DeskOptions): Desk {
     },
     token,
     tokens,
-    maxStreamsPerUser,
+    maxStreams,
+    limits: opts.limits,
     trackStream: (user, res) => streams.track(user, res),
-    close() {
+    async close() {
       streams.stop();
-      return users.close();
+      await opts.limits.close();
+      await users.close();
     },
   };
 }

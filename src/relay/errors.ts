@@ -109,11 +109,31 @@ export const RelayErrors = {
     'invalid_request',
     'Last-Event-ID / after must be an event id from this relay, or 0',
   ),
+  LIMITS_UNCHECKABLE: entry(
+    503,
+    'store_unavailable',
+    "The relay cannot count the desk's open streams and reads now",
+    RETRY_SOON,
+  ),
+  TOO_MANY_DESKTOPS: entry(
+    429,
+    'too_many_desktops',
+    (user: string, max: number, minutes: number) =>
+      `${user} already has ${max} desktops seen in the last ${minutes} minutes: quit the app on one, or wait`,
+    { 'retry-after': '60' },
+  ),
+  TOO_MANY_PAGE_READS: entry(
+    429,
+    'too_many_page_reads',
+    (user: string, max: number) =>
+      `${user} already has ${max} page reads in flight on this desk: read them, then ask again`,
+    { 'retry-after': '5' },
+  ),
   TOO_MANY_STREAMS: entry(
     429,
     'too_many_streams',
     (user: string, max: number) =>
-      `${user} already has ${max} streams open on this relay: close one (or quit the app on another machine) and try again`,
+      `${user} already has ${max} streams open on this desk: close one (or quit the app on another machine) and try again`,
     { 'retry-after': '30' },
   ),
 
@@ -142,6 +162,13 @@ export const RelayErrors = {
       'Ask the desk administrator to run `relay keys set`.',
     { 'retry-after': '60' },
   ),
+  GATEWAY_RATE_LIMITED: (wait: number) =>
+    new RelayError(
+      429,
+      'rate_limited',
+      `Too many reads of the service from your token: retry in ${wait} s`,
+      { 'retry-after': String(wait) },
+    ),
   UPSTREAM_TOO_LARGE: entry(502, 'upstream_too_large', 'The service answer is too large to relay'),
   UPSTREAM_UNREACHABLE: entry(
     504,

@@ -55,6 +55,8 @@ export interface EventLog {
    * reading the log from its start.
    */
   seek(since: number): Promise<string>;
+  /** The positions (id, time received; no bodies where the backend can) of the last `limit` events, oldest first. */
+  lastPositions(limit: number): Promise<{ id: string; receivedAt: number }[]>;
   /** The last id this node has passed to onAppend listeners (or stored), "0" if none. */
   lastId(): string;
   /** A client id in this log's format, or null if it is malformed. */

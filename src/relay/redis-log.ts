@@ -318,6 +318,15 @@ export class RedisEventLog implements EventLog {
     return out;
   }
 
+  /** A stream entry is read whole: once, at start (log-positions.ts). */
+  async lastPositions(limit: number): Promise<{ id: string; receivedAt: number }[]> {
+    const entries = (await this.redis.xrevrangeBuffer(STREAM, '+', '-', 'COUNT', limit)) as Entry[];
+    return entries.reverse().map((entry) => {
+      const e = toEvent(entry);
+      return { id: e.id, receivedAt: e.receivedAt };
+    });
+  }
+
   lastId(): string {
     return this.tailId;
   }

@@ -52,6 +52,7 @@ export interface RelayOptions {
     | 'revocationCheckMs'
     | 'issueServiceTokens'
     | 'maxStreamsPerUser'
+    | 'maxLegacyStreams'
   >;
   /** Desk mode's read gateway (`/service/calendar/…`, `/service/news/…`): the service's URLs. */
   gateway?: { calendarUrl: string; newsUrl: string };

@@ -198,6 +198,17 @@ export class SqliteEventLog implements EventLog {
     return out;
   }
 
+  lastPositions(limit: number): Promise<{ id: string; receivedAt: number }[]> {
+    const rows = this.db
+      .prepare<[number, number], { id: number; received_at: number }>(
+        'SELECT id, received_at FROM events WHERE id <= ? ORDER BY id DESC LIMIT ?',
+      )
+      .all(this.durableId, limit);
+    return Promise.resolve(
+      rows.reverse().map((r) => ({ id: String(r.id), receivedAt: r.received_at })),
+    );
+  }
+
   /** The last durable id (a committed batch waiting for its fsync is not there yet). */
   lastId(): string {
     return String(this.durableId);

@@ -1,10 +1,12 @@
 /**
- * The open streams of each user on this node: capped per user, and closed within a
+ * The open streams of each user on this node: capped per user across the desk (a place
+ * in desk-limits.ts per stream, shared by every node on Redis), and closed within a
  * revocation check (default 250 ms) of `relay users revoke` — on any node, since the
  * revocations are read from the users store.
  */
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { DeskLimits } from './desk-limits.js';
 import type { UserStore } from './user-store.js';
 
 export class UserStreams {
@@ -16,6 +18,7 @@ export class UserStreams {
   constructor(
     private readonly opts: {
       users: Pick<UserStore, 'revokedNames'>;
+      limits: DeskLimits;
       maxPerUser: (user: string) => number;
       checkEveryMs: number;
       logger?: Logger;
@@ -25,13 +28,22 @@ export class UserStreams {
     this.timer.unref();
   }
 
-  /** Remembers an open stream; false (nothing remembered) when the user is at the cap. */
-  track(user: string, res: ServerResponse): boolean {
+  /**
+   * Remembers an open stream; false (nothing remembered) when the user is at the cap on
+   * the desk. Rejects when the shared store is away.
+   */
+  async track(user: string, res: ServerResponse): Promise<boolean> {
+    const lease = await this.opts.limits.acquire('streams', user, this.opts.maxPerUser(user));
+    if (!lease) return false;
+    if (res.destroyed) {
+      lease.release();
+      return true; // gone while waiting: nothing to serve, nothing to refuse
+    }
     const open = this.open.get(user) ?? new Set();
-    if (open.size >= this.opts.maxPerUser(user)) return false;
     open.add(res);
     this.open.set(user, open);
     res.once('close', () => {
+      lease.release();
       open.delete(res);
       if (open.size === 0 && this.open.get(user) === open) this.open.delete(user);
     });

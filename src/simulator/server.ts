@@ -68,8 +68,22 @@ async function handle(
 /** The Host a control request may carry: the loopback names, any port. */
 const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i;
 
+/**
+ * The Host any request may carry: the loopback names, or an address (a machine on the LAN
+ * reaching `--host 0.0.0.0`). A DNS name is what a rebinding page sends: with the demo keys
+ * (public) it could otherwise list the webhooks — the relay's secret URL among them — and
+ * add or delete them.
+ */
+const ADDRESS_HOST = /^(localhost|\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
 /** What a request must pass before routing (unknown paths included, as the real service). */
 async function gate(ctx: ServerContext, req: IncomingMessage, path: string): Promise<void> {
+  if (!ADDRESS_HOST.test(req.headers.host ?? ''))
+    throw new ReplyError(
+      403,
+      'forbidden',
+      'The simulator answers only Host localhost or an IP address (no DNS names: rebinding)',
+    );
   if (path.startsWith('/_sim/')) {
     if (!isLoopback(req.socket.remoteAddress))
       throw new ReplyError(403, 'forbidden', 'The control API is loopback-only');

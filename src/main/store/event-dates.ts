@@ -42,6 +42,15 @@ const OCCURRENCES = `SELECT ${COLS} FROM event_dates WHERE event_id = ? AND date
 const RAISE_PRECISION = `INSERT INTO event_precision (event_id, decimals) VALUES (?, ?)
   ON CONFLICT(event_id) DO UPDATE SET decimals = max(decimals, excluded.decimals)`;
 
+/**
+ * A value or deletion a notification brought is provisional until the service's read
+ * confirms it: that read decides, whatever the stamps say (a forged notification may be
+ * stamped "now"). A read this soon after the notification may predate it (the desk
+ * gateway keeps an answer for a second), so only a read at least this much later decides.
+ */
+export const PROVISIONAL_STALE_MS = 2_000;
+const provisionalKey = (id: string) => `provisional:eventDate:${id}`;
+
 export class EventDates {
   /** Precisions already stored, so a write only touches event_precision when it raises one. */
   private readonly knownPrecision = new Map<string, number>();
@@ -65,31 +74,66 @@ export class EventDates {
     return stored > lastUpdated && trustedStamp(stored, this.now());
   }
 
+  /** When a notification last brought this record's values or deletion (null: none pending). */
+  provisionalSince(id: string): number | null {
+    const v = this.q
+      .values<string>('SELECT value FROM sync_state WHERE key = ?')
+      .get(provisionalKey(id));
+    return v === undefined ? null : Number(v);
+  }
+
+  private markProvisional(id: string): void {
+    this.q
+      .objects(
+        'INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      )
+      .run(provisionalKey(id), String(this.now()));
+  }
+
+  private confirm(id: string, since: number | null): void {
+    if (since !== null)
+      this.q.objects('DELETE FROM sync_state WHERE key = ?').run(provisionalKey(id));
+  }
+
   /**
    * Older updates never overwrite newer ones; a newer tombstone keeps a record deleted.
-   * A stamp from the future outranks nothing (trusted-stamp.ts): `overrode` says this
-   * write replaced such a record or deletion — the service's values coming back.
-   * `current`: the stored record as just read in this same transaction (saves a read).
+   * A stamp from the future outranks nothing (trusted-stamp.ts), and what a notification
+   * brought (`provisional`) outranks nothing the service reads later (PROVISIONAL_STALE_MS):
+   * `overrode` says this write replaced such a record or deletion — the service's values
+   * coming back. `current`: the stored record as just read in this same transaction.
    */
   upsert(
     ed: EventDate,
     raw: unknown,
     current?: EventDate | null,
+    opts: { provisional?: boolean } = {},
   ): { previous: EventDate | null; written: boolean; overrode: boolean } {
     const previous = current === undefined ? this.get(ed.id) : current;
     const unwritten = { previous, written: false, overrode: false };
-    if (previous && this.outranks(previous.lastUpdated, ed.lastUpdated)) return unwritten;
-    if (!previous && this.tombstones.has('eventDate', ed.id, ed.lastUpdated)) return unwritten;
-    if (previous && sameEventDate(previous, ed)) return unwritten;
-    const overrode = previous
-      ? !trustedStamp(previous.lastUpdated, this.now())
-      : this.tombstones.untrusted('eventDate', ed.id);
+    const since = this.provisionalSince(ed.id);
+    const decides =
+      !opts.provisional && since !== null && this.now() - since >= PROVISIONAL_STALE_MS;
+    if (previous && !decides && this.outranks(previous.lastUpdated, ed.lastUpdated))
+      return unwritten;
+    if (!previous && !decides && this.tombstones.has('eventDate', ed.id, ed.lastUpdated))
+      return unwritten;
+    if (previous && sameEventDate(previous, ed)) {
+      if (!opts.provisional) this.confirm(ed.id, since); // the service agrees
+      return unwritten;
+    }
+    const overrode =
+      decides ||
+      (previous
+        ? !trustedStamp(previous.lastUpdated, this.now())
+        : this.tombstones.untrusted('eventDate', ed.id));
     const params = toParams(ed, ms(ed.dateUtc), JSON.stringify(raw ?? ed));
     if (previous && lightUpdate(previous, ed))
       this.q.objects(LIGHT_UPDATE_EVENT_DATE).run(lightParams(params));
     else this.q.objects(UPSERT_EVENT_DATE).run(params);
     // A cached row never has a tombstone (deleting writes one and removes the row).
     if (!previous) this.tombstones.clear('eventDate', ed.id);
+    if (opts.provisional) this.markProvisional(ed.id);
+    else this.confirm(ed.id, since);
     this.notePrecision(ed);
     return { previous, written: true, overrode };
   }
@@ -135,10 +179,13 @@ export class EventDates {
     return raw === undefined ? null : JSON.parse(raw);
   }
 
-  delete(id: string, lastUpdated: number): EventDate | null {
+  /** `provisional`: a notification's deletion, undone when the service still lists the record. */
+  delete(id: string, lastUpdated: number, opts: { provisional?: boolean } = {}): EventDate | null {
     const previous = this.get(id);
     if (previous && this.outranks(previous.lastUpdated, lastUpdated)) return null;
     this.tombstones.write('eventDate', id, '', lastUpdated);
+    if (opts.provisional) this.markProvisional(id);
+    else this.confirm(id, this.provisionalSince(id));
     if (!previous) return null;
     this.q.objects('DELETE FROM event_dates WHERE id = ?').run(id);
     return previous;

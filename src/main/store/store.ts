@@ -106,8 +106,13 @@ export class Store {
     ed: EventDate,
     raw: unknown,
     current?: EventDate | null,
+    opts?: { provisional?: boolean },
   ): { previous: EventDate | null; written: boolean; overrode: boolean } {
-    return this.eventDates.upsert(ed, raw, current);
+    return this.eventDates.upsert(ed, raw, current, opts);
+  }
+  /** A notification brought this record's values or deletion, and no read of the service decided yet. */
+  isProvisional(id: string): boolean {
+    return this.eventDates.provisionalSince(id) !== null;
   }
   hasEventDate(id: string): boolean {
     return this.eventDates.has(id);
@@ -122,8 +127,12 @@ export class Store {
   getEventDateRaw(id: string): unknown {
     return this.eventDates.getRaw(id);
   }
-  deleteEventDate(id: string, lastUpdated: number): EventDate | null {
-    return this.eventDates.delete(id, lastUpdated);
+  deleteEventDate(
+    id: string,
+    lastUpdated: number,
+    opts?: { provisional?: boolean },
+  ): EventDate | null {
+    return this.eventDates.delete(id, lastUpdated, opts);
   }
   isTombstoned(kind: TombstoneKind, id: string, lastUpdated: number, culture = ''): boolean {
     return this.tombstones.has(kind, id, lastUpdated, culture);

@@ -19,6 +19,7 @@ import type {
 import type { ChangeHop } from '../alerts/engine.js';
 import { Emitter, type Event } from '../../shared/event.js';
 import { notificationSchema } from '../../shared/wire.js';
+import { PROVISIONAL_STALE_MS } from '../store/event-dates.js';
 import { diffEventDate, mergeChanges } from './diff.js';
 import {
   immediateStep,
@@ -82,6 +83,8 @@ function markNewPrint(change: DomainChange, alerts: SyncAlerts): void {
 export class ChangeApplier {
   private readonly confirmations = new Set<Promise<unknown>>();
   private readonly confirmTimers = new Map<string, NodeJS.Timeout>();
+  /** Second reads of records a first read was too soon to decide. */
+  private readonly rechecks = new Map<string, NodeJS.Timeout>();
   /** Changes that put the service's values back over a future-stamped notification: no alert. */
   private readonly restores = new WeakSet<DomainChange>();
   /** Delay before confirming a webhook's changes with a fetch; bursts share one fetch. */
@@ -182,7 +185,8 @@ export class ChangeApplier {
     if (!current || current.eventDate.lastUpdated > n.lastUpdated) return [];
     const { eventDate, raw } = current;
     const merged = mergeChanges(eventDate, isRecord(raw) ? raw : {}, n.changes, n.lastUpdated);
-    return this.upsertEventDate(merged.eventDate, merged.raw, source, eventDate);
+    // Provisional: the service's next read decides (store/event-dates.ts).
+    return this.upsertEventDate(merged.eventDate, merged.raw, source, eventDate, true);
   }
 
   /** Upsert fetched event dates (backfill, poll) and report what changed. */
@@ -291,6 +295,8 @@ export class ChangeApplier {
   cancelPending(): void {
     this.confirmTimers.forEach((t) => clearTimeout(t));
     this.confirmTimers.clear();
+    this.rechecks.forEach((t) => clearTimeout(t));
+    this.rechecks.clear();
   }
 
   private scheduleConfirm(id: string, source: ChangeSource): void {
@@ -308,11 +314,33 @@ export class ChangeApplier {
     raw: unknown,
     source: ChangeSource,
     current?: EventDate,
+    provisional = false,
   ): DomainChange[] {
-    const { previous, written, overrode } = this.deps.store.upsertEventDate(ed, raw, current);
+    const { previous, written, overrode } = this.deps.store.upsertEventDate(ed, raw, current, {
+      provisional,
+    });
     const changes = written ? diffEventDate(previous, ed, source) : [];
-    if (overrode) changes.forEach((c) => this.restores.add(c));
+    if (overrode) this.markRestores(changes, previous, ed, source);
     return changes;
+  }
+
+  /**
+   * The service's values back over what it never said: no alert, except that a print it
+   * contradicts (which may have alerted) is followed by a correction.
+   */
+  private markRestores(
+    changes: DomainChange[],
+    previous: EventDate | null,
+    ed: EventDate,
+    source: ChangeSource,
+  ): void {
+    const unconfirmed = previous?.actual ?? null;
+    const contradicted = unconfirmed !== null && unconfirmed !== ed.actual;
+    changes.forEach((c) => {
+      if (!(contradicted && c.kind === 'corrected')) this.restores.add(c);
+    });
+    if (contradicted && ed.actual === null)
+      changes.push({ kind: 'corrected', eventDate: ed, previousActual: unconfirmed, source });
   }
 
   private upsertPost(post: Post, raw: unknown, source: ChangeSource): DomainChange[] {
@@ -334,10 +362,19 @@ export class ChangeApplier {
       this.deps.store.transaction(() => this.deps.store.upsertEvent(fetched.value, fetched.raw));
   }
 
-  private async confirmEventDate(id: string, source: ChangeSource): Promise<void> {
+  private async confirmEventDate(id: string, source: ChangeSource, again = true): Promise<void> {
     try {
       const fetched = await fetchOrNull(() => this.deps.calendar.eventDate(id));
       if (fetched) this.applyEventDates([fetched], source);
+      // Read too soon to decide (it may predate the notification): once more, later.
+      if (again && this.deps.store.isProvisional?.(id) && !this.rechecks.has(id)) {
+        const timer = setTimeout(() => {
+          this.rechecks.delete(id);
+          this.track(this.confirmEventDate(id, source, false));
+        }, PROVISIONAL_STALE_MS);
+        timer.unref?.();
+        this.rechecks.set(id, timer);
+      }
     } catch (err) {
       this.deps.logger.warn({ err, id }, 'confirming an event date failed; the next sync will');
     }

@@ -3,7 +3,6 @@
  * Each parses its body, fetches what the notification only names, and commits through
  * the applier's one transaction path (src/main/sync/applier.ts).
  */
-import { trustedStamp } from '../store/trusted-stamp.js';
 import type { ChangeSource, DomainChange, EventDate, Post } from '../../shared/domain.js';
 import {
   eventCreatedSchema,
@@ -130,11 +129,11 @@ export const notificationHandlers: Readonly<Record<string, Handler>> = {
 
   async eventDate_deleted(payload, ctx) {
     const n = parseNotification(eventDateLifecycleSchema, payload);
-    // Stamped in the future: not the service's. Ask it whether the date still exists.
-    if (n.lastUpdated !== undefined && !trustedStamp(n.lastUpdated, Date.now()))
-      ctx.scheduleConfirm(n.eventDateId);
+    // Provisional, whatever its stamp: ask the service whether the date still exists.
+    ctx.scheduleConfirm(n.eventDateId);
     return ctx.commit(() => {
-      const removed = ctx.store.deleteEventDate(n.eventDateId, n.lastUpdated ?? nowSeconds());
+      const stamp = n.lastUpdated ?? nowSeconds();
+      const removed = ctx.store.deleteEventDate(n.eventDateId, stamp, { provisional: true });
       return removed
         ? [
             {

@@ -23,17 +23,25 @@ export interface SyncStore {
   upsertEvent(e: CalendarEvent, raw: unknown): void;
   getEvent(id: string): CalendarEvent | null;
   /** `current`: the stored record as just read in the same transaction (saves a read). */
+  /** `provisional`: a notification brought it (the service's next read decides). */
   upsertEventDate(
     ed: EventDate,
     raw: unknown,
     current?: EventDate | null,
+    opts?: { provisional?: boolean },
   ): { previous: EventDate | null; written: boolean; overrode?: boolean };
+  /** Values or a deletion a notification brought that no read of the service decided yet. */
+  isProvisional?(id: string): boolean;
   getEventDate(id: string): EventDate | null;
   hasEventDate(id: string): boolean;
   getEventDateRaw(id: string): unknown;
   /** The record and its raw API JSON in one read. */
   getEventDateWithRaw(id: string): { eventDate: EventDate; raw: unknown } | null;
-  deleteEventDate(id: string, lastUpdated: number): EventDate | null;
+  deleteEventDate(
+    id: string,
+    lastUpdated: number,
+    opts?: { provisional?: boolean },
+  ): EventDate | null;
   isTombstoned(
     kind: 'eventDate' | 'post',
     id: string,

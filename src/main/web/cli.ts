@@ -71,7 +71,7 @@ process.stdout.write(`web UI on ${host.url}\n`);
 process.stdout.write(
   '  The link works once, for 5 minutes. Press Enter here for a new one (after it expired, or to log in from another browser).\n',
 );
-// A new login link on demand: codes expire, and too many wrong tries stop them all.
+// A new login link on demand: codes expire (and a new one lets every address try again).
 process.stdin.on('data', () => process.stdout.write(`new login link: ${host.newLoginUrl()}\n`));
 process.stdin.on('error', () => undefined);
 const desk = !service.demo && (await service.api.getSettings()).connection === 'desk';

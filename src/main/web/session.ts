@@ -4,8 +4,9 @@
  * cookie, and a page key handed to the page in the redirect's fragment (never sent to any
  * server) that the page keeps in its origin's storage and sends as a header. Cookies
  * ignore ports, so any other local server the browser visits receives the cookie: with
- * the cookie alone a request gets 401. Codes expire after a few minutes and all stop
- * working after a handful of wrong tries; sessions expire when idle; logout ends one.
+ * the cookie alone a request gets 401. Codes expire after a few minutes; wrong tries are
+ * counted per source (a handful, then that source's wrong tries are refused for a while)
+ * and never spoil a valid code; sessions expire when idle; logout ends one and its streams.
  * Scripts use a bearer API token. Origin/Host checks stand against CSRF and DNS rebinding.
  */
 import { randomBytes } from 'node:crypto';
@@ -17,6 +18,8 @@ const cookieName = (port: number) => `macrobell_session_${port}`;
 /** A login link works once, within this time. */
 export const CODE_TTL_MS = 5 * 60_000;
 export const MAX_WRONG_CODES = 5;
+/** How long a source's wrong tries are remembered (and past MAX_WRONG_CODES, refused). */
+export const WRONG_CODES_WINDOW_MS = 10 * 60_000;
 export const SESSION_IDLE_MS = 30 * 60_000;
 
 export function newToken(): string {
@@ -43,6 +46,8 @@ interface Session {
   cookie: string;
   pageKey: string;
   lastSeen: number;
+  /** Its open push streams, ended with it. */
+  streams: Set<{ destroy(): void }>;
 }
 
 export type Redeemed = { cookie: string; pageKey: string } | { refused: string };
@@ -51,35 +56,54 @@ export type Redeemed = { cookie: string; pageKey: string } | { refused: string }
 export class WebSessions {
   private readonly codes = new Map<string, number>();
   private readonly sessions = new Set<Session>();
-  private wrongTries = 0;
+  /** Wrong tries per source (the peer's address): how many, since when. */
+  private readonly wrongTries = new Map<string, { count: number; since: number }>();
 
   constructor(
     private readonly apiToken: string,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A fresh code (a new link also lets logins work again after too many wrong tries). */
+  /** A fresh code (a new link also lets every source try again). */
   newLoginCode(): string {
     const code = newToken();
     this.codes.set(code, this.now() + CODE_TTL_MS);
-    this.wrongTries = 0;
+    this.wrongTries.clear();
     return code;
   }
 
-  /** A new session for an unused, unexpired code; else why not. */
-  redeem(code: string): Redeemed {
-    if (this.wrongTries >= MAX_WRONG_CODES)
-      return { refused: 'Too many wrong login links: ask Macrobell for a new one.' };
+  /**
+   * A new session for an unused, unexpired code; else why not. A valid code always works:
+   * another process's wrong tries never spoil it (a 256-bit code is not guessed). Wrong
+   * tries are counted per `source`: past MAX_WRONG_CODES that source is refused for the
+   * rest of the window.
+   */
+  redeem(code: string, source = ''): Redeemed {
+    const now = this.now();
     for (const [known, expiresAt] of this.codes) {
       if (!constantTimeEqual(code, known)) continue;
       this.codes.delete(known);
-      if (this.now() > expiresAt)
+      if (now > expiresAt)
         return { refused: 'This login link has expired: ask Macrobell for a new one.' };
-      const session = { cookie: newToken(), pageKey: newToken(), lastSeen: this.now() };
+      const session = {
+        cookie: newToken(),
+        pageKey: newToken(),
+        lastSeen: now,
+        streams: new Set<{ destroy(): void }>(),
+      };
       this.sessions.add(session);
       return { cookie: session.cookie, pageKey: session.pageKey };
     }
-    if (++this.wrongTries >= MAX_WRONG_CODES) this.codes.clear();
+    const before = this.wrongTries.get(source);
+    const tries =
+      before && now - before.since < WRONG_CODES_WINDOW_MS ? before : { count: 0, since: now };
+    tries.count++;
+    this.wrongTries.set(source, tries);
+    if (tries.count > MAX_WRONG_CODES)
+      return {
+        refused:
+          'Too many wrong login links from this address: wait a few minutes, or ask Macrobell for a new one.',
+      };
     return { refused: 'This login link is invalid or was already used.' };
   }
 
@@ -133,10 +157,21 @@ export class WebSessions {
     this.find(req, port, url);
   }
 
+  /** Ties a push stream to the request's session (if any): ended when the session is. */
+  attach(req: IncomingMessage, port: number, url: URL, stream: { destroy(): void }): () => void {
+    const s = this.find(req, port, url);
+    s?.streams.add(stream);
+    return () => s?.streams.delete(stream);
+  }
+
+  /** Ends the session and its open push streams. */
   logout(req: IncomingMessage, port: number, url: URL): boolean {
     const s = this.find(req, port, url);
-    if (s) this.sessions.delete(s);
-    return s !== null;
+    if (!s) return false;
+    this.sessions.delete(s);
+    for (const stream of s.streams) stream.destroy();
+    s.streams.clear();
+    return true;
   }
 }
 

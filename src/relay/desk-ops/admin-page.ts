@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AlertsToday } from '../../shared/desk-alerts-today.js';
+import { withoutControls } from '../../shared/plain-text.js';
 import type { AdminSnapshot, DesktopRow, ReleaseRow } from './admin-view.js';
 import { deliverySection } from './delivery-log-html.js';
 
@@ -21,8 +22,9 @@ export const ADMIN_CSP = [
   "base-uri 'none'",
 ].join('; ');
 
+/** Escaped for HTML, and without control characters (a trader's text is shown here). */
 export function escapeHtml(s: string): string {
-  return s.replace(
+  return withoutControls(s).replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );

@@ -6,6 +6,7 @@
 import { utcDayStart, type AlertsToday } from '../../shared/desk-alerts-today.js';
 import type { EventLog } from '../event-log.js';
 import type { DeliveryLog } from './delivery-log.js';
+import type { LogPositions } from './log-positions.js';
 import type { UserStore } from '../user-store.js';
 import {
   PRESENCE_STALE_MS,
@@ -73,6 +74,8 @@ const HOUR_MS = 3_600_000;
 
 export interface AdminViewDeps {
   events: EventLog;
+  /** The log's last positions: a desktop's lag without reading the log. */
+  positions: LogPositions;
   users: Pick<UserStore, 'list'>;
   presence: PresenceStore;
   watchlist: (user: string) => Promise<string[]>;
@@ -82,9 +85,9 @@ export interface AdminViewDeps {
   now: () => number;
 }
 
-async function desktopRow(p: DesktopPresence, events: EventLog, now: number): Promise<DesktopRow> {
-  const behind = await events.after(p.appliedId ?? '0', LAG_COUNT_CAP + 1).catch(() => []);
-  const first = behind[0];
+/** O(log n) per desktop, whatever it says it applied: positions only, never the log's bodies. */
+function desktopRow(p: DesktopPresence, positions: LogPositions, now: number): DesktopRow {
+  const lag = positions.lag(p.appliedId, now);
   const connected = isConnected(p, now);
   return {
     desktop: p.desktop,
@@ -94,9 +97,9 @@ async function desktopRow(p: DesktopPresence, events: EventLog, now: number): Pr
     os: p.os,
     node: p.node,
     appliedId: p.appliedId,
-    lagEvents: Math.min(behind.length, LAG_COUNT_CAP),
-    lagCapped: behind.length > LAG_COUNT_CAP,
-    lagSeconds: first ? Math.max(0, Math.round((now - first.receivedAt) / 1000)) : 0,
+    lagEvents: lag.events,
+    lagCapped: lag.capped,
+    lagSeconds: Math.round(lag.seconds),
     lastSeenAt: p.lastSeenAt,
     alertsToday: p.alertsToday?.day === utcDayStart(now) ? p.alertsToday : null,
   };
@@ -114,17 +117,15 @@ export async function traderRows(deps: AdminViewDeps): Promise<TraderRow[]> {
   const [users, presence] = await Promise.all([deps.users.list(), deps.presence.list()]);
   const active = users.filter((u) => u.revokedAt === null).map((u) => u.name);
   const seen = new Set(presence.map((p) => p.user));
-  const names = [...new Set([...active, ...[...seen].filter((n) => !active.includes(n))])];
-  return Promise.all(
-    names.sort().map(async (user) => {
-      const desktops = await Promise.all(
-        presence.filter((p) => p.user === user).map((p) => desktopRow(p, deps.events, now)),
-      );
-      const said = desktops.flatMap((d) => (d.alertsToday ? [d.alertsToday] : []));
-      const alertsToday = said.sort((a, b) => b.count - a.count)[0] ?? null;
-      return { user, connected: desktops.some((d) => d.connected), desktops, alertsToday };
-    }),
-  );
+  const names = [...new Set([...active, ...seen])];
+  const byUser = new Map<string, DesktopPresence[]>();
+  for (const p of presence) byUser.set(p.user, [...(byUser.get(p.user) ?? []), p]);
+  return names.sort().map((user) => {
+    const desktops = (byUser.get(user) ?? []).map((p) => desktopRow(p, deps.positions, now));
+    const said = desktops.flatMap((d) => (d.alertsToday ? [d.alertsToday] : []));
+    const alertsToday = said.sort((a, b) => b.count - a.count)[0] ?? null;
+    return { user, connected: desktops.some((d) => d.connected), desktops, alertsToday };
+  });
 }
 
 /** The last hour's deliveries, newest first. */

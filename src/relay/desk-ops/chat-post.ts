@@ -1,6 +1,7 @@
 /** Posts `{text}` to the desk's Slack-compatible incoming webhook; a failure is counted, not retried. */
 import { request } from 'undici';
 import type { Logger } from 'pino';
+import { withoutControls } from '../../shared/plain-text.js';
 
 export function chatPoster(
   webhookUrl: string | null,
@@ -13,7 +14,7 @@ export function chatPoster(
       const res = await request(webhookUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ text }),
+        body: JSON.stringify({ text: withoutControls(text) }),
         headersTimeout: 10_000,
         bodyTimeout: 10_000,
       });

@@ -13,6 +13,7 @@ import { RedisAdminStore, SqliteAdminStore, type AdminStore } from './admin-stor
 import type { AdminSnapshot } from './admin-view.js';
 import type { DeliveryRow } from './delivery-log.js';
 import type { ReplayResult } from './replay.js';
+import { withoutControls } from '../../shared/plain-text.js';
 import { formatStatus } from './status-text.js';
 
 export interface OpsCliIo {
@@ -20,6 +21,13 @@ export interface OpsCliIo {
   out: (line: string) => void;
   err: (line: string) => void;
 }
+
+/** What the relay answered may hold a trader's text (a title, a webhook's type): one plain line each. */
+const plainIo = (io: OpsCliIo): OpsCliIo => ({
+  env: io.env,
+  out: (line) => io.out(withoutControls(line)),
+  err: (line) => io.err(withoutControls(line)),
+});
 
 const when = (ms: number | null) => (ms === null ? 'never' : new Date(ms).toISOString());
 
@@ -135,7 +143,8 @@ async function adminGet(
 const baseUrl = (url: string | undefined, io: OpsCliIo) =>
   (url ?? io.env.MACROBELL_RELAY_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
 
-export async function logCommand(args: string[], io: OpsCliIo): Promise<number> {
+export async function logCommand(args: string[], shown: OpsCliIo): Promise<number> {
+  const io = plainIo(shown);
   const { values } = parseArgs({
     args,
     options: { url: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' } },
@@ -155,7 +164,8 @@ export async function logCommand(args: string[], io: OpsCliIo): Promise<number> 
   return 0;
 }
 
-export async function statusCommand(args: string[], io: OpsCliIo): Promise<number> {
+export async function statusCommand(args: string[], shown: OpsCliIo): Promise<number> {
+  const io = plainIo(shown);
   const { values } = parseArgs({ args, options: { url: { type: 'string' } }, strict: true });
   const got = await adminGet(baseUrl(values.url, io), '/admin', io);
   if (typeof got === 'number') return got;
@@ -163,7 +173,8 @@ export async function statusCommand(args: string[], io: OpsCliIo): Promise<numbe
   return 0;
 }
 
-export async function replayCommand(args: string[], io: OpsCliIo): Promise<number> {
+export async function replayCommand(args: string[], shown: OpsCliIo): Promise<number> {
+  const io = plainIo(shown);
   const { values } = parseArgs({
     args,
     options: {

@@ -12,10 +12,11 @@ import type { EventLog } from '../event-log.js';
 import { sendReplyError } from '../http-util.js';
 import { RelayErrors } from '../errors.js';
 import type { SseHub } from '../sse-hub.js';
-import type { PresenceStore } from './presence-store.js';
+import { MAX_DESKTOPS_PER_USER, PRESENCE_KEEP_MS, type PresenceStore } from './presence-store.js';
 import { presenceRoutes, type PresenceRoutes } from './presence.js';
 import { adminRoutes } from './admin-routes.js';
-import { adminSnapshot, type AdminViewDeps } from './admin-view.js';
+import { LAG_COUNT_CAP, adminSnapshot, type AdminViewDeps } from './admin-view.js';
+import { LogPositions } from './log-positions.js';
 import { upcomingReleases } from './upcoming-releases.js';
 import { startDeskAlerts, type DeskAlertCounters } from './desk-alerts.js';
 import { deliveryLog } from './delivery-log.js';
@@ -73,8 +74,8 @@ export interface DeskOps {
     path: string,
     authenticate: () => Promise<string | null>,
   ): Promise<void>;
-  /** Before a user's stream is served: false when the answer (400) was already sent. */
-  beforeStream(req: IncomingMessage, res: ServerResponse, user: string): boolean;
+  /** Before a user's stream is served: false when the answer (400, 429, 503) was already sent. */
+  beforeStream(req: IncomingMessage, res: ServerResponse, user: string): Promise<boolean>;
   /** Checks the desk alerts now (also on a timer). */
   checkAlerts(): Promise<void>;
   readonly alertCounters: DeskAlertCounters;
@@ -106,15 +107,45 @@ async function presencePost(
   return routes.post(req, res, user);
 }
 
+/** Records a desktop's stream in presence; false when the answer (400, 429, 503) was sent. */
+async function recordStream(
+  req: IncomingMessage,
+  res: ServerResponse,
+  user: string,
+  routes: PresenceRoutes,
+  logger: Logger | undefined,
+): Promise<boolean> {
+  const who = routes.identify(req, user);
+  if (who instanceof Error) {
+    sendReplyError(res, RelayErrors.INVALID_REQUEST(who.message));
+    return false;
+  }
+  if (!who) return true;
+  let recorded: boolean;
+  try {
+    recorded = await routes.streamOpened(who, res);
+  } catch (err) {
+    logger?.warn({ err }, 'presence could not be recorded (store away)');
+    sendReplyError(res, RelayErrors.PRESENCE_UNRECORDABLE());
+    return false;
+  }
+  if (recorded) return true;
+  const minutes = PRESENCE_KEEP_MS / 60_000;
+  sendReplyError(res, RelayErrors.TOO_MANY_DESKTOPS(user, MAX_DESKTOPS_PER_USER, minutes));
+  return false;
+}
+
 /** What the admin view reads. */
 function viewDeps(
   opts: DeskOpsOptions,
   presence: PresenceStore,
+  positions: LogPositions,
   log: AdminViewDeps['log'],
 ): AdminViewDeps {
   const { events, now } = opts;
   return {
     events,
+    positions,
     users: opts.users,
     presence,
     watchlist: opts.watchlist,
@@ -130,7 +161,13 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
   const stores = await openOpsStores(opts);
   const { presence } = stores;
   const log = (since: number, until: number) => deliveryLog(events, presence, since, until);
-  const view = viewDeps(opts, presence, log);
+  const positions = new LogPositions(events, LAG_COUNT_CAP);
+  await positions.seed(events).catch(async (err: unknown) => {
+    positions.close();
+    await stores.close();
+    throw err;
+  });
+  const view = viewDeps(opts, presence, positions, log);
 
   const alerts = startDeskAlerts({
     webhookUrl: opts.alerts?.webhookUrl ?? null,
@@ -167,7 +204,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     node: opts.node,
     parseId: (raw) => events.parseId(raw),
     now,
-    onAck: lagObserver(events, lag, now),
+    onAck: lagObserver(positions, lag, now),
     logger,
   });
   const metrics = opsMetrics({
@@ -185,13 +222,8 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
       if (admin.handles(path)) return admin.route(req, res, path);
       return presencePost(req, res, routes, authenticate);
     },
-    beforeStream(req, res, user) {
-      const who = routes.identify(req, user);
-      if (who instanceof Error) {
-        sendReplyError(res, RelayErrors.INVALID_REQUEST(who.message));
-        return false;
-      }
-      if (who) routes.streamOpened(who, res);
+    async beforeStream(req, res, user) {
+      if (!(await recordStream(req, res, user, routes, logger))) return false;
       streams.add(user, res);
       return true;
     },
@@ -202,6 +234,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     async close() {
       nodeReports.stop();
       checks.stop();
+      positions.close();
       await stores.close();
     },
   };

@@ -4,7 +4,7 @@
  */
 import { Counter, Registry, type Histogram } from 'prom-client';
 import { latencyHistogram, scrapedCounter, scrapedGauge } from '../scraped-metrics.js';
-import type { EventLog } from '../event-log.js';
+import type { LogPositions } from './log-positions.js';
 import type { DeskAlertCounters } from './desk-alerts.js';
 import { isConnected, type PresenceStore } from './presence-store.js';
 import type { ReplayCounters } from './replay.js';
@@ -21,12 +21,9 @@ export function appliedLagHistogram(): Histogram {
 }
 
 /** Observes how far behind the head a reported applied id was (the first event after it). */
-export function lagObserver(events: EventLog, lag: Histogram, now: () => number) {
+export function lagObserver(positions: LogPositions, lag: Histogram, now: () => number) {
   return (appliedId: string) => {
-    events.after(appliedId, 1).then(
-      ([next]) => lag.observe(next ? Math.max(0, (now() - next.receivedAt) / 1000) : 0),
-      () => undefined,
-    );
+    lag.observe(positions.lag(appliedId, now()).seconds);
   };
 }
 

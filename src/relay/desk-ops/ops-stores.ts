@@ -36,7 +36,9 @@ export async function openOpsStores(opts: {
   const opened: { close(): Promise<void> }[] = [];
   const keep = <T extends { close(): Promise<void> }>(s: T) => (opened.push(s), s);
   try {
-    const presence = keep(redis ? await RedisPresenceStore.open(redis) : new MemoryPresenceStore());
+    const presence = keep(
+      redis ? await RedisPresenceStore.open(redis) : new MemoryPresenceStore(now),
+    );
     const admins = keep(
       redis
         ? await RedisAdminStore.open(redis, now)

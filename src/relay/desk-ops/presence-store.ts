@@ -40,8 +40,12 @@ export interface NodeReport {
 
 export interface PresenceStore {
   readonly backend: 'memory' | 'redis';
-  /** A desktop opened a stream (`connection` tells this stream from its later ones). */
-  opened(who: DesktopIdentity, connection: string, at: number): Promise<void>;
+  /**
+   * A desktop opened a stream (`connection` tells this stream from its later ones); false
+   * (nothing recorded) when it is new and its user already has `maxDesktops` seen within
+   * PRESENCE_KEEP_MS.
+   */
+  opened(who: DesktopIdentity, connection: string, at: number): Promise<boolean>;
   /** That stream closed; ignored when the desktop has opened a newer one since. */
   closed(user: string, desktop: string, connection: string, at: number): Promise<void>;
   /** The desktop applied up to `appliedId`; false when it never opened a stream. */
@@ -60,6 +64,10 @@ export interface PresenceStore {
 
 /** A desktop that has not been heard from for this long counts as gone (its node died). */
 export const PRESENCE_STALE_MS = 30_000;
+/** A desktop unheard for this long is forgotten (its row expires; a new one may take its place). */
+export const PRESENCE_KEEP_MS = 10 * 60_000;
+/** Desktops one user may have seen within PRESENCE_KEEP_MS (a new one past it: 429). */
+export const MAX_DESKTOPS_PER_USER = 10;
 
 export function isConnected(p: DesktopPresence, now: number): boolean {
   return p.connected && now - p.lastSeenAt < PRESENCE_STALE_MS;
@@ -68,10 +76,33 @@ export function isConnected(p: DesktopPresence, now: number): boolean {
 export class MemoryPresenceStore implements PresenceStore {
   readonly backend = 'memory';
   private readonly desktops = new Map<string, DesktopPresence & { connection: string }>();
+  /** Each user's desktop keys, to count them. */
+  private readonly byUser = new Map<string, Set<string>>();
   private readonly nodeReports = new Map<string, NodeReport>();
 
-  opened(who: DesktopIdentity, connection: string, at: number): Promise<void> {
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxDesktops = MAX_DESKTOPS_PER_USER,
+  ) {}
+
+  /** Forgets the user's desktops unheard for PRESENCE_KEEP_MS; how many are left. */
+  private live(user: string, at: number): Set<string> {
+    const keys = this.byUser.get(user) ?? new Set<string>();
+    for (const key of keys) {
+      const p = this.desktops.get(key);
+      if (p && at - p.lastSeenAt < PRESENCE_KEEP_MS) continue;
+      this.desktops.delete(key);
+      keys.delete(key);
+    }
+    this.byUser.set(user, keys);
+    return keys;
+  }
+
+  opened(who: DesktopIdentity, connection: string, at: number): Promise<boolean> {
     const key = `${who.user}:${who.desktop}`;
+    const keys = this.live(who.user, at);
+    if (!keys.has(key) && keys.size >= this.maxDesktops) return Promise.resolve(false);
+    keys.add(key);
     const before = this.desktops.get(key);
     this.desktops.set(key, {
       ...who,
@@ -84,7 +115,7 @@ export class MemoryPresenceStore implements PresenceStore {
       appliedAt: before?.appliedAt ?? null,
       alertsToday: before?.alertsToday ?? null,
     });
-    return Promise.resolve();
+    return Promise.resolve(true);
   }
 
   closed(user: string, desktop: string, connection: string, at: number): Promise<void> {
@@ -113,6 +144,9 @@ export class MemoryPresenceStore implements PresenceStore {
   }
 
   list(): Promise<DesktopPresence[]> {
+    const now = this.now();
+    for (const user of [...this.byUser.keys()])
+      if (this.live(user, now).size === 0) this.byUser.delete(user);
     return Promise.resolve(
       [...this.desktops.values()].map(({ connection: _c, ...p }) => ({ ...p })),
     );

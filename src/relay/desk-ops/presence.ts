@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { alertsTodaySchema } from '../../shared/desk-alerts-today.js';
+import { withoutControls } from '../../shared/plain-text.js';
 import { RELAY_EVENT_ID } from '../../shared/relay-ids.js';
 import { readJsonBody } from '../calendar-feed/read-body.js';
 import { sendReplyError } from '../http-util.js';
@@ -37,8 +38,11 @@ const ackBody = z.strictObject({
 export interface PresenceRoutes {
   /** Reads the identity headers: null (not tracked), the identity, or why they are wrong. */
   identify(req: IncomingMessage, user: string): Omit<DesktopIdentity, 'node'> | null | Error;
-  /** Records the stream as open now and closed when `res` closes. */
-  streamOpened(who: Omit<DesktopIdentity, 'node'>, res: ServerResponse): void;
+  /**
+   * Records the stream as open now and closed when `res` closes; false (nothing recorded)
+   * when the desktop is new and its user has as many as allowed. Rejects when the store is away.
+   */
+  streamOpened(who: Omit<DesktopIdentity, 'node'>, res: ServerResponse): Promise<boolean>;
   post(req: IncomingMessage, res: ServerResponse, user: string): Promise<void>;
 }
 
@@ -79,13 +83,15 @@ export function presenceRoutes(opts: {
       }
       return { user, ...parsed.data };
     },
-    streamOpened(who, res) {
+    async streamOpened(who, res) {
       const connection = randomBytes(8).toString('hex');
       const full = { ...who, node: opts.node() };
-      store.opened(full, connection, now()).catch(warn);
+      if (!(await store.opened(full, connection, now()))) return false;
       res.once('close', () => {
         store.closed(who.user, who.desktop, connection, now()).catch(warn);
       });
+      if (res.destroyed) store.closed(who.user, who.desktop, connection, now()).catch(warn);
+      return true;
     },
     async post(req, res, user) {
       if (req.method !== 'POST') {
@@ -108,6 +114,8 @@ export function presenceRoutes(opts: {
       let known: boolean;
       try {
         const { desktop, appliedId, alerts } = ack.data;
+        // A trader's text, shown on the admin page and by `relay status`: stored plain.
+        if (alerts?.last) alerts.last.title = withoutControls(alerts.last.title);
         known = await store.ack(user, desktop, appliedId, now(), alerts ?? null);
       } catch (err) {
         warn(err);

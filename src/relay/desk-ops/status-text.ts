@@ -1,5 +1,9 @@
-/** `relay status` as plain text lines, from the admin page's JSON. */
+/**
+ * `relay status` as plain text lines, from the admin page's JSON. Every line is stripped
+ * of control characters: a desktop's report (a print's title) is a trader's text.
+ */
 import type { AlertsToday } from '../../shared/desk-alerts-today.js';
+import { withoutControls } from '../../shared/plain-text.js';
 import { lateText } from './admin-page.js';
 import type { AdminSnapshot } from './admin-view.js';
 
@@ -42,5 +46,5 @@ export function formatStatus(s: AdminSnapshot): string[] {
     const miss = r.wouldMiss.map((m) => `${m.user} (${m.reason})`).join(', ') || 'nobody';
     lines.push(`  ${iso(r.at)}  ${r.name} (${r.countryCode})  would miss: ${miss}`);
   }
-  return lines;
+  return lines.map(withoutControls);
 }

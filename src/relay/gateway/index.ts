@@ -14,14 +14,28 @@ import { requireUser } from '../routes/auth.js';
 import { ReadCache, type ReadCacheStats } from './read-cache.js';
 import { matchReadRoute, type GatewayScope } from './read-routes.js';
 import { createUpstream } from './upstream.js';
+import { cutToWindow } from './window.js';
 
 export interface GatewayOptions {
   calendarUrl: string;
   newsUrl: string;
   tokens: () => TokenManager | null;
+  /**
+   * Takes one of the trader's upstream reads (a token bucket, shared by every node on
+   * Redis): 0 when allowed, else the ms to wait. Answers from the cache take none.
+   */
+  admit?: (user: string) => Promise<number>;
   logger?: Logger;
   now?: () => number;
 }
+
+/**
+ * Reads of the service one trader may cause: per second, and at once. An app starting on
+ * a cold cache reads about a hundred answers in its first second (calendar windows, the
+ * events behind them, news): the burst lets it; the rate is what a flood gets after.
+ */
+export const UPSTREAM_READS_PER_SECOND = 2;
+export const UPSTREAM_READS_BURST = 300;
 
 export interface Gateway {
   handles(path: string): boolean;
@@ -52,6 +66,18 @@ export function createGateway(opts: GatewayOptions): Gateway {
   });
   const cache = new ReadCache({ fetch: fetchUpstream, now: opts.now });
 
+  /** Throws 429 when the trader has used their reads of the service (503 when uncountable). */
+  async function admitted(user: string): Promise<void> {
+    if (!opts.admit) return;
+    let waitMs: number;
+    try {
+      waitMs = await opts.admit(user);
+    } catch {
+      throw RelayErrors.LIMITS_UNCHECKABLE();
+    }
+    if (waitMs > 0) throw RelayErrors.GATEWAY_RATE_LIMITED(Math.ceil(waitMs / 1000));
+  }
+
   async function route(
     req: IncomingMessage,
     res: ServerResponse,
@@ -74,11 +100,13 @@ export function createGateway(opts: GatewayOptions): Gateway {
       );
       throw RelayErrors.NOT_FOUND();
     }
-    const answer = await cache.read(readRoute);
+    const read = await cache.read(readRoute, () => admitted(user));
+    const answer = readRoute.window ? cutToWindow(read, readRoute.window) : read;
+    // No header says whether the answer was cached: that would tell a trader what
+    // colleagues read in the last minute.
     const headers: Record<string, string> = {
       ...answer.headers,
       'cache-control': 'private, no-cache',
-      'x-relay-cache': answer.source,
     };
     if (answer.status === 200 && ifNoneMatchHits(req.headers['if-none-match'], headers.etag)) {
       delete headers['content-type'];

@@ -10,7 +10,7 @@ import type { FetchUpstream, UpstreamAnswer } from './upstream.js';
 import type { ReadRoute } from './read-routes.js';
 
 export interface CachedRead extends UpstreamAnswer {
-  /** How this answer was obtained: for the x-relay-cache header, tests and the bench. */
+  /** How this answer was obtained: for tests and the bench (never told to traders). */
   source: 'hit' | 'miss' | 'shared' | 'revalidated';
 }
 
@@ -53,7 +53,14 @@ export class ReadCache {
     this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
   }
 
-  async read(route: ReadRoute): Promise<CachedRead> {
+  /**
+   * `admit` is awaited before the service is asked (not for an answer kept or already
+   * being fetched): it throws to refuse the read.
+   */
+  async read(
+    route: ReadRoute,
+    admit: () => Promise<void> = async () => undefined,
+  ): Promise<CachedRead> {
     const key = `${route.scope}:${route.upstreamPath}`;
     const kept = this.entries.get(key);
     if (kept && this.now() - kept.storedAt < kept.ttlMs) {
@@ -67,6 +74,13 @@ export class ReadCache {
     if (running) {
       this.stats.shared++;
       return { ...(await running), source: 'shared' };
+    }
+    await admit();
+    // Another read may have started (or finished) while this one was admitted.
+    const started = this.inflight.get(key);
+    if (started) {
+      this.stats.shared++;
+      return { ...(await started), source: 'shared' };
     }
     const p = this.fetchAndKeep(key, route, kept);
     this.inflight.set(key, p);

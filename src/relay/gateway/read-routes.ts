@@ -16,6 +16,12 @@ export interface ReadRoute {
   ttlMs: number;
   /** A name for logs and metrics. */
   name: string;
+  /**
+   * eventDates by window: the window asked for (unix ms). The service is asked for it
+   * rounded out to whole minutes (so near-identical reads share one answer), and the
+   * answer is cut back to it (window.ts).
+   */
+  window?: { from: number; to: number };
 }
 
 /** Event dates at most a second: the safety net near a release polls at about that pace. */
@@ -52,6 +58,19 @@ function eventDateFilters(query: URLSearchParams): string | null {
   return out.size > 0 ? `?${out}` : '';
 }
 
+/** Windows are rounded out to this grid before the service is asked (and the cache keyed). */
+export const WINDOW_GRID_MS = 60_000;
+/** Longer windows are passed as asked: rounding could take them past the service's limit. */
+const ROUND_UP_TO_MS = 300 * 86_400_000;
+
+function roundedWindow(w: { from: number; to: number }): { from: number; to: number } | null {
+  if (!(w.to >= w.from) || w.to - w.from > ROUND_UP_TO_MS) return null;
+  return {
+    from: Math.floor(w.from / WINDOW_GRID_MS) * WINDOW_GRID_MS,
+    to: Math.ceil(w.to / WINDOW_GRID_MS) * WINDOW_GRID_MS,
+  };
+}
+
 function noQuery(query: URLSearchParams): boolean {
   return query.size === 0;
 }
@@ -70,11 +89,19 @@ function calendarRoute(parts: string[], query: URLSearchParams): ReadRoute | nul
     const filters = eventDateFilters(query);
     if (filters === null || !isoDate.safeParse(a).success || !isoDate.safeParse(b).success)
       return null;
-    return route(
-      `${base}/eventDates/${enc(a)}/${enc(b)}${filters}`,
-      EVENT_DATES_TTL_MS,
-      'eventDates',
-    );
+    const asked = { from: Date.parse(a), to: Date.parse(b) };
+    const rounded = roundedWindow(asked);
+    if (!rounded)
+      return route(
+        `${base}/eventDates/${enc(a)}/${enc(b)}${filters}`,
+        EVENT_DATES_TTL_MS,
+        'eventDates',
+      );
+    const [from, to] = [rounded.from, rounded.to].map((t) => enc(new Date(t).toISOString()));
+    return {
+      ...route(`${base}/eventDates/${from}/${to}${filters}`, EVENT_DATES_TTL_MS, 'eventDates'),
+      window: asked,
+    };
   }
   if (!noQuery(query)) return null;
   if (resource === 'eventDates' && a && ID.test(a) && b === undefined)

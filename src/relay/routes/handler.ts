@@ -50,6 +50,9 @@ function route(ctx: RelayContext, req: IncomingMessage, res: ServerResponse) {
   // URL parsing reads "\" as "/" (`/x\..\metrics` is /metrics) where proxies do not:
   // refuse it, so a proxy's allow-list for /metrics sees the path the relay serves.
   if (raw.includes('\\')) throw RelayErrors.BACKSLASH_IN_PATH().afterDrain();
+  // `//x/metrics` parses as host x, path /metrics (and `http://x/metrics` likewise): a
+  // proxy matching paths sees `//x/metrics`. Only an origin-form path is routed.
+  if (!raw.startsWith('/') || raw.startsWith('//')) throw RelayErrors.NOT_FOUND().afterDrain();
   const url = new URL(raw, 'http://relay');
   const { route: r, params } = find(req.method ?? 'GET', url.pathname);
   return r.handle({ ctx, req, res, url, params });

@@ -2,8 +2,11 @@
  * `GET /events/page?after=<id>&limit=<1–1000>`: the stored webhooks as one JSON page, for
  * clients that poll instead of holding a stream open.
  */
+import type { Socket } from 'node:net';
 import { z } from 'zod';
+import type { Lease } from '../desk-limits.js';
 import { RelayErrors } from '../errors.js';
+import { LEGACY_USER } from '../user-store.js';
 import type { EventLog } from '../event-log.js';
 import { sendJsonText } from '../http-util.js';
 import { PAGE_BYTES } from '../sse-hub.js';
@@ -41,16 +44,54 @@ export async function renderPage(events: EventLog, after: string, limit: number)
   );
 }
 
+/** Page reads one trader may have in flight across the desk (the legacy token: every older desktop). */
+export const PAGES_IN_FLIGHT_PER_USER = 4;
+const PAGES_IN_FLIGHT_LEGACY = 100;
+/** A page not taken by the client in this long is cut (its socket no longer holds it). */
+export const PAGE_SEND_TIMEOUT_MS = 30_000;
+
+/** Each connection that has read a page holds one place of its trader until it closes. */
+const places = new WeakMap<Socket, { user: string; lease: Lease }>();
+
+/**
+ * A page the client does not read sits in its socket (Node's buffer, then the kernel's)
+ * until the connection closes: the place is held as long, so one trader cannot open page
+ * reads without end. An idle connection closes after the server's keep-alive timeout, and
+ * a socket still full after PAGE_SEND_TIMEOUT_MS is cut.
+ */
+async function holdPlace(ctx: PageContext, socket: Socket, user: string): Promise<void> {
+  if (places.get(socket)?.user === user) return;
+  const cap = user === LEGACY_USER ? PAGES_IN_FLIGHT_LEGACY : PAGES_IN_FLIGHT_PER_USER;
+  let lease: Lease | null;
+  try {
+    lease = await ctx.desk.limits.acquire('pages', user, cap);
+  } catch {
+    throw RelayErrors.LIMITS_UNCHECKABLE();
+  }
+  if (!lease) throw RelayErrors.TOO_MANY_PAGE_READS(user, cap);
+  places.get(socket)?.lease.release();
+  places.set(socket, { user, lease });
+  const cut = setTimeout(() => {
+    if (socket.writableLength > 0) socket.destroy();
+  }, PAGE_SEND_TIMEOUT_MS);
+  cut.unref();
+  socket.once('close', () => {
+    clearTimeout(cut);
+    lease.release();
+  });
+}
+
 export const pageRoute: RelayRoute<PageContext> = {
   method: 'GET',
   path: '/events/page',
   async handle({ ctx, req, res, url }) {
     req.resume();
-    await requestUser(ctx, req);
+    const user = await requestUser(ctx, req);
     const q = pageQuery.safeParse(Object.fromEntries(url.searchParams));
     if (!q.success) throw RelayErrors.INVALID_PAGE_QUERY();
     const after = ctx.events.parseId(q.data.after);
     if (after === null) throw RelayErrors.UNKNOWN_PAGE_AFTER();
+    await holdPlace(ctx, req.socket, user);
     sendJsonText(res, 200, await renderPage(ctx.events, after, q.data.limit));
   },
 };

@@ -36,9 +36,15 @@ export const streamRoute: RelayRoute<StreamContext> = {
     const user = await requestUser(ctx, req);
     const after = resumePoint(ctx.events, req, url);
     if (req.method === 'HEAD') return void res.writeHead(200, SSE_HEADERS).end();
-    if (!ctx.desk.trackStream(user, res))
-      throw RelayErrors.TOO_MANY_STREAMS(user, ctx.desk.maxStreamsPerUser);
-    if (!ctx.ops.beforeStream(req, res, user)) return;
+    let tracked: boolean;
+    try {
+      tracked = await ctx.desk.trackStream(user, res);
+    } catch {
+      throw RelayErrors.LIMITS_UNCHECKABLE();
+    }
+    if (!tracked) throw RelayErrors.TOO_MANY_STREAMS(user, ctx.desk.maxStreams(user));
+    if (res.destroyed) return;
+    if (!(await ctx.ops.beforeStream(req, res, user))) return;
     return ctx.hub.serve(res, after);
   },
 };

@@ -109,6 +109,9 @@ describe('deploy/nginx.conf', () => {
       expect([path, await request(port, 'GET', path)]).toEqual([path, 403]);
     for (const path of ['/x\\..\\metrics', '/x%5C..%5Cmetrics', '\\metrics'])
       expect([path, await request(port, 'GET', path)]).toEqual([path, 400]);
+    // nginx passes `//x/metrics` as is (its location is not /metrics): the relay refuses it.
+    for (const path of ['//x/metrics', '//x//metrics', '//x/metrics?x=1'])
+      expect([path, await request(port, 'GET', path)]).toEqual([path, 404]);
     expect(await request(port, 'GET', '/healthz')).toBe(200);
   });
 });

@@ -82,6 +82,26 @@ describe('refused bodies', () => {
     expect(raw).toBe(400);
   });
 
+  it('answers 404 to targets that URL parsing would read as another host (//x/metrics)', async () => {
+    const status = (path: string, method = 'GET') =>
+      new Promise<number>((resolve) => {
+        httpRequest(`${relay.url}/`, { path, method, agent: false }, (r) => {
+          r.resume();
+          resolve(r.statusCode ?? 0);
+        }).end();
+      });
+    expect(await status('/metrics')).toBe(200);
+    for (const path of [
+      '//x/metrics',
+      '//metrics',
+      '///metrics',
+      'http://x/metrics',
+      '//x/healthz',
+    ])
+      expect([path, await status(path)]).toEqual([path, 404]);
+    expect(await status(`//x/hooks/${SECRET}`, 'POST')).toBe(404);
+  });
+
   it('still stores a good webhook on a connection after a refused one', async () => {
     const ok = await postRaw(relay.webhookUrl, Buffer.from('{"type":"after_refusal"}'));
     expect(ok).toBe(204);

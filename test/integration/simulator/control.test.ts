@@ -137,9 +137,12 @@ describe('control API', () => {
     for (const host of [`evil.example:${port}`, `127.0.0.1.evil.example:${port}`]) {
       const refused = await stateWithHost(host);
       expect(refused.status).toBe(403);
-      expect(refused.text).toMatch(/Host 127\.0\.0\.1, localhost or \[::1\]/);
+      expect(refused.text).toMatch(/Host localhost or an IP address/);
       expect(refused.text).not.toMatch(/secret/i);
     }
+    const lan = await stateWithHost(`10.0.0.5:${port}`);
+    expect(lan.status).toBe(403);
+    expect(lan.text).toMatch(/Host 127\.0\.0\.1, localhost or \[::1\]/);
   });
 });
 

@@ -163,7 +163,7 @@ describe('session', () => {
     expect((await send(host, '/api/getSettings', { method: 'POST', headers })).status).toBe(401);
   });
 
-  it('expires login codes after 5 minutes and idle sessions after 30, and stops codes after 5 wrong tries', async () => {
+  it('expires login codes after 5 minutes and idle sessions after 30, and limits wrong tries per source', async () => {
     let now = Date.parse('2026-11-20T10:00:00Z');
     const timed = await startWebHost({ service, staticDir: builtRenderer(), now: () => now });
     try {
@@ -178,12 +178,22 @@ describe('session', () => {
       expect((await send(timed, '/api/getSettings', { method: 'POST', headers })).status).toBe(200);
       now += 30 * 60_000 + 1;
       expect((await send(timed, '/api/getSettings', { method: 'POST', headers })).status).toBe(401);
+      // Another local process guesses (issue #35): its wrong tries are refused past five,
+      // and the valid link still works (it used to spoil every outstanding link).
       const good = new URL(timed.newLoginUrl()).search;
-      for (let i = 0; i < 5; i++) await send(timed, `/?token=wrong-${i}`);
-      const locked = await send(timed, `/${good}`);
-      expect(locked.status).toBe(401);
-      expect(locked.body).toMatch(/Too many wrong login links/);
-      // A new link (asked for where the host runs) works again.
+      const wrong = [];
+      for (let i = 0; i < 8; i++) wrong.push(await send(timed, `/?token=wrong-${i}`));
+      expect(wrong.map((w) => w.status)).toEqual(Array(8).fill(401));
+      expect(wrong[4]?.body).toMatch(/invalid or was already used/);
+      expect(wrong[5]?.body).toMatch(/Too many wrong login links from this address/);
+      const valid = await send(timed, `/${good}`);
+      expect(valid.status).toBe(303);
+      expect(valid.headers.location).toMatch(/^\/#key=[\w-]{43}$/);
+      // After the window, that source may try again.
+      now += 10 * 60_000;
+      expect((await send(timed, '/?token=wrong-again')).body).toMatch(
+        /invalid or was already used/,
+      );
       expect((await login(timed)).key).toMatch(/^[\w-]{43}$/);
     } finally {
       await timed.close();
@@ -444,5 +454,28 @@ describe('pushes (SSE)', () => {
   it('needs the session like everything else', async () => {
     const r = await send(host, '/api/events');
     expect(r.status).toBe(401);
+  });
+
+  it("logout ends the session's open stream: no push reaches a signed-out page", async () => {
+    const { cookie, key } = await login(host);
+    const baseline = service.listenerCount();
+    const res = await fetch(`${host.origin}/api/events?key=${key}`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(service.listenerCount()).toBe(baseline + PUSH_EVENTS.length);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const out = await send(host, '/api/logout', {
+      method: 'POST',
+      headers: { cookie, [WEB_PAGE_KEY_HEADER]: key },
+    });
+    expect(out.status).toBe(200);
+    await waitFor(() => service.listenerCount() === baseline, 'the stream to end');
+    service.emit('navigate', { type: 'settings' });
+    let text = '';
+    for (;;) {
+      const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (chunk.done) break;
+      text += new TextDecoder().decode(chunk.value);
+    }
+    expect(text).not.toContain('event: navigate');
   });
 });

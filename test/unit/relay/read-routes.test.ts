@@ -34,7 +34,8 @@ describe('matchReadRoute', () => {
       matchReadRoute('calendar', `/en/api/v1/eventDates/${from}/${to}`, q('volatilities=HIGH'))
         ?.upstreamPath,
     ).toBe(
-      `/en/api/v1/eventDates/${from}/${encodeURIComponent('2026-11-27T00:00:00+01:00')}?volatilities=HIGH`,
+      // Rounded out to whole minutes (already whole here), in UTC: one key per window.
+      `/en/api/v1/eventDates/${from}/${encodeURIComponent('2026-11-26T23:00:00.000Z')}?volatilities=HIGH`,
     );
   });
 

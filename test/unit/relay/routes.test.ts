@@ -21,6 +21,7 @@ import { pageRoute } from '../../../src/relay/routes/page.js';
 import { tokenRoute } from '../../../src/relay/routes/token.js';
 import { SqliteEventLog } from '../../../src/relay/sqlite-log.js';
 import { SqliteUserStore } from '../../../src/relay/users.js';
+import { MemoryDeskLimits } from '../../../src/relay/desk-limits.js';
 import { openRelayDatabase } from '../../../src/relay/relay-db.js';
 
 const TOKEN = 'legacy-token';
@@ -39,6 +40,7 @@ function parts() {
     legacyToken: TOKEN,
     keys: null,
     authUrl: '',
+    limits: new MemoryDeskLimits(),
   });
   closers.push(async () => {
     await desk.close();

@@ -11,6 +11,8 @@ export const eventsRoute: WebRoute = {
     res.writeHead(200, { ...SSE_HEADERS, ...SECURITY_HEADERS });
     res.write('retry: 2000\n\n');
     ctx.streams.add(res);
+    // Logout ends the session's streams: no alert reaches a signed-out page.
+    const detach = ctx.sessions.attach(req, ctx.port, url, res);
     const offs = PUSH_EVENTS.map((name) =>
       ctx.service.on(name, (payload) => {
         res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
@@ -24,6 +26,7 @@ export const eventsRoute: WebRoute = {
       stopHeartbeat();
       offs.forEach((off) => off());
       ctx.streams.delete(res);
+      detach();
     });
   },
 };

@@ -21,7 +21,7 @@ export function login(
   res: ServerResponse,
   code: string,
 ): void {
-  const session = ctx.sessions.redeem(code);
+  const session = ctx.sessions.redeem(code, req.socket.remoteAddress ?? '');
   if ('cookie' in session)
     return redirectHome(res, `/#key=${session.pageKey}`, sessionCookie(ctx.port, session.cookie));
   // The printed link opened again in a browser already signed in: just show the app (the

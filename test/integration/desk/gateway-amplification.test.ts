@@ -1,0 +1,167 @@
+// @clock any-day — the simulator CLI runs, but the test reads no schedule (its own windows, categories)
+/**
+ * Issue #35, item 5: one trader cannot turn the gateway into a firehose on the desk's
+ * quota. Moving a window's end by a millisecond made every read distinct: 2,000 reads
+ * cost the service 2,000 requests in seconds and flushed the cache, so a colleague's next
+ * read went to the service too; and `x-relay-cache: hit` told a trader what colleagues had
+ * opened. Now each trader's reads of the service are a token bucket (shared by every node
+ * on Redis), windows are rounded out to whole minutes (and cut back), and no header
+ * says whether an answer was cached.
+ */
+import { request } from 'undici';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  UPSTREAM_READS_BURST,
+  UPSTREAM_READS_PER_SECOND,
+} from '../../../src/relay/gateway/index.js';
+import { matchReadRoute, WINDOW_GRID_MS } from '../../../src/relay/gateway/read-routes.js';
+import { cutToWindow } from '../../../src/relay/gateway/window.js';
+import { tempDir } from '../relay/helpers.js';
+import { startRedis } from '../relay/redis-server.js';
+import {
+  DESK_PRIVATE,
+  DESK_PUBLIC,
+  relayCommand,
+  serviceFlags,
+  spawnRelayCli,
+  spawnSimulator,
+  stopAll,
+  type Proc,
+} from './processes.js';
+
+const READS = 2_000;
+const keys = { MACROBELL_PUBLIC_KEY: DESK_PUBLIC, MACROBELL_PRIVATE_KEY: DESK_PRIVATE };
+const procs: Proc[] = [];
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  await stopAll(procs);
+  for (const c of cleanups) await c();
+});
+
+async function apiRequests(sim: Proc): Promise<number> {
+  const res = await request(`${sim.url}/_sim/state`);
+  return ((await res.body.json()) as { apiRequests: number }).apiRequests;
+}
+
+async function get(url: string, bearer: string) {
+  const res = await request(url, { headers: { authorization: `Bearer ${bearer}` } });
+  await res.body.dump();
+  return { status: res.statusCode, headers: res.headers };
+}
+
+const lastLine = (s: string) => s.trimEnd().split('\n').at(-1) as string;
+const DAY = 86_400_000;
+const base = Date.parse('2026-01-05T00:00:00.000Z');
+const at = (ms: number) => encodeURIComponent(new Date(ms).toISOString());
+
+/** Distinct windows (each end a minute further), 20 at a time, over the nodes given. */
+async function amplify(urls: string[], token: string, reads: number, offset = 0) {
+  const statuses: number[] = [];
+  const headers: string[] = [];
+  const started = performance.now();
+  for (let i = offset; i < offset + reads; i += 20)
+    for (const r of await Promise.all(
+      Array.from({ length: 20 }, (_, k) => {
+        const end = base + 7 * DAY + (i + k) * WINDOW_GRID_MS;
+        const url = urls[(i + k) % urls.length] as string;
+        return get(`${url}/service/calendar/en/api/v1/eventDates/${at(base)}/${at(end)}`, token);
+      }),
+    )) {
+      statuses.push(r.status);
+      headers.push(...Object.keys(r.headers));
+    }
+  return { statuses, headers, seconds: (performance.now() - started) / 1000 };
+}
+
+async function desk(args: string[], users: string[]) {
+  const tokens: string[] = [];
+  for (const name of users) {
+    const r = await relayCommand(['users', 'add', name, ...args]);
+    expect(r.code, r.stderr).toBe(0);
+    tokens.push(lastLine(r.stdout));
+  }
+  return tokens;
+}
+
+describe("one trader's 2,000 distinct reads through the gateway", () => {
+  for (const backend of ['sqlite', 'redis'] as const)
+    it(`cost the service at most the bucket, and leave a colleague's cached read a hit (${backend})`, async () => {
+      const sim = await spawnSimulator();
+      procs.push(sim);
+      const data = tempDir('mb-amplify-');
+      let redisFlags: string[] = [];
+      if (backend === 'redis') {
+        const redis = await startRedis();
+        cleanups.push(() => redis.stop());
+        redisFlags = ['--redis', redis.url];
+      }
+      const where = backend === 'redis' ? redisFlags : ['--data', data];
+      const [alice, mallory] = (await desk(where, ['alice', 'mallory'])) as [string, string];
+      const nodes: Proc[] = [];
+      const flags = ['--port', '0', '--data', data, ...redisFlags, ...serviceFlags(sim.url)];
+      for (let i = 0; i < (backend === 'redis' ? 2 : 1); i++)
+        nodes.push(await spawnRelayCli(flags, keys));
+      procs.push(...nodes);
+      const first = (nodes[0] as Proc).url;
+      const categories = `${first}/service/calendar/en/api/v1/categories`;
+
+      expect((await get(categories, alice)).status).toBe(200);
+      const urls = nodes.map((n) => n.url);
+      // The burst (what an app starting on a cold cache needs), used up first.
+      const before = await apiRequests(sim);
+      const burst = await amplify(urls, mallory, UPSTREAM_READS_BURST + 100);
+      const burstCost = (await apiRequests(sim)) - before;
+      expect(burstCost).toBeLessThanOrEqual(
+        UPSTREAM_READS_BURST + UPSTREAM_READS_PER_SECOND * burst.seconds + 1,
+      );
+      // Then 2,000 distinct reads: the rate alone, whatever the number of nodes.
+      const start = await apiRequests(sim);
+      const flood = await amplify(urls, mallory, READS, UPSTREAM_READS_BURST + 100);
+      const upstream = (await apiRequests(sim)) - start;
+      console.log('FIGURE', backend, burstCost, burst.seconds, upstream, flood.seconds);
+      expect(upstream).toBeLessThanOrEqual(UPSTREAM_READS_PER_SECOND * flood.seconds + 1);
+      expect(flood.statuses.filter((s) => s === 200).length).toBe(upstream);
+      expect(flood.statuses.filter((s) => s === 429).length).toBe(READS - upstream);
+      expect([...burst.headers, ...flood.headers]).not.toContain('x-relay-cache');
+      // alice's read is still kept (not flushed), and alice is not limited by mallory.
+      const again = await get(categories, alice);
+      expect(again.status).toBe(200);
+      expect(again.headers['x-relay-cache']).toBeUndefined();
+      expect((await apiRequests(sim)) - start - upstream).toBe(0);
+    }, 180_000);
+});
+
+describe('window rounding', () => {
+  it('makes reads a millisecond apart share one upstream read, and cuts the answer back', () => {
+    const route = (from: number, to: number) =>
+      matchReadRoute(
+        'calendar',
+        `/en/api/v1/eventDates/${at(from)}/${at(to)}`,
+        new URLSearchParams('volatilities=HIGH'),
+      );
+    const a = route(base + 1_234, base + DAY + 5_678);
+    const b = route(base + 1_235, base + DAY + 5_679);
+    expect(a?.upstreamPath).toBe(b?.upstreamPath);
+    expect(a?.upstreamPath).toBe(
+      `/en/api/v1/eventDates/${at(base)}/${at(base + DAY + WINDOW_GRID_MS)}?volatilities=HIGH`,
+    );
+    const item = (ms: number) => ({ id: String(ms), dateUtc: new Date(ms).toISOString() });
+    const all = [
+      item(base + 1_000),
+      item(base + 1_234),
+      item(base + DAY + 5_678),
+      item(base + DAY + 6_000),
+    ];
+    const answer = {
+      status: 200,
+      headers: { 'content-type': 'application/json', etag: '"service"' },
+      body: Buffer.from(JSON.stringify(all)),
+    };
+    const cut = cutToWindow(answer, a?.window as { from: number; to: number });
+    expect(JSON.parse(cut.body.toString())).toEqual([all[1], all[2]]);
+    expect(cut.headers.etag).not.toBe('"service"');
+    // Nothing outside: the service's bytes as they came.
+    const inside = { ...answer, body: Buffer.from(JSON.stringify([all[1]])) };
+    expect(cutToWindow(inside, a?.window as { from: number; to: number })).toBe(inside);
+  });
+});
