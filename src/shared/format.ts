@@ -141,13 +141,19 @@ export function surpriseDelta(ed: Pick<EventDate, 'actual' | 'consensus'>): numb
 }
 
 /**
+ * The fewest past surprises a z-score is computed from: on 4 an NFP beat read "z +6.3",
+ * a number a trader would act on and should not.
+ */
+export const Z_MIN_HISTORY = 8;
+
+/**
  * How unusual a surprise is for this indicator: (surprise − mean) / standard deviation of
- * the event's own past surprises. Needs 4 past surprises with some spread, else null.
+ * the event's own past surprises. Needs Z_MIN_HISTORY past surprises with some spread, else null.
  */
 export function surpriseZ(delta: number | null, past: readonly (number | null)[]): number | null {
   if (delta === null) return null;
   const xs = past.filter((x): x is number => x !== null && Number.isFinite(x));
-  if (xs.length < 4) return null;
+  if (xs.length < Z_MIN_HISTORY) return null;
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
   const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1));
   if (!(sd > 0)) return null;
