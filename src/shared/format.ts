@@ -93,16 +93,16 @@ export type Surprise = 'beat' | 'miss' | 'inline' | null;
 /**
  * Whether a print beat expectations. The service's `isBetterThanExpected` wins; without
  * it, actual vs consensus (higher is better — the service flags the inverted indicators).
+ * With no consensus nothing was expected (CFTC positions): neither beat nor miss.
  */
 export function surpriseOf(
   ed: Pick<EventDate, 'actual' | 'consensus' | 'isBetterThanExpected'>,
 ): Surprise {
-  if (ed.actual === null) return null;
+  if (ed.actual === null || ed.consensus === null) return null;
   if (ed.isBetterThanExpected === true) return 'beat';
   if (ed.isBetterThanExpected === false) {
-    return ed.consensus !== null && ed.actual === ed.consensus ? 'inline' : 'miss';
+    return ed.actual === ed.consensus ? 'inline' : 'miss';
   }
-  if (ed.consensus === null) return null;
   if (ed.actual === ed.consensus) return 'inline';
   return ed.actual > ed.consensus ? 'beat' : 'miss';
 }

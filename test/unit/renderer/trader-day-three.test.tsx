@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /** Issue #36 (a trader's day three) in the renderer, each defect as a trader would notice it. */
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Surprises } from '../../../src/renderer/src/components/detail/Surprises.js';
-import { ed } from './harness.js';
+import { ed, mount, now } from './harness.js';
 
 afterEach(cleanup);
 
@@ -45,5 +45,60 @@ describe('the z-score stands on enough history and says how much (item 2)', () =
     expect(summary()).toContain('z +6.4 (n=8) against its 8 earlier surprises');
     expect(zCells()[0]).toBe('+6.4 (n=8)');
     expect(zCells().slice(1)).toEqual(Array(8).fill('—'));
+  });
+});
+
+describe('CFTC positions and sort-by-surprise (item 4)', () => {
+  const rowOf = async (name: string) =>
+    (await screen.findByText(name)).closest('[data-testid=event-row]') as HTMLElement;
+  const names = () =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid=event-row]')]
+      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+      .map((r) => r.querySelector('.name-text')?.textContent);
+
+  it('reads a positions print as a count with no consensus: no arrow, no “better than expected”', async () => {
+    mount([
+      ed(1, {
+        name: 'CFTC EUR NC Net Positions',
+        unit: null,
+        potency: 'K',
+        actual: 67.4,
+        consensus: null,
+        previous: 60.1,
+        // a provider may still send a verdict; with nothing expected it means nothing
+        isBetterThanExpected: true,
+        ratioDeviation: null,
+      }),
+    ]);
+    const row = await rowOf('CFTC EUR NC Net Positions');
+    const actual = row.querySelector('[data-col=actual]') as HTMLElement;
+    expect(actual.textContent).toBe('67.4K');
+    expect(actual.className).not.toMatch(/beat|miss/);
+    expect(row.innerHTML).not.toContain('than expected');
+    expect(row.querySelector('[data-col=surprise]')?.textContent).toBe('');
+  });
+
+  it('puts the real surprises first, a no-impact bill auction after them, unscored last', async () => {
+    const at = new Date(now - 2 * 3_600_000).toISOString();
+    const printed = (i: number, name: string, over: object) =>
+      ed(i, { dateUtc: at, name, actual: 1, consensus: 1, ...over });
+    mount([
+      printed(1, '3-Month Bill Auction', { volatility: 'NONE', ratioDeviation: 6.5 }),
+      printed(2, 'CFTC Gold NC Net Positions', { consensus: null, ratioDeviation: null }),
+      printed(3, 'Retail Sales', { volatility: 'MEDIUM', ratioDeviation: -0.8 }),
+      printed(4, 'Nonfarm Payrolls', { volatility: 'HIGH', ratioDeviation: 1.9 }),
+      printed(5, '6-Month Bill Auction', { volatility: 'NONE', ratioDeviation: -2 }),
+    ]);
+    await rowOf('Retail Sales');
+    fireEvent.click(screen.getByRole('button', { name: 'Sort each day by surprise' }));
+    await waitFor(() =>
+      expect(names()).toEqual([
+        'Nonfarm Payrolls',
+        'Retail Sales',
+        '3-Month Bill Auction',
+        '6-Month Bill Auction',
+        'CFTC Gold NC Net Positions',
+      ]),
+    );
   });
 });
