@@ -2,6 +2,7 @@
 /** Issue #36 (a trader's day three) in the renderer, each defect as a trader would notice it. */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AlertRecord } from '../../../src/shared/domain.js';
 import { Surprises } from '../../../src/renderer/src/components/detail/Surprises.js';
 import { ed, mount, now } from './harness.js';
 
@@ -100,5 +101,52 @@ describe('CFTC positions and sort-by-surprise (item 4)', () => {
         'CFTC Gold NC Net Positions',
       ]),
     );
+  });
+});
+
+describe('a late print says when it printed and when it was seen (item 11)', () => {
+  const at = (hhmm: string) => Date.parse(`2026-12-09T${hhmm}:00Z`);
+  const alert = (over: Partial<AlertRecord>): AlertRecord => ({
+    id: 1,
+    kind: 'released',
+    title: 'Late print — US Fed Interest Rate Decision',
+    body: '3.75% vs 3.75% consensus — in line',
+    createdAt: at('19:20'),
+    read: true,
+    target: { type: 'eventDate', eventDateId: 'ed1', eventId: 'e1' },
+    late: true,
+    receipt: {
+      path: 'poll',
+      scheduledAt: at('19:00'),
+      lastUpdatedAt: at('19:00'),
+      printAt: at('19:00'),
+      relayReceivedAt: null,
+      appliedAt: at('19:20'),
+      shownAt: null,
+    },
+    ...over,
+  });
+  const metas = async () => {
+    fireEvent.click(screen.getByRole('button', { name: /^Alerts/ }));
+    const list = await screen.findByRole('list', { name: 'Alert history' });
+    await waitFor(() => expect(list.querySelectorAll('.meta')).not.toHaveLength(0));
+    return [...list.querySelectorAll('.meta')].map((m) => m.textContent);
+  };
+
+  it('shows the release time and the time seen, the date once when both fall on one day', async () => {
+    const late = alert({});
+    const nextDay = alert({ id: 2, createdAt: at('23:30') + 86_400_000 });
+    const onTime = alert({ id: 3, late: false, createdAt: at('19:00') + 300 });
+    mount(
+      [ed(1)],
+      { listAlerts: () => [late, nextDay, onTime] },
+      { settings: { timeZone: 'UTC' } },
+    );
+    const [one, two, three] = await metas();
+    expect(one).toMatch(/^Late print · silent · released 9 Dec 2026, 19:00 · seen 19:20$/);
+    expect(two).toMatch(
+      /^Late print · silent · released 9 Dec 2026, 19:00 · seen 10 Dec 2026, 23:30$/,
+    );
+    expect(three).toBe('released · 9 Dec 2026, 19:00');
   });
 });
