@@ -150,3 +150,31 @@ describe('a late print says when it printed and when it was seen (item 11)', () 
     expect(three).toBe('released · 9 Dec 2026, 19:00');
   });
 });
+
+describe('a cleared filter stays cleared across screens (item 12)', () => {
+  it('type “CPI”, clear it, switch to Settings at once and back: the box is empty, every row shown', async () => {
+    const rows = [ed(1, { name: 'CPI (YoY)' }), ed(2, { name: 'Retail Sales' })];
+    // the host filters by name, as the store does
+    const m = mount(rows, {
+      listEventDates: (i) =>
+        rows.filter((r) => r.name.includes((i as { text?: string }).text ?? '')),
+    });
+    const box = () => screen.getByRole('searchbox', { name: 'Filter events by name' });
+    await screen.findByText('Retail Sales');
+    fireEvent.change(box(), { target: { value: 'CPI' } });
+    await waitFor(() => expect(screen.queryByText('Retail Sales')).toBeNull());
+    fireEvent.change(box(), { target: { value: '' } });
+    // inside the 250 ms debounce
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(screen.queryByRole('searchbox')).toBeNull(); // the calendar screen is gone
+    fireEvent.click(screen.getByRole('button', { name: 'Calendar' }));
+    expect((box() as HTMLInputElement).value).toBe('');
+    expect(m.stores.calendar.getState().filters.text).toBe('');
+    // the calendar is asked again without the text
+    const lastText = () =>
+      (m.calls.filter(([method]) => method === 'listEventDates').at(-1)?.[1] as { text?: string })
+        .text;
+    await waitFor(() => expect(lastText()).toBeUndefined());
+    expect(await screen.findByText('Retail Sales')).toBeTruthy();
+  });
+});
