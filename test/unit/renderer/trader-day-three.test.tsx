@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** Issue #36 (a trader's day three) in the renderer, each defect as a trader would notice it. */
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AlertRecord } from '../../../src/shared/domain.js';
 import { Surprises } from '../../../src/renderer/src/components/detail/Surprises.js';
@@ -176,5 +176,76 @@ describe('a cleared filter stays cleared across screens (item 12)', () => {
         .text;
     await waitFor(() => expect(lastText()).toBeUndefined());
     expect(await screen.findByText('Retail Sales')).toBeTruthy();
+  });
+});
+
+describe('the grid by keyboard (item 13)', () => {
+  // 40 releases a minute apart on one day, shown in UTC: one day header, then the rows
+  const day = Array.from({ length: 40 }, (_, i) =>
+    ed(100 + i, {
+      eventId: `e${100 + i}`,
+      name: `Release ${i}`,
+      dateUtc: new Date(Date.parse('2026-12-02T10:00:00Z') + i * 60_000).toISOString(),
+    }),
+  );
+  const grid = () => screen.getByRole('grid', { name: 'Economic releases' });
+  /** The name of the release the grid's aria-activedescendant names, or why it names none. */
+  const active = () => {
+    const id = grid().getAttribute('aria-activedescendant');
+    if (!id) return 'no active row';
+    const el = document.getElementById(id);
+    return el ? el.querySelector('.name-text')?.textContent : `${id}: no such element`;
+  };
+  const press = (key: string) => fireEvent.keyDown(grid(), { key });
+
+  it('PageDown and PageUp move the active row a screenful, stopping at the ends', async () => {
+    mount(day, {}, { settings: { timeZone: 'UTC' } });
+    await screen.findAllByTestId('event-row');
+    press('Home');
+    expect(active()).toBe('Release 0');
+    // jsdom has no layout: the grid counts 600 px, 15 rows, one of them the header
+    press('PageDown');
+    expect(active()).toBe('Release 14');
+    press('PageDown');
+    expect(active()).toBe('Release 28');
+    press('PageDown');
+    expect(active()).toBe('Release 39');
+    press('PageUp');
+    expect(active()).toBe('Release 25');
+    press('PageUp');
+    press('PageUp');
+    expect(active()).toBe('Release 0');
+  });
+
+  it('keeps the active row on its release when a row lands above it', async () => {
+    const m = mount(day, {}, { settings: { timeZone: 'UTC' } });
+    await screen.findAllByTestId('event-row');
+    press('Home');
+    press('j');
+    expect(active()).toBe('Release 1');
+    const earlier = ed(99, { name: 'Added', dateUtc: '2026-12-02T09:30:00Z' });
+    act(() =>
+      m.stores.calendar
+        .getState()
+        .applyChanges([{ kind: 'eventDateAdded', eventDate: earlier, source: 'poll' }]),
+    );
+    await screen.findByText('Added');
+    expect(active()).toBe('Release 1');
+    // scrolled far below it, the active row is still an element (the grid keeps it)
+    fireEvent.scroll(grid(), { target: { scrollTop: 1200 } });
+    await waitFor(() => expect(screen.queryByText('Release 10')).toBeNull());
+    expect(active()).toBe('Release 1');
+  });
+
+  it('after Escape closes a detail opened from an alert, the active row is that release', async () => {
+    const m = mount(day, {}, { settings: { timeZone: 'UTC' } });
+    await screen.findAllByTestId('event-row');
+    expect(active()).toBe('no active row');
+    act(() => m.stores.app.getState().openEvent('e105'));
+    await waitFor(() => expect(m.stores.app.getState().eventId).toBe('e105'));
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    await waitFor(() => expect(m.stores.app.getState().eventId).toBeNull());
+    await waitFor(() => expect(active()).toBe('Release 5'));
+    expect(document.activeElement).toBe(grid());
   });
 });
