@@ -2,9 +2,10 @@
 /** Issue #36 (a trader's day three) in the renderer, each defect as a trader would notice it. */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AlertRecord } from '../../../src/shared/domain.js';
+import type { AlertRecord, Post } from '../../../src/shared/domain.js';
 import { Surprises } from '../../../src/renderer/src/components/detail/Surprises.js';
-import { ed, mount, now } from './harness.js';
+import { ed, mount, now, status } from './harness.js';
+import { postFixture } from '../../fixtures/domain.js';
 
 afterEach(cleanup);
 
@@ -247,5 +248,44 @@ describe('the grid by keyboard (item 13)', () => {
     await waitFor(() => expect(m.stores.app.getState().eventId).toBeNull());
     await waitFor(() => expect(active()).toBe('Release 5'));
     expect(document.activeElement).toBe(grid());
+  });
+});
+
+describe('a demo story says it is one (item 6)', () => {
+  const story: Post = postFixture({
+    id: 'p1',
+    title: 'EUR/USD slips',
+    authorName: 'Mara Lindqvist',
+  });
+  const openStory = async (demo: boolean) => {
+    mount(
+      [],
+      {
+        listPosts: () => ({ items: [story], page: 1, pageSize: 30, total: 1 }),
+        getPost: () => story,
+        markPostRead: () => null,
+      },
+      { status: { ...status, demo } },
+    );
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
+        name: /^News/,
+      }),
+    );
+    fireEvent.click(await screen.findByText('EUR/USD slips'));
+    return screen.findByTestId('post-reader');
+  };
+
+  it('marks the story in the reader in demo mode', async () => {
+    const reader = await openStory(true);
+    expect(within(reader).getByTestId('demo-story').textContent).toBe(
+      'Demo story — invented text, not market news',
+    );
+  });
+
+  it('marks nothing on the live service', async () => {
+    const reader = await openStory(false);
+    expect(within(reader).queryByTestId('demo-story')).toBeNull();
+    expect(reader.textContent).toContain('EUR/USD slips');
   });
 });
