@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** Issue #36 (a trader's day three) in the renderer, each defect as a trader would notice it. */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AlertRecord, Post } from '../../../src/shared/domain.js';
 import { Surprises } from '../../../src/renderer/src/components/detail/Surprises.js';
 import { ed, mount, now, status } from './harness.js';
@@ -287,5 +287,48 @@ describe('a demo story says it is one (item 6)', () => {
     const reader = await openStory(false);
     expect(within(reader).queryByTestId('demo-story')).toBeNull();
     expect(reader.textContent).toContain('EUR/USD slips');
+  });
+});
+
+describe('the status bar at the start and after a failure (item 8)', () => {
+  const label = () => screen.getByTestId('connection-label').textContent;
+  const age = () =>
+    screen.getByTestId('status-bar').textContent?.match(/Last answer (\S+ ago)/)?.[1];
+
+  it('says “Connecting…” (not a red “Offline”) until the first status arrives', async () => {
+    let answer: (s: typeof status) => void = () => undefined;
+    const first = new Promise<typeof status>((resolve) => (answer = resolve));
+    mount([ed(1)], { getStatus: () => first });
+    expect(label()).toBe('Connecting…');
+    expect(screen.getByTestId('status-bar').querySelector('.dot-bad')).toBeNull();
+    answer(status);
+    await waitFor(() => expect(label()).toBe('Live (polling)'));
+  });
+
+  it('never moves the last answer back, and reads it again while the state stays the same', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const t0 = Date.now();
+      let served = { ...status, lastSyncAt: t0 - 180_000 };
+      const m = mount([ed(1)], { getStatus: () => served });
+      await waitFor(() => expect(age()).toBe('3m ago'));
+      // a 503: the push carries the state change and an older answer time
+      act(() =>
+        m.push('status', {
+          ...status,
+          lastSyncAt: t0 - 240_000,
+          connection: { state: 'offline', transport: 'polling', reason: 'HTTP 503', since: t0 },
+        }),
+      );
+      expect(label()).toBe('Offline');
+      expect(age()).toBe('3m ago');
+      // the core answered again meanwhile (it pushes states, not answers): read within 15 s
+      served = { ...status, lastSyncAt: Date.now() - 5_000 };
+      await act(() => vi.advanceTimersByTimeAsync(15_000));
+      await waitFor(() => expect(age()).toMatch(/^\d+s ago$/));
+      expect(label()).toBe('Live (polling)');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
