@@ -332,3 +332,51 @@ describe('the status bar at the start and after a failure (item 8)', () => {
     }
   });
 });
+
+describe('countdowns in view (item 9)', () => {
+  const inMin = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+  const speech = {
+    name: "BoE's Governor Bailey speech",
+    countryCode: 'UK',
+    volatility: 'HIGH',
+    isSpeech: true,
+    consensus: null,
+    previous: null,
+  };
+
+  it('the window title counts down to the next high-impact release with a figure', async () => {
+    const rows = [
+      ed(1, { name: 'EIA Crude Oil Stocks Change', volatility: 'LOW', dateUtc: inMin(5) }),
+      ed(2, { ...speech, dateUtc: inMin(10) }),
+      ed(3, { name: 'Nonfarm Payrolls', volatility: 'HIGH', dateUtc: inMin(23) }),
+    ];
+    // the host filters by name, as the store does
+    const m = mount(rows, {
+      listEventDates: (i) =>
+        rows.filter((r) => r.name.includes((i as { text?: string }).text ?? '')),
+    });
+    await waitFor(() =>
+      expect(document.title).toMatch(/^US Nonfarm Payrolls in 2[23]m \d\ds · Macrobell$/),
+    );
+    // a filter that hides it from the grid does not take it from the title
+    await act(() =>
+      m.stores.calendar
+        .getState()
+        .setFilters({ volatilities: [], countries: [], categories: [], text: 'Crude' }),
+    );
+    await waitFor(() => expect(screen.queryByText('Nonfarm Payrolls')).toBeNull());
+    expect(document.title).toMatch(/^US Nonfarm Payrolls in 2[23]m/);
+    cleanup();
+    expect(document.title).toBe('Macrobell');
+  });
+
+  it('“Next alert” skips a speech that prints no figure', async () => {
+    mount([
+      ed(1, { ...speech, dateUtc: inMin(10) }),
+      ed(2, { name: 'Consumer Price Index (YoY)', volatility: 'HIGH', dateUtc: inMin(120) }),
+    ]);
+    const next = await screen.findByTestId('next-release');
+    await waitFor(() => expect(next.textContent).toContain('Consumer Price Index (YoY)'));
+    expect(next.textContent).not.toContain('Bailey');
+  });
+});
