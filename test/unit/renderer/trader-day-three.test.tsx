@@ -380,3 +380,24 @@ describe('countdowns in view (item 9)', () => {
     expect(next.textContent).not.toContain('Bailey');
   });
 });
+
+describe('one way to write a 12-hour time (item 14)', () => {
+  it('writes “8:30 AM” in the grid and in the detail’s release list alike', async () => {
+    const nfp = ed(1, { name: 'Nonfarm Payrolls', dateUtc: '2026-12-04T13:30:00Z' });
+    mount(
+      [nfp],
+      { getEventDetail: () => ({ event: null, upcoming: [nfp], history: [], watched: false }) },
+      { settings: { timeZone: 'America/New_York', hourCycle: 'h12' } },
+    );
+    const row = await waitFor(() => {
+      const r = document.querySelector<HTMLElement>('[data-event-date-id=ed1]');
+      expect(r).not.toBeNull();
+      return r as HTMLElement;
+    });
+    expect(row.querySelector('[data-col=time]')?.textContent).toMatch(/^8:30\sAM$/);
+    fireEvent.click(row);
+    const upcoming = await screen.findByRole('grid', { name: 'Upcoming releases' });
+    const when = within(upcoming).getAllByRole('gridcell')[0]?.textContent;
+    expect(when).toMatch(/^4 Dec 2026, 8:30\sAM$/);
+  });
+});
