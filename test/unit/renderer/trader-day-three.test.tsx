@@ -2,7 +2,7 @@
 /** Issue #36 (a trader's day three) in the renderer, each defect as a trader would notice it. */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AlertRecord, Post } from '../../../src/shared/domain.js';
+import type { AlertRecord, Post, Settings } from '../../../src/shared/domain.js';
 import { Surprises } from '../../../src/renderer/src/components/detail/Surprises.js';
 import { ed, mount, now, status } from './harness.js';
 import { postFixture } from '../../fixtures/domain.js';
@@ -368,6 +368,23 @@ describe('countdowns in view (item 9)', () => {
     expect(document.title).toMatch(/^US Nonfarm Payrolls in 2[23]m/);
     cleanup();
     expect(document.title).toBe('Macrobell');
+  });
+
+  it('while a news window is open, the title counts down to its end', async () => {
+    const nw = {
+      enabled: true,
+      minutesBefore: 2,
+      minutesAfter: 2,
+      impacts: ['HIGH'],
+      alerts: false,
+    };
+    mount(
+      [ed(1, { name: 'Nonfarm Payrolls', volatility: 'HIGH', dateUtc: inMin(1) })],
+      {},
+      { settings: { newsWindow: nw as Settings['newsWindow'] } },
+    );
+    // opened a minute ago (2 min before the print), closes 2 min after it
+    await waitFor(() => expect(document.title).toMatch(/^US NFP window · [23]m left · Macrobell$/));
   });
 
   it('“Next alert” skips a speech that prints no figure', async () => {

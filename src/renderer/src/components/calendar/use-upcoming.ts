@@ -32,7 +32,13 @@ function holdsAllAhead(s: Pick<CalendarState, 'filters' | 'window'>, now: number
   return unfiltered && s.window.from <= now && s.window.to >= now + AHEAD_MS;
 }
 
-/** Asks the cache for the upcoming releases of these impacts (empty: any); null: no need. */
+/** A news window stays open this long after its last release at most (the fetch looks back). */
+const BEHIND_MS = 3_600_000;
+
+/**
+ * Asks the cache for the releases of these impacts (empty: any) from an hour ago on (a news
+ * window open now may hold one just printed); null: no need.
+ */
 function useFetchedUpcoming(volatilities: readonly Volatility[] | null, changed: unknown) {
   const { bridge } = useStores();
   const [rows, setRows] = useState<EventDate[]>([]);
@@ -43,7 +49,7 @@ function useFetchedUpcoming(volatilities: readonly Volatility[] | null, changed:
     const now = Date.now();
     bridge.api
       .listEventDates({
-        from: new Date(now).toISOString(),
+        from: new Date(now - BEHIND_MS).toISOString(),
         to: new Date(now + AHEAD_MS).toISOString(),
         volatilities: [...volatilities],
         limit: 2000,
