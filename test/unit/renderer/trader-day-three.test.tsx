@@ -181,12 +181,15 @@ describe('a cleared filter stays cleared across screens (item 12)', () => {
 });
 
 describe('the grid by keyboard (item 13)', () => {
-  // 40 releases a minute apart on one day, shown in UTC: one day header, then the rows
+  // 40 releases a minute apart from 10:00 UTC the day before yesterday: in the loaded window,
+  // on one day (shown in UTC: one day header, then the rows), the now line after them all
+  const DAY = 86_400_000;
+  const base = Math.floor(Date.now() / DAY - 2) * DAY + 10 * 3_600_000;
   const day = Array.from({ length: 40 }, (_, i) =>
     ed(100 + i, {
       eventId: `e${100 + i}`,
       name: `Release ${i}`,
-      dateUtc: new Date(Date.parse('2026-12-02T10:00:00Z') + i * 60_000).toISOString(),
+      dateUtc: new Date(base + i * 60_000).toISOString(),
     }),
   );
   const grid = () => screen.getByRole('grid', { name: 'Economic releases' });
@@ -224,7 +227,7 @@ describe('the grid by keyboard (item 13)', () => {
     press('Home');
     press('j');
     expect(active()).toBe('Release 1');
-    const earlier = ed(99, { name: 'Added', dateUtc: '2026-12-02T09:30:00Z' });
+    const earlier = ed(99, { name: 'Added', dateUtc: new Date(base - 30 * 60_000).toISOString() });
     act(() =>
       m.stores.calendar
         .getState()
