@@ -93,16 +93,16 @@ export type Surprise = 'beat' | 'miss' | 'inline' | null;
 /**
  * Whether a print beat expectations. The service's `isBetterThanExpected` wins; without
  * it, actual vs consensus (higher is better — the service flags the inverted indicators).
+ * With no consensus nothing was expected (CFTC positions): neither beat nor miss.
  */
 export function surpriseOf(
   ed: Pick<EventDate, 'actual' | 'consensus' | 'isBetterThanExpected'>,
 ): Surprise {
-  if (ed.actual === null) return null;
+  if (ed.actual === null || ed.consensus === null) return null;
   if (ed.isBetterThanExpected === true) return 'beat';
   if (ed.isBetterThanExpected === false) {
-    return ed.consensus !== null && ed.actual === ed.consensus ? 'inline' : 'miss';
+    return ed.actual === ed.consensus ? 'inline' : 'miss';
   }
-  if (ed.consensus === null) return null;
   if (ed.actual === ed.consensus) return 'inline';
   return ed.actual > ed.consensus ? 'beat' : 'miss';
 }
@@ -141,13 +141,19 @@ export function surpriseDelta(ed: Pick<EventDate, 'actual' | 'consensus'>): numb
 }
 
 /**
+ * The fewest past surprises a z-score is computed from: on 4 an NFP beat read "z +6.3",
+ * a number a trader would act on and should not.
+ */
+export const Z_MIN_HISTORY = 8;
+
+/**
  * How unusual a surprise is for this indicator: (surprise − mean) / standard deviation of
- * the event's own past surprises. Needs 4 past surprises with some spread, else null.
+ * the event's own past surprises. Needs Z_MIN_HISTORY past surprises with some spread, else null.
  */
 export function surpriseZ(delta: number | null, past: readonly (number | null)[]): number | null {
   if (delta === null) return null;
   const xs = past.filter((x): x is number => x !== null && Number.isFinite(x));
-  if (xs.length < 4) return null;
+  if (xs.length < Z_MIN_HISTORY) return null;
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
   const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1));
   if (!(sd > 0)) return null;

@@ -19,12 +19,20 @@ const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
 export interface QueryMatcher {
   (folded: string): boolean;
   readonly ascii: RegExp | null;
+  /** Words typed as one ("AT&T" → at, t): marked only where they stand side by side. */
+  readonly phrases: readonly string[][];
+  /** Whether a token matches only as part of such a phrase. */
+  readonly phraseOnly: (folded: string) => boolean;
 }
 
 export function queryMatcher(query: string): QueryMatcher {
   // The same words toFtsQuery turned into the MATCH (aliases' phrases too), folded as the
   // tokenizer folds them.
-  const { exact: words, prefix: last } = searchTerms(query);
+  const { exact: plain, prefix: last, phrases } = searchTerms(query);
+  const plainSet = new Set(plain);
+  const alone = (t: string) => plainSet.has(t) || (last !== undefined && t.startsWith(last));
+  const inPhrase = new Set(phrases.flat());
+  const words = [...plainSet, ...inPhrase];
   const exact = new Set(words);
   const test = (t: string) => exact.has(t) || (last !== undefined && t.startsWith(last));
   // In ASCII text a token is a run of [A-Za-z0-9], and lower case is all the folding.
@@ -38,7 +46,8 @@ export function queryMatcher(query: string): QueryMatcher {
     all.length && all.every((w) => asciiWord.test(w))
       ? new RegExp(`(?<![A-Za-z0-9])(?:${alts.join('|')})`, 'gi')
       : null;
-  return Object.assign(test, { ascii });
+  const phraseOnly = (t: string) => inPhrase.has(t) && !alone(t);
+  return Object.assign(test, { ascii, phrases, phraseOnly });
 }
 
 interface Hit {
@@ -88,6 +97,7 @@ export function buildSnippet(
   // Only the column shown is cut into tokens.
   const tokens = best.tokens ?? tokensOf(text, matches, best.isAscii);
   if (tokens.length === 0) return '';
+  keepWholePhrases(tokens, text, matches, best.isAscii);
   const first = Math.max(
     0,
     tokens.findIndex((t) => t.match),
@@ -106,4 +116,18 @@ export function buildSnippet(
     at = t.end;
   }
   return to < tokens.length ? `${out}…` : out + text.slice(at);
+}
+
+/** Unmarks a phrase's words ("at" of "AT&T") where they stand alone, not in the phrase. */
+function keepWholePhrases(tokens: Hit[], text: string, m: QueryMatcher, isAscii: boolean) {
+  if (m.phrases.length === 0) return;
+  const fold = isAscii ? (t: string) => t.toLowerCase() : foldToken;
+  const words = tokens.map((t) => fold(text.slice(t.start, t.end)));
+  const covered = new Set<number>();
+  for (const p of m.phrases)
+    for (let i = 0; i + p.length <= words.length; i++)
+      if (p.every((w, k) => words[i + k] === w)) p.forEach((_, k) => covered.add(i + k));
+  tokens.forEach((t, i) => {
+    if (t.match && !covered.has(i) && m.phraseOnly(words[i] as string)) t.match = false;
+  });
 }

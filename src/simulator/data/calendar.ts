@@ -134,7 +134,8 @@ export function generateCalendar(
       const ed = makeEventDate(event, ind, t, rng, planned, true, now, printRng(seed, ind.key, t));
       if (ed.actual !== null) planned = ed.actual;
       if (t < windowStart) model.history.push(ed);
-      else eventDates.push(t < now ? ed : pending(ed, lastPrinted, ind.decimals, now));
+      else
+        eventDates.push(t < now ? ed : pending(ed, hasValues(ind), lastPrinted, ind.decimals, now));
       if (t < now && ed.actual !== null) lastPrinted = ed.actual;
     }
     model.history = model.history.slice(-histCount);
@@ -147,11 +148,11 @@ export function generateCalendar(
 /** A release not yet printed: no actual, the last print as previous. */
 function pending(
   ed: SimEventDate,
+  values: boolean,
   previous: number | null,
   decimals: number,
   now: number,
 ): SimEventDate {
-  const values = ed.consensus !== null;
   return {
     ...ed,
     actual: null,
@@ -183,9 +184,11 @@ export function makeEventDate(
 ): SimEventDate {
   const values = hasValues(ind);
   const i = ind as Indicator;
-  const consensus = values
+  // drawn even when nobody forecasts it, so the ids drawn next stay those of earlier demos
+  const forecast = values
     ? round(expectation(i, previous) + (rng() - 0.5) * i.spread, i.decimals)
     : null;
+  const consensus = ind?.noConsensus ? null : forecast;
   const printed = values && released ? printValues(i, consensus, print) : null;
   const period = ind ? periodOf(ind, dateMs) : monthBefore(dateMs, event.periodType);
   return {

@@ -19,6 +19,8 @@ export interface Indicator {
   decimals: number;
   /** Lower is better (unemployment, claims, …). */
   inverted?: boolean;
+  /** Nobody forecasts it (CFTC positioning): no consensus, so no beat or miss either. */
+  noConsensus?: boolean;
   /** `adhoc`: on some weekdays at random (central bankers' speeches). */
   frequency: 'weekly' | 'monthly' | 'quarterly' | 'meeting' | 'adhoc';
   /** "HH:MM" UTC. */
@@ -1202,7 +1204,7 @@ const WEEKLY: [
     'CFTC Gold NC Net Positions',
     'capitalFlows',
     'LOW',
-    '$',
+    null,
     'K',
     250,
     12,
@@ -1216,7 +1218,7 @@ const WEEKLY: [
     'CFTC S&P 500 NC Net Positions',
     'capitalFlows',
     'LOW',
-    '$',
+    null,
     'K',
     -90,
     20,
@@ -1230,7 +1232,7 @@ const WEEKLY: [
     'CFTC EUR NC Net Positions',
     'capitalFlows',
     'LOW',
-    '€',
+    null,
     'K',
     60,
     8,
@@ -1238,14 +1240,27 @@ const WEEKLY: [
     5,
     '20:30',
   ],
-  ['UK', 'GBP', 'CFTC GBP NC Net Positions', 'capitalFlows', 'LOW', '£', 'K', 20, 6, 1, 5, '20:30'],
+  [
+    'UK',
+    'GBP',
+    'CFTC GBP NC Net Positions',
+    'capitalFlows',
+    'LOW',
+    null,
+    'K',
+    20,
+    6,
+    1,
+    5,
+    '20:30',
+  ],
   [
     'JP',
     'JPY',
     'CFTC JPY NC Net Positions',
     'capitalFlows',
     'LOW',
-    '¥',
+    null,
     'K',
     -40,
     8,
@@ -1385,10 +1400,13 @@ WEEKLY.forEach(
       spread,
       decimals,
       inverted: /jobless/i.test(name),
+      noConsensus: /^CFTC/.test(name),
       frequency: 'weekly',
       weekday,
       time,
-      description: `${name}: a weekly release for ${country}.`,
+      description: /^CFTC/.test(name)
+        ? `${name}: speculators' net positions in contracts, from the CFTC's weekly Commitments of Traders report.`
+        : `${name}: a weekly release for ${country}.`,
     });
   },
 );

@@ -13,24 +13,30 @@ export interface SimPost {
   Culture: string;
   PublicationDate: string;
   UpdateDate: string | null;
-  Url: string;
+  Url: string | null;
   ImageUrl: string | null;
-  Author: { Id: string; Name: string; Url: string; ImageUrl: string | null };
+  Author: { Id: string; Name: string; Url: string | null; ImageUrl: string | null };
   Company: { Id: string; Name: string };
   Categories: { Id: string; Name: string }[];
   Tags: { Id: string; Name: string }[];
 }
 
+/**
+ * Invented bylines: the demo's stories are invented, and a real analyst's name under them
+ * would put words in a real person's mouth.
+ */
 const AUTHORS = [
-  'Joseph Trevisani',
-  'Valeria Bednarik',
-  'Yohay Elam',
-  'Eren Sengezer',
-  'Ross J Burland',
-  'Christian Borjon Valencia',
-  'Haresh Menghani',
-  'Dhwani Mehta',
+  'Mara Lindqvist',
+  'Tomás Ferreira',
+  'Priya Raman',
+  'Jonas Weidlich',
+  'Elena Kovačić',
+  'Daniel Okonkwo',
+  'Sophie Marchetti',
+  'Kenji Arakawa',
 ];
+/** The demo's own newsroom: no real publisher's name, and no link to a real site. */
+const NEWSROOM = { Id: 'macrobell-demo', Name: 'Macrobell demo newsroom' };
 const NEWS_CATEGORIES = [
   { Id: 'c-fx', Name: 'Forex' },
   { Id: 'c-macro', Name: 'Macroeconomics' },
@@ -250,6 +256,16 @@ export function tiedStoryFor(ed: SimEventDate) {
     : null;
 }
 
+/** What moves on a story of this tag: a pair is itself; "ECB" is no market to react in. */
+const MARKET_OF: Record<string, string> = {
+  ECB: 'EUR/USD',
+  China: 'AUD/USD',
+  USD: 'the US Dollar Index',
+  Gold: 'gold',
+  WTI: 'oil prices',
+};
+const reactionMarket = (tag: string) => MARKET_OF[tag] ?? tag;
+
 function html(rng: Rng, lead: string, tag: string): string {
   const para2 = pick(rng, [
     'Technical picture: the pair holds above its 20-day moving average, with resistance at the recent high.',
@@ -259,8 +275,9 @@ function html(rng: Rng, lead: string, tag: string): string {
   return [
     `<p>${lead}</p>`,
     `<h2>What to watch</h2>`,
-    `<ul><li>Consensus and the previous print</li><li>Revisions to earlier data</li><li>Reaction in ${tag}</li></ul>`,
-    `<p>${para2} Read more on <a href="https://www.fxstreet.com/news">FXStreet</a>.</p>`,
+    `<ul><li>Consensus and the previous print</li><li>Revisions to earlier data</li><li>Reaction in ${reactionMarket(tag)}</li></ul>`,
+    // invented text links nowhere: no "Read more" on a real site
+    `<p>${para2}</p>`,
   ].join('\n');
 }
 
@@ -270,11 +287,6 @@ export function makePost(rng: Rng, culture: string, publishedMs: number, story?:
   const author = pick(rng, AUTHORS);
   const lead = s.body[culture] ?? s.body['en-US'] ?? '';
   const title = s.title[culture] ?? s.title['en-US'] ?? '';
-  const slug = title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60);
   return {
     Id: id,
     Title: title,
@@ -283,15 +295,10 @@ export function makePost(rng: Rng, culture: string, publishedMs: number, story?:
     Culture: culture,
     PublicationDate: new Date(publishedMs).toISOString(),
     UpdateDate: null,
-    Url: `https://www.fxstreet.com/news/${slug}-${id.slice(0, 8)}`,
+    Url: null,
     ImageUrl: null,
-    Author: {
-      Id: `a-${author.length}`,
-      Name: author,
-      Url: `https://www.fxstreet.com/author/${author.toLowerCase().replace(/\s+/g, '-')}`,
-      ImageUrl: null,
-    },
-    Company: { Id: 'fxs', Name: 'FXStreet' },
+    Author: { Id: `a-${author.length}`, Name: author, Url: null, ImageUrl: null },
+    Company: NEWSROOM,
     Categories: [s.category ?? pick(rng, NEWS_CATEGORIES)],
     Tags: [{ Id: `t-${s.tag}`, Name: s.tag }],
   };

@@ -47,7 +47,9 @@ export function afterPrint(ed: SimEventDate, delayMin: number): ReleaseStory | n
   const title = {
     'en-US': isPolicy(ed.name)
       ? `${who}: policy rate at ${f(ed.actual)}${vs}; ${ed.currencyCode} ${moved}`
-      : `${who} ${verb === 'in line' ? 'comes in line' : `${verb} expectations`} at ${f(ed.actual)}${vs}`,
+      : ed.consensus === null
+        ? `${who} at ${f(ed.actual)}, after ${f(ed.previous)}` // nothing was expected of it
+        : `${who} ${verb === 'in line' ? 'comes in line' : `${verb} expectations`} at ${f(ed.actual)}${vs}`,
     'es-ES': `${who}: ${f(ed.actual)}${ed.consensus === null ? '' : ` frente a ${f(ed.consensus)} esperado`}`,
     'de-DE': `${who}: ${f(ed.actual)}${ed.consensus === null ? '' : ` nach ${f(ed.consensus)} erwartet`}`,
   };

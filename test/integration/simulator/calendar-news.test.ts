@@ -261,7 +261,9 @@ describe('news', () => {
     const en = (
       await call<Feed>(`${sim.newsUrl}/v4/en-US/post/filter/GeneralFeed?page=1`, { token: news })
     ).body;
-    expect(en.Values.some((p) => /<a href=/.test(p.Content) && /<li>/.test(p.Content))).toBe(true);
+    // rich HTML (a heading, a list), and invented text links nowhere (issue #36)
+    expect(en.Values.some((p) => /<h2>/.test(p.Content) && /<li>/.test(p.Content))).toBe(true);
+    expect(en.Values.filter((p) => /<a\b/.test(p.Content))).toEqual([]);
     const beyond = await call<Feed>(`${sim.newsUrl}/v4/en-US/post/filter/GeneralFeed?page=999`, {
       token: news,
     });

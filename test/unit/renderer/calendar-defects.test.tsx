@@ -195,7 +195,7 @@ describe('time zone and alert texts (defect 12)', () => {
     await screen.findByText('Indicator 1');
     act(() => t.stores.app.getState().go('alerts'));
     expect((await screen.findByText(/US CPI at/)).textContent).toBe('Unread: US CPI at 8:30 AM');
-    expect(screen.getByText(/Moved to/).textContent).toBe('Moved to 25 Nov 2026, 8:30 am');
+    expect(screen.getByText(/Moved to/).textContent).toBe('Moved to 25 Nov 2026, 8:30 AM');
   });
 });
 

@@ -114,17 +114,21 @@ describe('surprise', () => {
     expect(directionOf({ actual: 2.7, consensus: 2.7 })).toBe('equal');
   });
 
-  it('scores a surprise against the event’s own history (z), needing 4 past surprises', () => {
-    expect(surpriseZ(10, [1, -1, 2, -2])).toBeCloseTo(5.48, 2);
-    expect(surpriseZ(10, [1, -1, 2])).toBeNull();
-    expect(surpriseZ(10, [1, 1, 1, 1])).toBeNull();
-    const history = [40, -10, 20, -30, 10, 0].map((d, i) =>
+  it('scores a surprise against the event’s own history (z), needing 8 past surprises', () => {
+    const eight = [1, -1, 2, -2, 1, -1, 2, -2];
+    expect(surpriseZ(10, eight)).toBeCloseTo(5.92, 2); // 10 / sd √(20/7)
+    expect(surpriseZ(10, eight.slice(1))).toBeNull();
+    expect(surpriseZ(10, [1, 1, 1, 1, 1, 1, 1, 1])).toBeNull();
+    const history = [40, -10, 20, -30, 10, 0, 30, -20, 10, -10].map((d, i) =>
       eventDateFixture({ id: `h${i}`, actual: 200 + d, consensus: 200 }),
     );
     const h = surpriseHistory(history);
-    expect(h.map((x) => x.delta)).toEqual([40, -10, 20, -30, 10, 0]);
-    expect(h[0]?.z).toBeCloseTo(2.18, 2); // (40 − mean −2) / sd 19.24 of -10, 20, -30, 10, 0
-    expect(h.at(-1)?.z).toBeNull();
+    expect(h.map((x) => x.delta)).toEqual([40, -10, 20, -30, 10, 0, 30, -20, 10, -10]);
+    // (40 − mean 0) / sd 19.36 of the nine older ones
+    expect(h[0]?.z).toBeCloseTo(2.07, 2);
+    expect(h[0]?.n).toBe(9);
+    expect(h[1]?.z).not.toBeNull(); // 8 older
+    expect(h[2]?.z).toBeNull(); // 7 older
   });
 
   it('sorts each day by the size of the deviation score, unscored after in time order', () => {

@@ -29,9 +29,7 @@ describe('times', () => {
 
   it('keeps one formatter per kind, zone and hour cycle', () => {
     expect(dateTimeLabel('2026-07-02T12:30:00Z', 'UTC', 'h23')).toBe('2 Jul 2026, 12:30');
-    expect(dateTimeLabel('2026-07-02T12:30:00Z', 'UTC', 'h12')).toMatch(
-      /^2 Jul 2026, 12:30\s?pm$/i,
-    );
+    expect(dateTimeLabel('2026-07-02T12:30:00Z', 'UTC', 'h12')).toMatch(/^2 Jul 2026, 12:30\sPM$/);
     expect(dateTimeLabel('2026-07-02T12:30:00Z', 'Asia/Tokyo', 'h23')).toBe('2 Jul 2026, 21:30');
     expect(timeLabel('2026-07-02T12:30:00Z', 'UTC', 'h23')).toBe('12:30');
   });

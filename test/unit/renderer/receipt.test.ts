@@ -39,6 +39,8 @@ describe('alert receipts', () => {
       ['Notification shown', 214],
     ]);
     expect(hopTimeLabel(t0 + 214, 'UTC', 'h23')).toBe('13:30:00.214');
+    // the 12-hour clock writes PM as the grid does, not en-GB's "pm"
+    expect(hopTimeLabel(t0 + 214, 'UTC', 'h12')).toMatch(/^01:30:00\.214\sPM$/);
     expect(durationLabel(42_400)).toBe('42 s');
     expect(durationLabel(2 * 3_600_000 + 4 * 60_000)).toBe('2 h 4 min');
   });

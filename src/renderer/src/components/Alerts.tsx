@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { dateTimeLabel, renderTimes } from '../lib/time.js';
+import type { AlertRecord } from '../../../shared/domain.js';
+import { dateTimeLabel, dayKey, renderTimes, timeLabel } from '../lib/time.js';
 import { useAlerts, useApp, useStores } from '../state/index.js';
 import { AlertReceipt } from './alerts/AlertReceipt.js';
 import { RuleEditor } from './alerts/RuleEditor.js';
@@ -54,7 +55,7 @@ export function Alerts() {
                 <span className="alert-body">{renderTimes(a.body, zone, hourCycle)}</span>
                 <span className="meta">
                   {a.late && <span className="late-badge">Late print · silent · </span>}
-                  {a.kind} · {dateTimeLabel(new Date(a.createdAt).toISOString(), zone, hourCycle)}
+                  {metaTimes(a, zone, hourCycle)}
                 </span>
               </button>
               {a.receipt && <AlertReceipt receipt={a.receipt} zone={zone} hourCycle={hourCycle} />}
@@ -65,4 +66,18 @@ export function Alerts() {
       </div>
     </section>
   );
+}
+
+/**
+ * "released · 9 Dec 2026, 19:00" when the alert came at the print. A late print says both
+ * times, "released 9 Dec 2026, 19:00 · seen 19:20": when it was seen is not when it printed.
+ */
+function metaTimes(a: AlertRecord, zone: string, hourCycle: 'h12' | 'h23'): string {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const seen = dateTimeLabel(iso(a.createdAt), zone, hourCycle);
+  const releasedAt = a.late ? (a.receipt?.printAt ?? a.receipt?.scheduledAt ?? null) : null;
+  if (releasedAt === null) return `${a.kind} · ${seen}`;
+  const sameDay = dayKey(iso(releasedAt), zone) === dayKey(iso(a.createdAt), zone);
+  const seenAt = sameDay ? timeLabel(iso(a.createdAt), zone, hourCycle) : seen;
+  return `${a.kind} ${dateTimeLabel(iso(releasedAt), zone, hourCycle)} · seen ${seenAt}`;
 }

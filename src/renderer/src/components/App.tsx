@@ -9,6 +9,7 @@ import { Toasts } from './Toasts.js';
 import { AlertBanner } from './AlertBanner.js';
 import { UpdateNotice } from './UpdateNotice.js';
 import { SkipLink } from './SkipLink.js';
+import { TitleCountdown } from './TitleCountdown.js';
 import { useAfterStartup } from '../state/use-after-startup.js';
 import { BellIcon, CalendarIcon, GearIcon, NewsIcon } from './icons.js';
 
@@ -130,6 +131,7 @@ export function App() {
         </Suspense>
       </main>
       <StatusBar />
+      <TitleCountdown />
       <Toasts />
       <AlertBanner />
     </div>

@@ -115,7 +115,7 @@ export function Calendar() {
     scrollToIndex: win.scrollToIndex,
     open: (id) => app.getState().openEvent(id),
     toggleWatch: (id) => void toggleWatch(id),
-    detailOpen: eventId !== null,
+    openEventId: eventId,
     closeDetail,
   });
 

@@ -7,6 +7,7 @@ function Reader() {
   const { bridge, news } = useStores();
   const post = useNews((s) => s.post);
   const settings = useApp((s) => s.settings);
+  const demo = useApp((s) => s.status?.demo ?? false);
   const clean = useMemo(
     () => (post ? sanitizePost(post.contentHtml, settings?.allowRemoteImages ?? false) : null),
     [post, settings?.allowRemoteImages],
@@ -28,6 +29,12 @@ function Reader() {
   };
   return (
     <article className="reader" data-testid="post-reader" aria-label={post.title}>
+      {/* the simulator's stories are invented: say so where they are read */}
+      {demo && (
+        <p className="demo-story" data-testid="demo-story">
+          Demo story — invented text, not market news
+        </p>
+      )}
       <h2>{post.title}</h2>
       <p className="byline">
         {post.authorName ?? post.companyName ?? 'Unknown author'} ·{' '}

@@ -1,8 +1,9 @@
+import { useEffect } from 'react';
 import type { Scope } from '../../../shared/domain.js';
 import { connectionState } from '../lib/connection-label.js';
 import { ago, timeLabel } from '../lib/time.js';
 import { useNow } from '../lib/use-now.js';
-import { useAlerts, useApp } from '../state/index.js';
+import { useAlerts, useApp, useStores } from '../state/index.js';
 
 /** "Alerts paused until 18:20" while a pause runs: Live alone would say alerts get through. */
 function PausedNote({ now }: { now: number }) {
@@ -23,11 +24,26 @@ function PausedNote({ now }: { now: number }) {
   );
 }
 
+/** How often the status is read again, so "Last answer … ago" follows the answers. */
+const STATUS_REFRESH_MS = 15_000;
+
 export function StatusBar() {
+  const { app } = useStores();
   const status = useApp((s) => s.status);
   const backfill = useApp((s) => s.backfill);
   const bridge = useApp((s) => s.connection);
   const now = useNow(1000);
+  useEffect(() => {
+    const t = setInterval(
+      () =>
+        void app
+          .getState()
+          .refreshStatus()
+          .catch(() => undefined),
+      STATUS_REFRESH_MS,
+    );
+    return () => clearInterval(t);
+  }, [app]);
   const { tone, label, reason } = connectionState(status, bridge);
   return (
     <footer className="status-bar" data-testid="status-bar" role="status" aria-live="polite">

@@ -13,7 +13,9 @@ export function connectionState(
 ): { tone: 'good' | 'degraded' | 'bad'; label: string; reason: string | null } {
   const conn = status?.connection;
   // Losing the app's own core (web mode's stream) is offline whatever the core last said.
-  if (bridge === 'offline' || !conn) return { tone: 'bad', label: 'Offline', reason: null };
+  if (bridge === 'offline') return { tone: 'bad', label: 'Offline', reason: null };
+  // A page that has not heard from its core yet is starting, not offline (no red flash).
+  if (!conn) return { tone: 'degraded', label: 'Connecting…', reason: null };
   return {
     tone: connectionTone(conn),
     label: connectionLabel(conn, status.demo),

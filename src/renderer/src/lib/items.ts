@@ -145,18 +145,29 @@ function withQuietToday(items: Item[], now: number, zone: string): Item[] | null
 }
 
 /**
+ * Which group a release sorts in: 0 a real surprise, 1 one on a release that moves nothing
+ * (a bill auction's yield misses by 0.02 and scores high), 2 none (no print, no consensus).
+ */
+function surpriseGroup(ed: EventDate): number {
+  if (ed.consensus === null || surpriseSize(ed) === null) return 2;
+  return ed.volatility === 'NONE' ? 1 : 0;
+}
+
+/**
  * Each day's releases by the size of their surprise (the provider's deviation score), largest
- * first; releases without one keep their time order after them. Day headers stay in place.
+ * first, those of no-impact releases after them; releases without one keep their time order
+ * after those. Day headers stay in place.
  */
 export function sortDaysBySurprise(items: Item[]): Item[] {
   const out: Item[] = [];
   let day: Extract<Item, { kind: 'row' }>[] = [];
   const flush = () => {
+    const group = (it: Extract<Item, { kind: 'row' }>) => surpriseGroup(it.ed);
     const size = (it: Extract<Item, { kind: 'row' }>) => surpriseSize(it.ed) ?? -1;
     out.push(
       ...day
         .map((it, i) => [it, i] as const)
-        .sort((a, b) => size(b[0]) - size(a[0]) || a[1] - b[1])
+        .sort((a, b) => group(a[0]) - group(b[0]) || size(b[0]) - size(a[0]) || a[1] - b[1])
         .map(([it]) => it),
     );
     day = [];

@@ -59,9 +59,10 @@ export function receiptHops(r: AlertReceipt): Hop[] {
   );
 }
 
-/** A hop's time to the millisecond, in the user's zone: "13:30:00.214". */
+/** A hop's time to the millisecond, in the user's zone: "13:30:00.214" or "01:30:00.214 PM". */
 export function hopTimeLabel(ms: number, zone: string, hourCycle: 'h12' | 'h23'): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  // en-US on the 12-hour clock: "PM" as the grid writes it, not en-GB's "pm"
+  return new Intl.DateTimeFormat(hourCycle === 'h12' ? 'en-US' : 'en-GB', {
     timeZone: zoneOf(zone),
     hour: '2-digit',
     minute: '2-digit',

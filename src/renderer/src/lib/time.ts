@@ -7,36 +7,34 @@ export function zoneOf(setting: string): string | undefined {
 // Building an Intl.DateTimeFormat is costly (the first one in a tab also loads the ICU locale
 // data: 25–250 ms on a busy 2-core machine) and a calendar formats thousands of dates. Each
 // kind of label keeps its formatters by zone (and hour cycle), looked up without building keys.
-type Kind =
-  'day' | 'dayLabel' | 'weekday' | 'time-h12' | 'time-h23' | 'dateTime-h12' | 'dateTime-h23';
-const dateTime = (hourCycle: 'h12' | 'h23'): [string, Intl.DateTimeFormatOptions] => [
-  'en-GB',
-  {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: hourCycle === 'h12' ? 'numeric' : '2-digit',
-    minute: '2-digit',
-    hourCycle,
-  },
-];
+type Kind = 'day' | 'dayLabel' | 'weekday' | 'date' | 'time-h12' | 'time-h23' | 'dateTime-h23';
 const OPTIONS: Record<Kind, [string, Intl.DateTimeFormatOptions]> = {
   day: ['en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }],
   dayLabel: ['en-GB', { weekday: 'long', day: 'numeric', month: 'long' }],
   weekday: ['en-GB', { weekday: 'short' }],
+  date: ['en-GB', { day: 'numeric', month: 'short', year: 'numeric' }],
   // en-US for the 12-hour clock: "8:30 AM" (en-GB writes "08:30 am", easy to misread)
   'time-h12': ['en-US', { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }],
   'time-h23': ['en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }],
-  'dateTime-h12': dateTime('h12'),
-  'dateTime-h23': dateTime('h23'),
+  'dateTime-h23': [
+    'en-GB',
+    {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    },
+  ],
 };
 const formatters: Record<Kind, Map<string, Intl.DateTimeFormat>> = {
   day: new Map(),
   dayLabel: new Map(),
   weekday: new Map(),
+  date: new Map(),
   'time-h12': new Map(),
   'time-h23': new Map(),
-  'dateTime-h12': new Map(),
   'dateTime-h23': new Map(),
 };
 function formatter(kind: Kind, zone: string): Intl.DateTimeFormat {
@@ -77,8 +75,13 @@ export function weekdayTimeLabel(iso: string, zone: string, hourCycle: 'h12' | '
   return `${formatter('weekday', zone).format(new Date(iso))} ${timeLabel(iso, zone, hourCycle)}`;
 }
 
+/**
+ * "6 Nov 2026, 08:30", or on the 12-hour clock "6 Nov 2026, 8:30 AM": the time written as
+ * the grid writes it (en-GB would give the detail "8:30 am" beside the grid's "8:30 AM").
+ */
 export function dateTimeLabel(iso: string, zone: string, hourCycle: 'h12' | 'h23'): string {
-  return formatter(`dateTime-${hourCycle}`, zone).format(new Date(iso));
+  if (hourCycle === 'h23') return formatter('dateTime-h23', zone).format(new Date(iso));
+  return `${formatter('date', zone).format(new Date(iso))}, ${timeLabel(iso, zone, 'h12')}`;
 }
 
 /** All-day items (holidays) belong to their own calendar date, whatever the display zone. */

@@ -22,8 +22,21 @@ export interface AppState {
   openPost(p: { id: string; culture: string } | null): void;
   navigate(target: AlertTarget | { type: 'settings' }): void;
   load(): Promise<void>;
+  /** Read the status again: the core pushes a change of state, not every answer it gets. */
+  refreshStatus(): Promise<void>;
   updateSettings(patch: SettingsPatch): Promise<void>;
   setError(message: string | null): void;
+}
+
+/**
+ * The status to show next: the newer answer time of the two, so "Last answer 3m ago" never
+ * turns into "4m ago" because a status read before a push lands after it. A switch between
+ * demo and live data starts over.
+ */
+function latest(prev: AppStatus | null, next: AppStatus): AppStatus {
+  const last = prev?.lastSyncAt ?? null;
+  if (!prev || prev.demo !== next.demo || last === null) return next;
+  return next.lastSyncAt !== null && next.lastSyncAt >= last ? next : { ...next, lastSyncAt: last };
 }
 
 export function createAppStore(bridge: Bridge) {
@@ -51,9 +64,15 @@ export function createAppStore(bridge: Bridge) {
     },
     load() {
       loading ??= Promise.all([bridge.api.getStatus(), bridge.api.getSettings()])
-        .then(([status, settings]) => set({ status, settings, backfill: status.backfill }))
+        .then(([status, settings]) =>
+          set((s) => ({ status: latest(s.status, status), settings, backfill: status.backfill })),
+        )
         .finally(() => (loading = null));
       return loading;
+    },
+    async refreshStatus() {
+      const status = await bridge.api.getStatus();
+      set((s) => ({ status: latest(s.status, status) }));
     },
     async updateSettings(patch) {
       try {
@@ -65,7 +84,7 @@ export function createAppStore(bridge: Bridge) {
     },
     setError: (error) => set({ error }),
   }));
-  bridge.on('status', (status) => store.setState({ status }));
+  bridge.on('status', (status) => store.setState((s) => ({ status: latest(s.status, status) })));
   bridge.on('backfill', (backfill) => store.setState({ backfill }));
   // A change made in another window (another browser tab): zone, clock, theme, rules.
   bridge.on('settings', (settings) => store.setState({ settings }));

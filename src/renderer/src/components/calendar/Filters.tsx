@@ -1,5 +1,5 @@
 /** The calendar's filter bar: impact, country and currency chips, category, text. */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Volatility } from '../../../../shared/domain.js';
 import { Flag } from '../Flag.js';
 import { useCalendar, useStores } from '../../state/index.js';
@@ -54,6 +54,17 @@ export function Filters() {
     const t = setTimeout(() => void calendar.getState().setFilters({ ...filters, text }), 250);
     return () => clearTimeout(t);
   }, [text, filters, calendar]);
+  // Leaving the screen inside the debounce applies what the box says: else the box, mounted
+  // again from the store, would bring back the text just cleared ("CPI" and its 7 rows).
+  const latest = useRef({ text, filters });
+  latest.current = { text, filters };
+  useEffect(
+    () => () => {
+      const { text: typed, filters: applied } = latest.current;
+      if (typed !== applied.text) void calendar.getState().setFilters({ ...applied, text: typed });
+    },
+    [calendar],
+  );
   const toggle = <K extends 'volatilities' | 'countries'>(key: K, value: string) => {
     const list = filters[key] as string[];
     const next = list.includes(value) ? list.filter((x) => x !== value) : [...list, value];

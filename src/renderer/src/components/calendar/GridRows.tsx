@@ -82,8 +82,13 @@ export interface GridRowsProps {
  * scroll, a focus move or a pushed print re-renders only the rows whose look changed.
  */
 export function GridRows(p: GridRowsProps) {
-  return p.items.slice(p.first, p.last).map((it, k) => {
-    const index = p.first + k;
+  const indexes = Array.from({ length: Math.max(0, p.last - p.first) }, (_, k) => p.first + k);
+  // the focused row stays in the DOM when scrolled out of view: the grid's
+  // aria-activedescendant must name an element
+  if (p.focus >= 0 && p.focus < p.items.length && (p.focus < p.first || p.focus >= p.last))
+    indexes.push(p.focus);
+  return indexes.map((index) => {
+    const it = p.items[index] as Item;
     if (it.kind === 'now') return <NowLine key="now" index={index} />;
     if (it.kind === 'quiet-day')
       return (

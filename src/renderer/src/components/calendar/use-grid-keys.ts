@@ -1,10 +1,11 @@
 /**
- * Keyboard use of the calendar: ↑/↓ or j/k move the focused row, Home/End, Enter opens its
- * detail, w watches it, / jumps to the filter, Escape closes the detail and gives focus back
- * to the grid.
+ * Keyboard use of the calendar: ↑/↓ or j/k move the focused row, PageUp/PageDown by a
+ * screenful, Home/End, Enter opens its detail, w watches it, / jumps to the filter, Escape
+ * closes the detail and gives focus back to the grid.
  */
-import { useCallback, useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 import type { Item } from '../../lib/items.js';
+import { useFocusedRow } from './use-focused-row.js';
 import { ROW_HEIGHT } from './use-row-window.js';
 
 function isTyping(target: EventTarget | null): boolean {
@@ -19,20 +20,13 @@ export function useGridKeys(opts: {
   scrollToIndex: (i: number, align: 'nearest') => void;
   open: (eventId: string) => void;
   toggleWatch: (eventId: string) => void;
-  detailOpen: boolean;
+  /** The event whose detail is open, or null. */
+  openEventId: string | null;
   closeDetail: () => void;
 }) {
-  const { items, scroller, scrollTop, scrollToIndex, open, toggleWatch, detailOpen, closeDetail } =
-    opts;
-  // The focused row by its key, not its index: rows updating at a print (a row moved, one
-  // added above) must not move the selection to another release.
-  const [focusKey, setFocusKey] = useState<string | null>(null);
-  const focus = focusKey === null ? -1 : items.findIndex((i) => i.key === focusKey);
-  const setFocus = useCallback(
-    (index: number) =>
-      setFocusKey(items[index]?.kind === 'row' ? (items[index]?.key ?? null) : null),
-    [items],
-  );
+  const { items, scroller, scrollTop, scrollToIndex, open, toggleWatch, closeDetail } = opts;
+  const detailOpen = opts.openEventId !== null;
+  const { focus, setFocus } = useFocusedRow(items, opts.openEventId, scrollToIndex);
 
   // '/' from anywhere on the screen; Escape wherever focus is (the grid or the detail)
   useEffect(() => {
@@ -60,6 +54,15 @@ export function useGridKeys(opts: {
     scrollToIndex(next, 'nearest');
   };
 
+  /** The release row a page (a screenful less the header) below or above `from`. */
+  const pageIdx = (from: number, dir: 1 | -1) => {
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight || 600) / ROW_HEIGHT) - 1);
+    const to = Math.max(-1, Math.min(items.length, from + dir * page));
+    // onto a day header or the now line: the next release on, else the last one before it
+    const onward = rowIdx(to - dir, dir);
+    return onward !== to - dir ? onward : rowIdx(to, -dir as 1 | -1);
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const start = focus < 0 ? Math.floor(scrollTop / ROW_HEIGHT) - 1 : focus;
     const focused = items[focus];
@@ -69,6 +72,9 @@ export function useGridKeys(opts: {
     } else if (e.key === 'ArrowUp' || e.key === 'k') {
       e.preventDefault();
       moveTo(rowIdx(start, -1));
+    } else if (e.key === 'PageDown' || e.key === 'PageUp') {
+      e.preventDefault();
+      moveTo(pageIdx(start, e.key === 'PageDown' ? 1 : -1));
     } else if (e.key === 'Home') {
       e.preventDefault();
       moveTo(rowIdx(-1, 1));

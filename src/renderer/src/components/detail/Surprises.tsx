@@ -1,9 +1,24 @@
 /** The event's surprises: this print against its own history, and the history itself. */
 import type { EventDate } from '../../../../shared/domain.js';
-import { formatValue, surpriseDelta, surpriseZ, valueDecimals } from '../../../../shared/format.js';
+import {
+  formatValue,
+  surpriseDelta,
+  surpriseZ,
+  valueDecimals,
+  Z_MIN_HISTORY,
+} from '../../../../shared/format.js';
 import { dateTimeLabel } from '../../lib/time.js';
 
 const signed = (n: number, text: string) => (n > 0 ? `+${text}` : text);
+
+/** "z +1.3 (n=12)": a z-score always says how many earlier surprises it stands on. */
+const zLabel = (z: number, n: number) => `${signed(z, z.toFixed(1))} (n=${n})`;
+
+/** Why there is no z-score: too few earlier surprises (and how many), or all of them alike. */
+const noZ = (n: number) =>
+  n < Z_MIN_HISTORY
+    ? ` · no z-score: ${n} earlier ${n === 1 ? 'surprise' : 'surprises'}, ${Z_MIN_HISTORY} needed`
+    : ' · no z-score: the earlier surprises are all alike';
 
 /** Each printed occurrence (newest first) with its surprise and its z-score against the older ones. */
 export function surpriseHistory(history: readonly EventDate[]) {
@@ -36,11 +51,11 @@ export function Surprises(props: { history: EventDate[]; zone: string; hourCycle
         {latest.z !== null ? (
           <>
             {' '}
-            · <strong>z {signed(latest.z, latest.z.toFixed(1))}</strong> against its {latest.n}{' '}
-            earlier surprises
+            · <strong>z {zLabel(latest.z, latest.n)}</strong> against its {latest.n} earlier
+            surprises
           </>
         ) : (
-          ' · too little history for a z-score'
+          noZ(latest.n)
         )}
       </p>
       <div className="occurrences surprises" role="table" aria-label="Surprise history">
@@ -51,7 +66,7 @@ export function Surprises(props: { history: EventDate[]; zone: string; hourCycle
             </span>
           ))}
         </div>
-        {list.map(({ ed, delta, z }) => (
+        {list.map(({ ed, delta, z, n }) => (
           <div role="row" key={ed.id} className="occ-row">
             <span role="cell">{dateTimeLabel(ed.dateUtc, props.zone, props.hourCycle)}</span>
             <span
@@ -66,7 +81,7 @@ export function Surprises(props: { history: EventDate[]; zone: string; hourCycle
                 : signed(ed.ratioDeviation, ed.ratioDeviation.toFixed(2))}
             </span>
             <span role="cell" className="num">
-              {z === null ? '—' : signed(z, z.toFixed(1))}
+              {z === null ? '—' : zLabel(z, n)}
             </span>
           </div>
         ))}
