@@ -1,12 +1,15 @@
 // `npm run screenshots`: build the web UI, then refresh docs/screenshots/*.png from the
-// end-to-end screenshot test (which writes to a temporary folder during `npm test`).
+// end-to-end screenshot test (which writes to a temporary folder during `npm test`), on the
+// clock its header pins (scripts/clock.mjs): the README shows the same demo afternoon
+// whatever day it is refreshed.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { atMoment, clockPragma, requireFaketime } from './clock.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const node = (argv, env = {}) =>
-  spawnSync(process.execPath, argv, {
+const run = (command, args, env = {}) =>
+  spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
@@ -14,10 +17,23 @@ const node = (argv, env = {}) =>
 
 const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-let status = node([vite, 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn']);
-if (status === 0)
-  status = node(
-    [vitest, 'run', '--config', 'vitest.e2e.config.ts', 'test/e2e/screenshots.e2e.ts'],
-    { MACROBELL_SCREENSHOTS: 'docs' },
-  );
+const file = 'test/e2e/screenshots.e2e.ts';
+const argv = [vitest, 'run', '--config', 'vitest.e2e.config.ts', file];
+const at = clockPragma(join(root, file));
+let status = run(process.execPath, [
+  vite,
+  'build',
+  '--config',
+  'vite.renderer.config.ts',
+  '--logLevel',
+  'warn',
+]);
+if (status === 0) {
+  const env = { MACROBELL_SCREENSHOTS: 'docs' };
+  if (at && at !== 'any-day') {
+    requireFaketime();
+    const how = atMoment(at, [process.execPath, ...argv]);
+    status = run(how.command, how.args, { ...env, ...how.env });
+  } else status = run(process.execPath, argv, env);
+}
 process.exit(status);
