@@ -12,7 +12,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
@@ -23,6 +23,26 @@ let uid = -1;
 let gid = -1;
 let sim: RunningSimulator;
 const running: ChildProcess[] = [];
+/** Folders given a traverse bit for the throw-away user, with the modes to put back. */
+const opened: [string, number][] = [];
+
+/**
+ * The user must reach Node and this checkout, wherever they are (a CI clone under /root, a
+ * Node unpacked in a 0700 temp folder): each folder on the way that others cannot enter gets
+ * o+x (enter, not list) for the test, and its mode back afterwards.
+ */
+function letOthersTraverse(paths: string[]): void {
+  for (const p of paths) {
+    for (let dir = resolve(p); ; dir = dirname(dir)) {
+      const mode = statSync(dir).mode & 0o7777;
+      if ((mode & 0o001) === 0 && !opened.some(([d]) => d === dir)) {
+        opened.push([dir, mode]);
+        chmodSync(dir, mode | 0o001);
+      }
+      if (dirname(dir) === dir) break;
+    }
+  }
+}
 
 beforeAll(async () => {
   if (process.getuid?.() !== 0)
@@ -34,6 +54,7 @@ beforeAll(async () => {
   const ids = spawnSync('id', [USER], { encoding: 'utf8' }).stdout;
   uid = Number(/uid=(\d+)/.exec(ids)?.[1]);
   gid = Number(/gid=(\d+)/.exec(ids)?.[1]);
+  letOthersTraverse([process.cwd(), dirname(process.execPath), tmpdir()]);
   sim = await startSimulator({ port: 0, seed: 3, autoplay: false, log: () => undefined });
 }, 60_000);
 
@@ -44,6 +65,7 @@ afterAll(async () => {
   }
   await sim?.close();
   spawnSync('userdel', [USER]);
+  for (const [dir, mode] of opened.reverse()) chmodSync(dir, mode);
 });
 
 /** A data folder owned by the throw-away user, mode 0700 (StateDirectory= with UMask=0077). */
