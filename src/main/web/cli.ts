@@ -1,4 +1,5 @@
 /** `npm run web -- [--demo] [--port N] [--data DIR]`: the app as a local web dashboard (--help). */
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -57,8 +58,17 @@ const staticDir = resolve(
   process.env.MACROBELL_WEB_UI_DIR || join(import.meta.dirname, '../../../out/renderer'),
 );
 
+// The version the desktop app reports as app.getVersion(): package.json's, for presence
+// on the desk's admin page and "Copy diagnostics".
+const appVersion = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
 const service = await createModeSwitchingService(createAppService, {
   dataDir,
+  appVersion,
   mode: values.demo ? 'demo' : 'auto',
   demo: { speed },
 }).catch((err: unknown) => fail(messageOf(err), 1));
