@@ -20,9 +20,11 @@ export const USAGE = `Usage:
     (with --redis or MACROBELL_RELAY_REDIS: the users every node on that Redis shares)
   npm run relay -- store accept-loss --redis URL   (after restoring Redis that came back empty or older)
   npm run relay -- admins add NAME | admins list | admins revoke NAME  [--data DIR] [--redis URL]
-  npm run relay -- status [--url http://127.0.0.1:8787]   (MACROBELL_ADMIN_TOKEN: an admin token)
-  npm run relay -- log [--since 2h|ISO] [--until ISO] [--url URL]   (what arrived, applied by how many)
-  npm run relay -- replay --user NAME --since 2h|ISO [--until ISO] [--url URL]   (re-send to one trader)
+  npm run relay -- status [--url URL | --data DIR]   (MACROBELL_ADMIN_TOKEN: an admin token)
+  npm run relay -- log [--since 2h|ISO] [--until ISO] [--url URL | --data DIR]   (what arrived, applied by how many)
+  npm run relay -- replay --user NAME --since 2h|ISO [--until ISO] [--url URL | --data DIR]   (re-send to one trader)
+    (the relay asked: --url, else MACROBELL_RELAY_URL, else the URL the relay running with that
+     data folder (default relay-data) wrote at start into DIR/relay-url, else http://127.0.0.1:8787)
   npm run relay -- keys set [--data DIR]        (keys from the environment or two lines of stdin)
   npm run relay -- secrets show [--data DIR]
   npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [service URLs]

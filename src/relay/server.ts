@@ -21,6 +21,7 @@ import type { RelayContext } from './routes/context.js';
 import { relayHandler } from './routes/handler.js';
 import { SseHub } from './sse-hub.js';
 import { openStores, type RelayRedis } from './stores.js';
+import { localRelayUrl, writeRelayUrl } from './desk-ops/relay-url-file.js';
 
 export interface RelayOptions {
   dataDir: string;
@@ -132,6 +133,10 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   );
   const { url, port } = await listen(server, opts.host ?? '127.0.0.1', opts.port ?? 0);
   if (opts.nodeName === undefined) nodeName = `${nodeName}:${port}`;
+  // For `relay status / log / replay --data DIR` on this machine.
+  const urlNotWritten = writeRelayUrl(opts.dataDir, localRelayUrl(opts.host ?? '127.0.0.1', port));
+  if (urlNotWritten)
+    logger?.warn({ err: urlNotWritten }, 'could not record the listen URL for `relay status`');
   // On the admin page from the start, not only after the first timed report.
   parts.ops.reportNode().catch((err: unknown) => logger?.debug({ err }, 'node report failed'));
   return {

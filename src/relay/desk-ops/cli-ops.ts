@@ -1,9 +1,11 @@
 /**
  * The desk-operations subcommands (each returns an exit code):
  *   admins add NAME | admins list | admins revoke NAME   [--data DIR] [--redis URL]
- *   status [--url http://relay:8787]   (admin token in MACROBELL_ADMIN_TOKEN, never argv)
- *   log [--since 2h|ISO] [--until ISO] [--url …]   (the delivery log, same token)
- *   replay --user NAME --since 2h|ISO [--until ISO] [--url …]   (re-send a range, same token)
+ *   status [--url URL | --data DIR]   (admin token in MACROBELL_ADMIN_TOKEN, never argv)
+ *   log [--since 2h|ISO] [--until ISO] [--url URL | --data DIR]   (the delivery log, same token)
+ *   replay --user NAME --since 2h|ISO [--until ISO] [--url URL | --data DIR]   (re-send a range)
+ * The relay asked: --url, else MACROBELL_RELAY_URL, else the URL the relay with that data
+ * folder (default relay-data) wrote at start into DIR/relay-url, else http://127.0.0.1:8787.
  */
 import type { RedisTarget } from '../redis-client.js';
 import { resolve } from 'node:path';
@@ -15,6 +17,7 @@ import type { DeliveryRow } from './delivery-log.js';
 import type { ReplayResult } from './replay.js';
 import { withoutControls } from '../../shared/plain-text.js';
 import { formatStatus } from './status-text.js';
+import { readRelayUrl } from './relay-url-file.js';
 
 export interface OpsCliIo {
   env: NodeJS.ProcessEnv;
@@ -140,19 +143,30 @@ async function adminGet(
   }
 }
 
-const baseUrl = (url: string | undefined, io: OpsCliIo) =>
-  (url ?? io.env.MACROBELL_RELAY_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
+/** The relay to ask: --url, MACROBELL_RELAY_URL, the data folder's relay-url, else :8787. */
+const baseUrl = (v: { url?: string; data?: string }, io: OpsCliIo) =>
+  (
+    v.url ??
+    (io.env.MACROBELL_RELAY_URL || undefined) ??
+    readRelayUrl(resolve(v.data ?? 'relay-data')) ??
+    'http://127.0.0.1:8787'
+  ).replace(/\/+$/, '');
 
 export async function logCommand(args: string[], shown: OpsCliIo): Promise<number> {
   const io = plainIo(shown);
   const { values } = parseArgs({
     args,
-    options: { url: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' } },
+    options: {
+      url: { type: 'string' },
+      data: { type: 'string' },
+      since: { type: 'string' },
+      until: { type: 'string' },
+    },
     strict: true,
   });
   const q = new URLSearchParams({ since: values.since ?? '1h' });
   if (values.until !== undefined) q.set('until', values.until);
-  const got = await adminGet(baseUrl(values.url, io), `/admin/log?${q}`, io);
+  const got = await adminGet(baseUrl(values, io), `/admin/log?${q}`, io);
   if (typeof got === 'number') return got;
   const log = got as { events: DeliveryRow[]; truncated: boolean };
   if (log.events.length === 0) io.out('Nothing received in that range.');
@@ -166,8 +180,12 @@ export async function logCommand(args: string[], shown: OpsCliIo): Promise<numbe
 
 export async function statusCommand(args: string[], shown: OpsCliIo): Promise<number> {
   const io = plainIo(shown);
-  const { values } = parseArgs({ args, options: { url: { type: 'string' } }, strict: true });
-  const got = await adminGet(baseUrl(values.url, io), '/admin', io);
+  const { values } = parseArgs({
+    args,
+    options: { url: { type: 'string' }, data: { type: 'string' } },
+    strict: true,
+  });
+  const got = await adminGet(baseUrl(values, io), '/admin', io);
   if (typeof got === 'number') return got;
   for (const line of formatStatus(got as AdminSnapshot)) io.out(line);
   return 0;
@@ -179,6 +197,7 @@ export async function replayCommand(args: string[], shown: OpsCliIo): Promise<nu
     args,
     options: {
       url: { type: 'string' },
+      data: { type: 'string' },
       user: { type: 'string' },
       since: { type: 'string' },
       until: { type: 'string' },
@@ -186,11 +205,13 @@ export async function replayCommand(args: string[], shown: OpsCliIo): Promise<nu
     strict: true,
   });
   if (!values.user || !values.since) {
-    io.err('relay: usage: replay --user NAME --since 2h|ISO [--until ISO] [--url URL]');
+    io.err(
+      'relay: usage: replay --user NAME --since 2h|ISO [--until ISO] [--url URL | --data DIR]',
+    );
     return 2;
   }
   const body = { user: values.user, since: values.since, until: values.until };
-  const got = await adminGet(baseUrl(values.url, io), '/admin/replay', io, body);
+  const got = await adminGet(baseUrl(values, io), '/admin/replay', io, body);
   if (typeof got === 'number') return got;
   const r = got as ReplayResult;
   const range = `${new Date(r.since).toISOString()} to ${new Date(r.until).toISOString()}`;

@@ -1,4 +1,7 @@
-/** `relay admins …` and `relay status` against a running relay process. */
+/**
+ * `relay admins …` and `relay status` against a running relay process: by --url, and by the
+ * data folder alone (the relay writes the URL it listens on into DATA/relay-url).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDeskUser, relayCommand, spawnRelayCli, stopAll, type Proc } from '../desk/processes.js';
 import { post, tempDir, waitFor } from '../relay/helpers.js';
@@ -43,6 +46,20 @@ describe('relay admins and relay status', () => {
     expect((await relayCommand(['status', '--url', relay.url])).stderr).toContain(
       'set MACROBELL_ADMIN_TOKEN',
     );
+
+    // Without --url: the relay running with that data folder, on the port it picked (not :8787).
+    expect(relay.url).not.toMatch(/:8787$/);
+    const found = await relayCommand(['status', '--data', data], {
+      MACROBELL_ADMIN_TOKEN: admin,
+      MACROBELL_RELAY_URL: '',
+    });
+    expect(found.code, found.stderr).toBe(0);
+    expect(found.stdout).toMatch(/Traders:\n {2}ana +never connected/);
+    const foundLog = await relayCommand(['log', '--since', '1h', '--data', data], {
+      MACROBELL_ADMIN_TOKEN: admin,
+      MACROBELL_RELAY_URL: '',
+    });
+    expect(foundLog.code, foundLog.stderr).toBe(0);
 
     // The delivery log: what arrived, and by how many desktops it was applied.
     const secret = (await relayCommand(['secrets', 'show', '--data', data])).stdout.match(
