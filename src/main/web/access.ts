@@ -8,7 +8,7 @@ import { WEB_API_PREFIX } from '../../shared/ipc.js';
 import type { WebContext } from './context.js';
 import { webErrors } from './errors.js';
 import { sendPage } from './reply.js';
-import { login, offeredLoginCode } from './routes/login.js';
+import { login, NEW_LINK_HELP, offeredLoginCode } from './routes/login.js';
 import { checkOriginAndHost } from './session.js';
 
 /** True when the request goes on to its route; false when this already answered it. */
@@ -33,7 +33,7 @@ export function admit(
   sendPage(
     res,
     401,
-    '<p>Open Macrobell with the URL printed by <code>npm run web</code> (it carries a session token).</p>',
+    `<p>Open Macrobell with the login link it printed in its terminal (it carries a one-time code).</p>${NEW_LINK_HELP}`,
   );
   return false;
 }

@@ -84,7 +84,9 @@ export class WebSessions {
       if (!constantTimeEqual(code, known)) continue;
       this.codes.delete(known);
       if (now > expiresAt)
-        return { refused: 'This login link has expired: ask Macrobell for a new one.' };
+        return {
+          refused: `This login link has expired: a link works once, within ${CODE_TTL_MS / 60_000} minutes of being printed.`,
+        };
       const session = {
         cookie: newToken(),
         pageKey: newToken(),

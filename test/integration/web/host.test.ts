@@ -172,6 +172,11 @@ describe('session', () => {
       const expired = await send(timed, `/${stale}`);
       expect(expired.status).toBe(401);
       expect(expired.body).toMatch(/expired/);
+      // What to do about it, on the page itself: the terminal prints a new link on Enter.
+      expect(expired.body).toContain('works once, within 5 minutes');
+      expect(expired.body).toContain('press Enter in the terminal where Macrobell runs');
+      expect(expired.body).toContain('<code>npm start</code>');
+      expect(expired.body).toContain('start Macrobell again');
       const { cookie, key } = await login(timed);
       const headers = { cookie, [WEB_PAGE_KEY_HEADER]: key };
       now += 29 * 60_000;

@@ -9,6 +9,11 @@ import type { WebContext } from '../context.js';
 import { escapeHtml, redirectHome, sendPage } from '../reply.js';
 import { sessionCookie } from '../session.js';
 
+/** How to get another login link: the terminal that runs the app prints one on Enter. */
+export const NEW_LINK_HELP =
+  '<p>For a new login link, press Enter in the terminal where Macrobell runs (<code>npm run web</code> or <code>npm start</code>) and open the link it prints there. ' +
+  'If that terminal is gone, start Macrobell again: it prints a fresh link. A browser already signed in stays signed in.</p>';
+
 /** The login code a page visit offers, or null (the API never takes one). */
 export function offeredLoginCode(req: IncomingMessage, url: URL): string | null {
   if (req.method !== 'GET' || url.pathname.startsWith(WEB_API_PREFIX)) return null;
@@ -27,9 +32,5 @@ export function login(
   // The printed link opened again in a browser already signed in: just show the app (the
   // page keeps its key; the redirect carries none).
   if (ctx.sessions.hasCookie(req, ctx.port)) return redirectHome(res);
-  sendPage(
-    res,
-    401,
-    `<p>${escapeHtml(session.refused)}</p><p>Press Enter where <code>npm run web</code> runs for a new login link.</p>`,
-  );
+  sendPage(res, 401, `<p>${escapeHtml(session.refused)}</p>${NEW_LINK_HELP}`);
 }
