@@ -31,14 +31,44 @@ export function valueDecimals(values: readonly (number | null | undefined)[]): n
 }
 
 /**
- * A release's precision: the decimals of its actual, consensus, previous and revised, or
- * its event's usual precision when the calendar read gave a finer one (`decimals`).
+ * A central bank's policy rate by the name the service gives it: "Fed Interest Rate
+ * Decision", "ECB Main Refinancing Operations Rate", "PBoC Loan Prime Rate (1Y)", "ECB
+ * Deposit Facility Rate", "RBA Cash Rate". Not "Unemployment Rate" nor "Mortgage Rate".
+ */
+const POLICY_RATE =
+  /\b(interest rate decision|refinancing operations rate|deposit facility rate|marginal lending facility|loan prime rate|cash rate|bank rate|policy rate)\b/i;
+
+/** Central banks publish their rates in hundredths: 1.90%, 4.50%, 0.00%. */
+const POLICY_RATE_DECIMALS = 2;
+
+/**
+ * The precision an event is published with before any of its figures says so: a policy
+ * rate in % is quoted in hundredths ("1.90%"), even when a hold prints 1.9 / 1.9 / 1.9 and
+ * no history is cached yet (the service sends numbers, so 1.90 arrives as 1.9).
+ */
+export function publishedDecimals(
+  ed: Pick<EventDate, 'name' | 'unit' | 'potency'>,
+): number | undefined {
+  const percent = (ed.unit ?? '').trim() === '%' && (ed.potency ?? 'ZERO') === 'ZERO';
+  return percent && POLICY_RATE.test(ed.name ?? '') ? POLICY_RATE_DECIMALS : undefined;
+}
+
+/**
+ * A release's precision: the most of the decimals of its actual, consensus, previous and
+ * revised, its event's usual precision when the calendar read gave a finer one
+ * (`decimals`), and the precision its kind is published with (a policy rate's hundredths).
  */
 export function releaseDecimals(
-  ed: Pick<EventDate, 'actual' | 'consensus' | 'previous' | 'revised' | 'decimals'>,
+  ed: Pick<EventDate, 'actual' | 'consensus' | 'previous' | 'revised' | 'decimals'> &
+    Partial<Pick<EventDate, 'name' | 'unit' | 'potency'>>,
 ): number | undefined {
   const own = valueDecimals([ed.actual, ed.consensus, ed.previous, ed.revised]);
-  return ed.decimals !== undefined && ed.decimals > (own ?? 0) ? ed.decimals : own;
+  if (own === undefined) return ed.decimals;
+  const published =
+    ed.name !== undefined
+      ? publishedDecimals({ name: ed.name, unit: ed.unit ?? null, potency: ed.potency ?? null })
+      : undefined;
+  return Math.max(own, ed.decimals ?? 0, published ?? 0);
 }
 
 /**

@@ -4,7 +4,7 @@
  * consensus 200 thousand" before it. Pure: the renderer speaks it.
  */
 import type { EventDate } from './domain.js';
-import { surpriseOf } from './format.js';
+import { publishedDecimals, surpriseOf } from './format.js';
 
 export interface SquawkSettings {
   /** Prints read aloud: none, watched releases, or watched and every high-impact one. */
@@ -27,9 +27,13 @@ const MAGNITUDE: Record<string, string> = {
 
 type Spoken = Pick<EventDate, 'unit' | 'potency'>;
 
-/** "275 thousand", "3.1 percent", "minus 0.2 percent"; `bare`: the number alone. */
-export function spokenValue(value: number, ed: Spoken, bare = false): string {
-  const digits = String(Math.abs(Number(value.toPrecision(12))));
+/**
+ * "275 thousand", "3.1 percent", "minus 0.2 percent"; `bare`: the number alone; with
+ * `decimals`, the precision its source publishes ("1.90 percent" for an ECB hold).
+ */
+export function spokenValue(value: number, ed: Spoken, bare = false, decimals?: number): string {
+  const abs = Math.abs(Number(value.toPrecision(12)));
+  const digits = decimals !== undefined ? abs.toFixed(decimals) : String(abs);
   const sign = value < 0 ? 'minus ' : '';
   if (bare) return `${sign}${digits}`;
   const magnitude = MAGNITUDE[ed.potency ?? ''];
@@ -42,8 +46,11 @@ const name = (ed: Pick<EventDate, 'countryCode' | 'name'>) => `${ed.countryCode}
 /** On the print; null before it. */
 export function printText(ed: EventDate): string | null {
   if (ed.actual === null) return null;
-  const parts = [name(ed), spokenValue(ed.actual, ed)];
-  if (ed.consensus !== null) parts.push(`consensus ${spokenValue(ed.consensus, ed, true)}`);
+  // Spoken figures keep their own digits ("consensus 51", not "51.0"), except where the
+  // source publishes a fixed precision: a policy rate is "4.50 percent".
+  const d = publishedDecimals(ed);
+  const parts = [name(ed), spokenValue(ed.actual, ed, false, d)];
+  if (ed.consensus !== null) parts.push(`consensus ${spokenValue(ed.consensus, ed, true, d)}`);
   const surprise = surpriseOf(ed);
   if (surprise) parts.push(surprise === 'inline' ? 'in line' : surprise);
   return parts.join(', ');
@@ -54,5 +61,5 @@ export function consensusText(ed: EventDate, seconds: number): string {
   const lead = `${name(ed)} in ${seconds} seconds`;
   return ed.consensus === null
     ? `${lead}, no consensus`
-    : `${lead}, consensus ${spokenValue(ed.consensus, ed)}`;
+    : `${lead}, consensus ${spokenValue(ed.consensus, ed, false, publishedDecimals(ed))}`;
 }

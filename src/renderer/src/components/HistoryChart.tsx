@@ -1,6 +1,11 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { EventDate } from '../../../shared/domain.js';
-import { formatValue, surpriseOf, valueDecimals } from '../../../shared/format.js';
+import {
+  formatValue,
+  publishedDecimals,
+  surpriseOf,
+  valueDecimals,
+} from '../../../shared/format.js';
 import { zoneOf } from '../lib/time.js';
 
 // The viewBox is about the panel's width in CSS pixels, so 11-unit text reads as ~11 px.
@@ -65,7 +70,8 @@ export function HistoryChart(props: { history: EventDate[]; title: string; zone:
   }
   const first = points[0] as EventDate;
   const last = points.at(-1) as EventDate;
-  const decimals = valueDecimals(points.flatMap((p) => [p.actual, p.consensus, p.previous]));
+  const own = valueDecimals(points.flatMap((p) => [p.actual, p.consensus, p.previous]));
+  const decimals = own === undefined ? own : Math.max(own, publishedDecimals(first) ?? 0);
   const fmt = (v: number) => formatValue(v, first.unit, first.potency, decimals);
   const levels = [min, (min + max) / 2, max];
   // Room on the left for the longest axis label: "-¥353.9B" lost its minus sign at 52 px.

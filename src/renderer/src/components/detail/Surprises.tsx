@@ -4,6 +4,7 @@ import {
   formatValue,
   surpriseDelta,
   surpriseZ,
+  publishedDecimals,
   valueDecimals,
   Z_MIN_HISTORY,
 } from '../../../../shared/format.js';
@@ -34,7 +35,9 @@ export function Surprises(props: { history: EventDate[]; zone: string; hourCycle
   const list = surpriseHistory(props.history).slice(0, 12);
   if (list.length === 0) return <p className="muted">No printed history with a consensus yet.</p>;
   const latest = list[0] as (typeof list)[number];
-  const decimals = valueDecimals(props.history.flatMap((h) => [h.actual, h.consensus]));
+  const own = valueDecimals(props.history.flatMap((h) => [h.actual, h.consensus]));
+  const published = publishedDecimals(latest.ed);
+  const decimals = own === undefined ? own : Math.max(own, published ?? 0);
   const f = (v: number) => formatValue(v, latest.ed.unit, latest.ed.potency, decimals);
   return (
     <>
