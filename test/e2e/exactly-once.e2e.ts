@@ -60,10 +60,28 @@ const toasts = (text: string) => e.page.getByTestId('toast').filter({ hasText: t
 /** A duplicate has no signal of its own: past the confirming fetch and the grouping window. */
 const pastRepeats = () => e.page.waitForTimeout(2_000);
 
-async function createRelease(inMs: number, name: string): Promise<EventDate> {
-  const any = (await sim<EventDate[]>(e, 'GET', '/_sim/event-dates'))[0] as EventDate;
+/**
+ * A HIGH release `inMs` from now, of an event of its own: watching one release's event must
+ * not watch another test's release too (a second reminder, a second sound).
+ */
+async function createRelease(
+  inMs: number,
+  name: string,
+  /** An event of the demo's, with a year of history (default: an event of its own). */
+  withHistory = false,
+): Promise<EventDate> {
+  const eventId = withHistory
+    ? ((await sim<EventDate[]>(e, 'GET', '/_sim/event-dates'))[0] as EventDate).eventId
+    : (
+        await sim<{ id: string }>(e, 'POST', '/_sim/events', {
+          name,
+          countryCode: 'CN',
+          currencyCode: 'CNY',
+          volatility: 'HIGH',
+        })
+      ).id;
   return sim<EventDate>(e, 'POST', '/_sim/event-dates', {
-    eventId: any.eventId,
+    eventId,
     dateUtc: new Date(Date.now() + inMs).toISOString(),
     volatility: 'HIGH',
     consensus: 200,
@@ -100,7 +118,7 @@ describe('exactly once in the browser', () => {
 
   it('opening an event’s detail with the squawk on speaks nothing and notifies nothing', async () => {
     await e.service.api.updateSettings({ squawk: { prints: 'watched-and-high', consensus: true } });
-    const ed = await createRelease(3_600_000, 'Once History');
+    const ed = await createRelease(3_600_000, 'Once History', true);
     await e.service.api.setWatched({ eventId: ed.eventId, watched: true }); // "watched" too
     await e.page
       .getByRole('navigation', { name: 'Main' })
