@@ -191,6 +191,7 @@ describe('exactly once in the browser', () => {
     });
     const { minutesBefore } = (await e.service.api.getSettings()).newsWindow;
     const before = await plays();
+    const seenBefore = await e.page.evaluate(() => window.__toastsSeen.length);
     // due in two seconds: the reminder of a watched release, and a news window opening
     const reminded = await createRelease(reminderMinutes * 60_000 + 2_000, 'Once Reminder');
     await e.service.api.setWatched({ eventId: reminded.eventId, watched: true });
@@ -202,6 +203,12 @@ describe('exactly once in the browser', () => {
     await pastRepeats();
     expect(await reminder.count()).toBe(1);
     expect(await notice.count()).toBe(1);
-    expect((await plays()).slice(before.length)).toHaveLength(2);
+    // One sound per toast, none twice. Turning the windows on may also bring a silent "closed"
+    // notice for a window of the releases above, and other demo releases' windows may open: the
+    // count is per toast shown, not the two alone.
+    const toastsShown = await e.page.evaluate((n) => window.__toastsSeen.length - n, seenBefore);
+    const sounds = (await plays()).slice(before.length);
+    expect(sounds.length).toBeGreaterThanOrEqual(2);
+    expect(sounds.length).toBeLessThanOrEqual(toastsShown);
   });
 });
