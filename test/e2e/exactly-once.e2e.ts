@@ -71,7 +71,12 @@ async function createRelease(
   withHistory = false,
 ): Promise<EventDate> {
   const eventId = withHistory
-    ? ((await sim<EventDate[]>(e, 'GET', '/_sim/event-dates'))[0] as EventDate).eventId
+    ? // an indicator that has printed (a holiday or a speech has no history)
+      (
+        (await sim<EventDate[]>(e, 'GET', '/_sim/event-dates')).find(
+          (d) => !d.isAllDay && d.consensus !== null && d.actual !== null,
+        ) as EventDate
+      ).eventId
     : (
         await sim<{ id: string }>(e, 'POST', '/_sim/events', {
           name,
