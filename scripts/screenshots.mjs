@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { atMoment, clockPragma, requireFaketime } from './clock.mjs';
+import { webBuildArgv } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (command, args, env = {}) =>
@@ -15,19 +16,11 @@ const run = (command, args, env = {}) =>
     env: { ...process.env, ...env },
   }).status ?? 1;
 
-const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const file = 'test/e2e/screenshots.e2e.ts';
 const argv = [vitest, 'run', '--config', 'vitest.e2e.config.ts', file];
 const at = clockPragma(join(root, file));
-let status = run(process.execPath, [
-  vite,
-  'build',
-  '--config',
-  'vite.renderer.config.ts',
-  '--logLevel',
-  'warn',
-]);
+let status = run(process.execPath, webBuildArgv(root));
 if (status === 0) {
   const env = { MACROBELL_SCREENSHOTS: 'docs' };
   if (at && at !== 'any-day') {

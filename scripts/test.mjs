@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MOMENTS, atMoment, clockPragma, requireFaketime } from './clock.mjs';
+import { webBuildArgv } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -59,15 +60,7 @@ const run = (label, argv, at = null) => {
   return status;
 };
 const E2E_CONFIG = ['--config', 'vitest.e2e.config.ts'];
-const buildWeb = () =>
-  run('building the web UI for the end-to-end tests', [
-    join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
-    'build',
-    '--config',
-    'vite.renderer.config.ts',
-    '--logLevel',
-    'warn',
-  ]);
+const buildWeb = () => run('building the web UI for the end-to-end tests', webBuildArgv(root));
 
 // Test files by suite and by the clock their header asks for (scripts/clock.mjs).
 const testFiles = (dir, suffix) =>

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { webBuildArgv } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const built = join(root, 'out', 'renderer', 'index.html');
@@ -24,18 +25,7 @@ const stale =
   !help && (!existsSync(built) || sources.some((d) => newest(d) > statSync(built).mtimeMs));
 if (stale) {
   process.stdout.write('Building the web UI…\n');
-  const r = spawnSync(
-    process.execPath,
-    [
-      join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--config',
-      'vite.renderer.config.ts',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
+  const r = spawnSync(process.execPath, webBuildArgv(root), { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
