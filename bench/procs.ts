@@ -57,7 +57,8 @@ export function startRelayProc(
 ): Promise<Proc> {
   const redis = opts.redisUrl ? ['--redis', opts.redisUrl] : [];
   return startProc(
-    // The fan-out figures hold 1,000 streams of the one legacy token (capped at 100 by default).
+    // The fan-out figures hold up to 10,000 streams (the flag's most) of the one legacy
+    // token (capped at 100 by default).
     [
       'src/relay/cli.ts',
       '--port',

@@ -5,7 +5,7 @@ import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import Database from 'better-sqlite3';
-import type { summarize } from './lib.js';
+import { histogramSummary, mergeHistograms, type summarize } from './lib.js';
 import { RELAY_SECRET, RELAY_TOKEN, startBareProc, startRelayProc, type Proc } from './procs.js';
 import { findWrk, runWrk, type WrkResult } from './wrk.js';
 
@@ -45,12 +45,23 @@ export async function benchIngest(
     await load(bare.url, 1);
     const durable: WrkResult[] = [];
     const baseline: WrkResult[] = [];
+    // CPU time each server used per answered request (user + system, from /proc).
+    const relayCpuUs: number[] = [];
+    const bareCpuUs: number[] = [];
+    const timed = async (p: Proc, url: string, into: number[]) => {
+      const c0 = cpuMs(p.child.pid);
+      const w = await load(url, seconds);
+      into.push(((cpuMs(p.child.pid) - c0) * 1000) / Math.max(1, w.requests));
+      return w;
+    };
+    const commits0 = (await relayCounts(relay.url)).commits;
     for (let r = 0; r < rounds; r++) {
-      const d = await load(relayUrl, seconds);
+      const d = await timed(relay, relayUrl, relayCpuUs);
       relayAcked += d.ok;
       durable.push(d);
-      baseline.push(await load(bare.url, seconds));
+      baseline.push(await timed(bare, bare.url, bareCpuUs));
     }
+    const commits = (await relayCounts(relay.url)).commits - commits0;
     await relay.stopAndWait();
     stoppedRelay = true;
     const db = new Database(join(dataDir, 'relay.db'), { readonly: true });
@@ -76,9 +87,16 @@ export async function benchIngest(
       barePerSec,
       failures,
       method: `wrk -t1 -c64, ${rounds} × ${seconds} s per server, alternating; median${pin ? '; wrk on CPU 0, server on CPU 1' : ''}`,
+      /** Server CPU (user + system) per answered request, µs: medians over the rounds. */
+      relayCpuUsPerRequest: median(relayCpuUs),
+      bareCpuUsPerRequest: median(bareCpuUs),
+      /** Webhooks per group commit (one transaction and one WAL fsync each), measured rounds. */
+      rowsPerCommit: durable.reduce((a, x) => a + x.requests, 0) / Math.max(1, commits),
       rounds: durable.map((d, i) => ({
         durablePerSec: d.okPerSec,
         barePerSec: (baseline[i] as WrkResult).okPerSec,
+        relayCpuUsPerRequest: relayCpuUs[i],
+        bareCpuUsPerRequest: bareCpuUs[i],
         durableLatencyMs: d.latencyMs,
         bareLatencyMs: (baseline[i] as WrkResult).latencyMs,
       })),
@@ -127,6 +145,9 @@ export interface SubscriberResult {
   latency: ReturnType<typeof summarize>;
   /** With several nodes: the same summary for the subscribers of each. */
   byNode?: ReturnType<typeof summarize>[];
+  /** Latency histogram (lib.ts buckets), whole and per node. */
+  histogram: number[];
+  histogramByNode?: number[][];
 }
 
 /** A bench child with an IPC channel: typed waits for its messages, bounded in time. */
@@ -191,13 +212,13 @@ export function ipcChild(script: string, args: string[], nodeArgs: string[] = []
  */
 export async function benchFanout(
   quick: boolean,
-  opts: { relayNodeArgs?: string[]; subscriberNodeArgs?: string[] } = {},
+  opts: { relayNodeArgs?: string[]; subscriberNodeArgs?: string[]; size?: FanoutSize } = {},
 ) {
   const relay = await startRelayProc(mkdtempSync(join(tmpdir(), 'mb-bench-fanout-')), {
     nodeArgs: opts.relayNodeArgs,
   });
   try {
-    return await runFanout(quick, [relay], opts.subscriberNodeArgs);
+    return await runFanout(quick, [relay], opts.subscriberNodeArgs, opts.size);
   } finally {
     await relay.stopAndWait();
   }
@@ -238,63 +259,113 @@ async function warmUp(hookUrl: string): Promise<void> {
   await agent.close();
 }
 
+/** The size of a fan-out run (defaults: the full or quick figure). */
+export interface FanoutSize {
+  subscribers?: number;
+  burst?: number;
+  /** Subscriber processes (default one per 1,000 subscribers, so the harness is not what is measured). */
+  processes?: number;
+}
+
+/** Subscribers held per subscriber process by default. */
+export const SUBSCRIBERS_PER_PROCESS = 1000;
+
 /**
  * One measured burst to subscribers dealt evenly over `relays` (nodes on one log), the
  * webhooks POSTed to the first. Every relay is warmed up first, as a relay that has run
- * for a while is.
+ * for a while is. The subscribers are split over `processes` children (each with its own
+ * share of the streams, dealt over the nodes by their index across all of them).
  */
-export async function runFanout(quick: boolean, relays: Proc[], subscriberNodeArgs?: string[]) {
-  const subscribers = quick ? 100 : 1000;
-  const burst = quick ? 200 : 1000;
-  const timeoutMs = 60_000;
+export async function runFanout(
+  quick: boolean,
+  relays: Proc[],
+  subscriberNodeArgs?: string[],
+  size: FanoutSize = {},
+) {
+  const subscribers = size.subscribers ?? (quick ? 100 : 1000);
+  const burst = size.burst ?? (quick ? 200 : 1000);
+  const processes = Math.max(
+    1,
+    Math.min(subscribers, size.processes ?? Math.ceil(subscribers / SUBSCRIBERS_PER_PROCESS)),
+  );
+  const timeoutMs = 60_000 + Math.ceil((subscribers * burst) / 100_000);
   const first = relays[0] as Proc;
   const hookUrl = `${first.url}/hooks/${RELAY_SECRET}`;
-  const subs = ipcChild(
-    'bench/sse-subscribers.ts',
-    [
-      relays.map((r) => `${r.url}/events`).join(','),
-      RELAY_TOKEN,
-      String(subscribers),
-      String(burst),
-      String(timeoutMs),
-    ],
-    subscriberNodeArgs,
-  );
+  const events = relays.map((r) => `${r.url}/events`).join(',');
+  const subsList: ReturnType<typeof ipcChild>[] = [];
+  for (let k = 0, from = 0; k < processes; k++) {
+    const count = Math.floor((subscribers * (k + 1)) / processes) - from;
+    subsList.push(
+      ipcChild(
+        'bench/sse-subscribers.ts',
+        [events, RELAY_TOKEN, String(count), String(burst), String(timeoutMs), String(from)],
+        subscriberNodeArgs,
+      ),
+    );
+    from += count;
+  }
   let sender: ReturnType<typeof ipcChild> | undefined;
   try {
-    await subs.next('ready', 60_000);
+    // One process at a time connects, so the relays' accept queues are not what is measured.
+    for (const subs of subsList) await subs.next('ready', 120_000);
     for (const r of relays) await warmUp(`${r.url}/hooks/${RELAY_SECRET}`);
     sender = ipcChild('bench/burst-sender.ts', [hookUrl, String(burst), '64']);
     await sender.next('ready', 30_000);
-    const loadGeneratorPriority = preferLoadGenerators([subs.child.pid, sender.child.pid]);
-    const a = await subs.clockOffset();
+    const loadGeneratorPriority = preferLoadGenerators([
+      ...subsList.map((x) => x.child.pid),
+      sender.child.pid,
+    ]);
     const b = await sender.clockOffset();
-    // subscriber − sender = (subscriber − us) − (sender − us)
-    const clockOffsetMs = { low: a.low - b.high, high: a.high - b.low };
+    // subscriber − sender = (subscriber − us) − (sender − us), the widest over the processes.
+    let clockOffsetMs = { low: Infinity, high: -Infinity };
+    for (const subs of subsList) {
+      const a = await subs.clockOffset();
+      clockOffsetMs = {
+        low: Math.min(clockOffsetMs.low, a.low - b.high),
+        high: Math.max(clockOffsetMs.high, a.high - b.low),
+      };
+    }
     await new Promise((r) => setTimeout(r, 300));
     const counts0 = await Promise.all(relays.map((r) => relayCounts(r.url)));
     const cpu0 = relays.map((r) => cpuMs(r.child.pid));
-    subs.child.send({ type: 'start' });
+    for (const subs of subsList) subs.child.send({ type: 'start' });
     sender.child.send({ type: 'start' });
     const sent = await sender.next<{ acked: number; failures: number; ms: number; cpuMs: number }>(
       'sent',
       timeoutMs,
     );
-    const r = await subs.next<SubscriberResult>('result', timeoutMs + 10_000);
+    const results = await Promise.all(
+      subsList.map((subs) => subs.next<SubscriberResult>('result', timeoutMs + 10_000)),
+    );
     const relayCpuMs = relays.reduce((a, x, i) => a + cpuMs(x.child.pid) - (cpu0[i] as number), 0);
     const counts = await Promise.all(relays.map((x) => relayCounts(x.url)));
     const sum = (f: (c: { commits: number; rounds: number }) => number, cs: typeof counts) =>
       cs.reduce((acc, c) => acc + f(c), 0);
+    const total = (f: (r: SubscriberResult) => number) => results.reduce((a, r) => a + f(r), 0);
+    const r = results[0] as SubscriberResult;
+    const delivered = total((x) => x.delivered);
+    // One process: its exact percentiles; several: their merged histograms (within 1 %).
+    const latency =
+      results.length === 1
+        ? r.latency
+        : histogramSummary(mergeHistograms(results.map((x) => x.histogram)));
+    const latencyByNode =
+      results.length === 1 || relays.length === 1
+        ? r.byNode
+        : relays.map((_, k) =>
+            histogramSummary(mergeHistograms(results.map((x) => x.histogramByNode?.[k] ?? []))),
+          );
     return {
       nodes: relays.length,
       subscribers,
+      subscriberProcesses: processes,
       burst,
-      delivered: r.delivered,
-      expected: r.expected,
-      latency: r.latency,
-      latencyByNode: r.byNode,
-      duplicates: r.duplicates,
-      malformed: r.malformed,
+      delivered,
+      expected: total((x) => x.expected),
+      latency,
+      latencyByNode,
+      duplicates: total((x) => x.duplicates),
+      malformed: total((x) => x.malformed),
       acked: sent.acked,
       sendFailures: sent.failures,
       burstMs: sent.ms,
@@ -304,14 +375,15 @@ export async function runFanout(quick: boolean, relays: Proc[], subscriberNodeAr
       fanoutRounds: sum((c) => c.rounds, counts) - sum((c) => c.rounds, counts0),
       /** CPU time of the relays (all nodes), subscribers and senders, burst start → last delivery. */
       relayCpuMs,
-      relayCpuUsPerFrame: (relayCpuMs * 1000) / Math.max(1, r.delivered),
-      subscriberCpuMs: r.cpuMs,
+      relayCpuUsPerFrame: (relayCpuMs * 1000) / Math.max(1, delivered),
+      subscriberCpuMs: total((x) => x.cpuMs),
+      /** The busiest subscriber process: what one machine of ~1,000 desktops would spend. */
+      subscriberCpuMsMaxProcess: Math.max(...results.map((x) => x.cpuMs)),
       senderCpuMs: sent.cpuMs,
       loadGeneratorPriority,
-      method:
-        'relay node(s), subscribers (lean parser, one process) and senders (64 raw keep-alive connections) in their own processes',
+      method: `relay node(s), subscribers (lean parser, ${processes} process${processes > 1 ? 'es' : ''}) and senders (64 raw keep-alive connections) in their own processes`,
     };
   } finally {
-    await Promise.all([subs.stop(), sender?.stop()]);
+    await Promise.all([...subsList.map((x) => x.stop()), sender?.stop()]);
   }
 }

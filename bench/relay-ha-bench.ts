@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { startBareProc, startRelayProc, RELAY_SECRET, type Proc } from './procs.js';
 import { startRedisProc } from './redis-proc.js';
-import { runFanout } from './relay-bench.js';
+import { runFanout, type FanoutSize } from './relay-bench.js';
 import { findWrk, runWrk, type WrkResult } from './wrk.js';
 
 const median = (xs: number[]): number => {
@@ -71,16 +71,44 @@ export async function benchIngestBackends(quick: boolean) {
   }
 }
 
-/** One burst to 1,000 subscribers split evenly over `nodes` relay nodes on one Redis. */
-export async function benchFanoutNodes(quick: boolean, nodes: number, nodeArgs?: string[]) {
+/** One burst to subscribers (1,000 by default) split evenly over `nodes` relay nodes on one Redis. */
+export async function benchFanoutNodes(
+  quick: boolean,
+  nodes: number,
+  nodeArgs?: string[],
+  size?: FanoutSize,
+) {
   const redis = await startRedisProc();
   const relays: Proc[] = [];
   try {
     for (let i = 0; i < nodes; i++)
       relays.push(await startRelayProc(tmp('mb-bench-fan-'), { redisUrl: redis.url, nodeArgs }));
-    return await runFanout(quick, relays);
+    return await runFanout(quick, relays, undefined, size);
   } finally {
     await Promise.all(relays.map((r) => r.stopAndWait()));
     await redis.stop();
   }
+}
+
+/** The subscriber counts and node counts of `npm run bench -- --scale`. */
+export const SCALE_SUBSCRIBERS = [1000, 2000, 5000, 10_000];
+export const SCALE_NODES = [1, 3];
+
+/**
+ * The fan-out curve: one burst of 1,000 webhooks to each subscriber count on each node
+ * count (fresh Redis and relays per point), one subscriber process per 1,000 subscribers.
+ */
+export async function benchFanoutScale(
+  sizes = SCALE_SUBSCRIBERS,
+  nodeCounts = SCALE_NODES,
+  onPoint: (p: Awaited<ReturnType<typeof benchFanoutNodes>>) => void = () => undefined,
+) {
+  const points: Awaited<ReturnType<typeof benchFanoutNodes>>[] = [];
+  for (const nodes of nodeCounts)
+    for (const subscribers of sizes) {
+      const p = await benchFanoutNodes(false, nodes, undefined, { subscribers, burst: 1000 });
+      points.push(p);
+      onPoint(p);
+    }
+  return points;
 }

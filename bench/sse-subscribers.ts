@@ -1,8 +1,9 @@
 /**
  * The fan-out benchmark's subscribers, in their own process so that parsing a million
  * frames does not share an event loop with the senders. Started by benchFanout with an
- * IPC channel; argv: <events url[,url…]> <bearer token> <subscribers> <burst> <timeout ms>.
- * With several URLs (relay nodes) the subscribers are dealt over them in turn.
+ * IPC channel; argv: <events url[,url…]> <bearer token> <subscribers> <burst> <timeout ms>
+ * [<first index>]. With several URLs (relay nodes) the subscribers are dealt over them in
+ * turn, by their index across every subscriber process (this one's start at first index).
  *
  * A lean parser on raw TCP connections (no HTTP client): per read, only the bytes up to
  * the last complete frame are scanned for
@@ -17,8 +18,10 @@
  *   → {type:'result', …} when every subscriber has every event, or at the timeout.
  */
 import { connect } from 'node:net';
+import { HIST_BASE_MS, HIST_BUCKETS, HIST_GROWTH } from './lib.js';
 
-const [url, token, subsArg, burstArg, timeoutArg] = process.argv.slice(2);
+const [url, token, subsArg, burstArg, timeoutArg, firstArg] = process.argv.slice(2);
+const first = Number(firstArg ?? 0);
 const subscribers = Number(subsArg);
 const burst = Number(burstArg);
 const timeoutMs = Number(timeoutArg);
@@ -79,7 +82,8 @@ const HEAD_END = Buffer.from('\r\n\r\n');
  * cut by TCP is carried to the next read. Anything unparseable counts as malformed.
  */
 function subscribe(index: number): Promise<void> {
-  const target = targets[index % targets.length] as (typeof targets)[number];
+  const node = (first + index) % targets.length;
+  const target = targets[node] as (typeof targets)[number];
   return new Promise((resolve, reject) => {
     const socket = connect(target.port, target.host);
     const seen = new Uint8Array(burst);
@@ -127,7 +131,7 @@ function subscribe(index: number): Promise<void> {
         }
         seen[n] = 1;
         delivered++;
-        sampleNode[samples] = index % targets.length;
+        sampleNode[samples] = node;
         latencies[samples++] = at - t / 1000;
         if (++got === burst) complete++;
       }
@@ -158,6 +162,19 @@ function summary(node?: number): Summary {
   };
 }
 
+/** Latency buckets (lib.ts), for the parent to merge several processes' samples. */
+function histogram(node?: number): number[] {
+  const h = new Array<number>(HIST_BUCKETS).fill(0);
+  const scale = 1 / Math.log(HIST_GROWTH);
+  for (let i = 0; i < samples; i++) {
+    if (node !== undefined && sampleNode[i] !== node) continue;
+    const v = latencies[i] as number;
+    const b = v <= HIST_BASE_MS ? 0 : Math.ceil(Math.log(v / HIST_BASE_MS) * scale);
+    h[Math.min(HIST_BUCKETS - 1, b)]++;
+  }
+  return h;
+}
+
 // Connect in waves of 100 so the relay's accept queue is not the thing measured.
 let connected = 0;
 for (let i = 0; i < subscribers; i += 100) {
@@ -182,6 +199,8 @@ const finish = () => {
     cpuMs: cpuAtStart ? cpuTotal(process.cpuUsage(cpuAtStart)) : NaN,
     latency: summary(),
     byNode: targets.length > 1 ? targets.map((_, k) => summary(k)) : undefined,
+    histogram: histogram(),
+    histogramByNode: targets.length > 1 ? targets.map((_, k) => histogram(k)) : undefined,
   });
   process.disconnect?.();
   setTimeout(() => process.exit(0), 100).unref();

@@ -2,10 +2,11 @@
 // private D-Bus session with a throw-away, unlocked gnome-keyring, so the real-keychain test
 // runs without touching the user's own keyring. Missing prerequisites fail with the fix.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { MOMENTS, atMoment, clockPragma, requireFaketime } from './clock.mjs';
 import { webBuildArgv } from './web-build.mjs';
 
@@ -44,9 +45,45 @@ if (!process.env.MACROBELL_TEST_SESSION) {
 }
 
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const reportDir = mkdtempSync(join(tmpdir(), 'macrobell-test-reports-'));
+let runs = 0;
+/** Every failed test of every run, one line each, printed again at the end. */
+const failures = [];
+/** The failed files and tests of one vitest run, from its JSON report. */
+const failuresOf = (label, report) => {
+  let json;
+  try {
+    json = JSON.parse(readFileSync(report, 'utf8'));
+  } catch {
+    return [`${label}: failed before writing its report (see its output above)`];
+  }
+  const firstLine = (text) =>
+    stripVTControlCharacters(String(text ?? '')) // vitest's colour codes
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 300) ?? '';
+  const lines = [];
+  for (const file of json.testResults ?? []) {
+    const name = file.name?.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed)
+      lines.push(`${name} › ${a.fullName}\n      ${firstLine(a.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === 'failed')
+      lines.push(`${name}\n      ${firstLine(file.message)}`);
+  }
+  return lines.length > 0
+    ? lines.map((l) => `${label}: ${l}`)
+    : [`${label}: failed (exit status), no failed test in its report: see its output above`];
+};
 /** Runs `argv` with node (today's clock) or under faketime at `at`; returns the exit status. */
 const run = (label, argv, at = null) => {
   console.log(`\n▶ ${label}${at ? ` — clock at ${at}` : ''}`);
+  // vitest also writes a JSON report, so the failures can be listed again at the very end:
+  // CI shows the end of a long log, and the first suite's failure scrolls out of it.
+  const report = argv[0] === vitest ? join(reportDir, `run-${runs++}.json`) : null;
+  if (report)
+    argv = [...argv, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
   const plain = { command: process.execPath, args: argv, env: {} };
   const how = at ? atMoment(at, [process.execPath, ...argv]) : plain;
   const started = Date.now();
@@ -57,6 +94,7 @@ const run = (label, argv, at = null) => {
       env: { ...process.env, MACROBELL_TEST_SESSION: '1', ...how.env },
     }).status ?? 1;
   console.log(`  (${Math.round((Date.now() - started) / 1000)} s)`);
+  if (status !== 0) failures.push(...failuresOf(label + (at ? ` (clock at ${at})` : ''), report));
   return status;
 };
 const E2E_CONFIG = ['--config', 'vitest.e2e.config.ts'];
@@ -92,6 +130,13 @@ for (const suite of suites) {
     else if (pragma) suite.pinned.set(pragma, [...(suite.pinned.get(pragma) ?? []), f]);
   }
 }
+/** A folder given on the command line stands for the suites' test files under it. */
+const expandFolders = (paths) =>
+  paths.flatMap((p) => {
+    if (!existsSync(join(root, p)) || !statSync(join(root, p)).isDirectory()) return [p];
+    const dir = relative(root, join(root, p)).split('\\').join('/');
+    return suites.flatMap((s) => s.files).filter((f) => dir === '' || f.startsWith(`${dir}/`));
+  });
 
 // Tests must leave the work tree as they found it (no tracked file rewritten, nothing new).
 const gitStatus = () => {
@@ -140,7 +185,7 @@ if (args.includes('--clock-matrix')) {
     console.error('--at needs a moment, e.g. --at 2026-12-05T10:00:00Z');
     process.exit(1);
   }
-  const rest = args.filter((_, i) => i !== atIndex && i !== atIndex + 1);
+  const rest = expandFolders(args.filter((_, i) => i !== atIndex && i !== atIndex + 1));
   const e2e = rest.filter((a) => a.endsWith('.e2e.ts'));
   const other = rest.filter((a) => !a.endsWith('.e2e.ts'));
   if (other.length > 0 || e2e.length === 0)
@@ -150,7 +195,29 @@ if (args.includes('--clock-matrix')) {
     failed += run('end-to-end tests', [vitest, 'run', ...E2E_CONFIG, ...e2e], at) === 0 ? 0 : 1;
   }
 } else if (args.length > 0) {
-  failed += run('unit and integration tests', [vitest, 'run', ...args]) === 0 ? 0 : 1;
+  // `npm test -- <files>`: each file on the clock its header asks for (a pinned file at its
+  // moment, the rest today); end-to-end files build the web UI first.
+  const chosenFiles = expandFolders(args);
+  const files = (e2e) => chosenFiles.filter((a) => a.endsWith('.e2e.ts') === e2e);
+  for (const [e2e, label, config] of [
+    [false, 'unit and integration tests', []],
+    [true, 'end-to-end tests (Chromium)', E2E_CONFIG],
+  ]) {
+    const chosen = files(e2e);
+    if (chosen.length === 0) continue;
+    if (e2e) failed += buildWeb() === 0 ? 0 : 1;
+    const byMoment = new Map(); // moment (null: today) → files
+    for (const f of chosen) {
+      const pragma = existsSync(join(root, f)) ? clockPragma(join(root, f)) : null;
+      const at = pragma && pragma !== 'any-day' ? pragma : null;
+      byMoment.set(at, [...(byMoment.get(at) ?? []), f]);
+    }
+    for (const [at, group] of byMoment) {
+      if (at) requireFaketime();
+      const name = at ? `${label} pinned to a moment` : label;
+      failed += run(name, [vitest, 'run', ...config, ...group], at) === 0 ? 0 : 1;
+    }
+  }
 } else {
   if ([...suites[0].pinned.keys(), ...suites[1].pinned.keys()].length > 0) requireFaketime();
   for (const [i, suite] of suites.entries()) {
@@ -175,5 +242,8 @@ if (statusBefore !== null) {
     failed++;
   }
 }
+rmSync(reportDir, { recursive: true, force: true });
+if (failures.length > 0)
+  console.error(`\nfailed tests:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`);
 console.log(failed === 0 ? '\n✔ all test suites passed' : `\n✘ ${failed} test suite(s) failed`);
 process.exit(failed === 0 ? 0 : 1);

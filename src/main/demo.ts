@@ -10,6 +10,8 @@ export interface DemoMarket {
   newsUrl: string;
   clientId: string;
   clientSecret: string;
+  /** The calendar window as the service's API would answer it (JSON), without a request. */
+  eventDatesJson(from: number, to: number, lang: string): unknown[];
   close(): Promise<void>;
 }
 

@@ -19,6 +19,7 @@ import { createApiTable } from './service/api-table.js';
 import { connectApis } from './service/apis.js';
 import { CorePushes } from './service/bus.js';
 import { DemoWebhookLink } from './service/demo-webhooks.js';
+import { seedFromDemo } from './sync/demo-seed.js';
 import { assembleService } from './service/lifecycle.js';
 import { chooseMode, effectiveSettings, startDemo } from './service/mode.js';
 import { createControls } from './service/controls.js';
@@ -124,5 +125,9 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     simulator,
     demoWebhooks,
     subscriptions,
+    seed: () => {
+      if (simulator)
+        seedFromDemo({ store, applier, simulator, settings: effective, now: basics.now, logger });
+    },
   });
 }

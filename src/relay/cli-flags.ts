@@ -8,6 +8,7 @@ import { credentialUrlProblem } from '../shared/url-policy.js';
 import { REAL_SERVICE_URLS } from '../shared/domain.js';
 import { redisAuth } from './redis-auth.js';
 import type { RedisTarget } from './redis-client.js';
+import { DURABILITY_MODES, type DurabilityMode } from './redis-durability.js';
 import { loadSecrets, type RelaySecrets } from './secrets.js';
 import { USAGE } from './cli-usage.js';
 
@@ -79,10 +80,11 @@ export function redisOption(
   flags: RedisFlags,
   durability: string | undefined,
   warn: (message: string) => void,
-): (RedisTarget & { durability: 'strict' | 'relaxed' }) | undefined {
+): (RedisTarget & { durability: DurabilityMode }) | undefined {
   const url = flags.redis ?? process.env.MACROBELL_RELAY_REDIS;
-  if (durability !== undefined && durability !== 'strict' && durability !== 'relaxed')
-    fail(`--redis-durability must be strict or relaxed, got "${durability}"`);
+  const mode = DURABILITY_MODES.find((m) => m === durability);
+  if (durability !== undefined && mode === undefined)
+    fail(`--redis-durability must be ${DURABILITY_MODES.join(', ')}; got "${durability}"`);
   if (url === undefined || url === '') {
     if (durability !== undefined)
       fail('--redis-durability needs --redis (or MACROBELL_RELAY_REDIS)');
@@ -107,5 +109,5 @@ export function redisOption(
     return fail((err as Error).message, 1);
   }
   found.warnings.forEach(warn);
-  return { url, auth: found.auth, durability: durability === 'relaxed' ? 'relaxed' : 'strict' };
+  return { url, auth: found.auth, durability: mode ?? 'strict' };
 }

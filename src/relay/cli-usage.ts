@@ -1,7 +1,7 @@
 /** `npm run relay -- --help`: every relay command and where its secrets come from. */
 export const USAGE = `Usage:
   npm run relay -- [--port N] [--host H] [--data DIR] [--retention-days D] [--token-rate N]
-                    [--redis redis://HOST:PORT/DB] [--redis-durability strict|relaxed]
+                    [--redis redis://HOST:PORT/DB] [--redis-durability strict|aof-always|relaxed]
                     [--auth-url URL] [--calendar-url URL] [--news-url URL] [--public-url URL]
                     [--issue-service-tokens] [--max-streams-per-user N] [--alert-lead-minutes N]
     (--issue-service-tokens: POST /token hands traders service access tokens, which reach

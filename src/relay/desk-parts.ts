@@ -29,7 +29,12 @@ export async function startDeskParts(
   opts: RelayOptions,
   stores: RelayStores,
   hub: SseHub,
-  ctx: { node: () => string; now: () => number; logger?: Logger },
+  ctx: {
+    node: () => string;
+    nodeUrl: () => string | null;
+    now: () => number;
+    logger?: Logger;
+  },
 ): Promise<DeskParts> {
   const { events, users, feedStore } = stores;
   const { now, logger } = ctx;
@@ -87,6 +92,7 @@ export async function startDeskParts(
         headers: { authorization: `Bearer ${t}` },
       } as IncomingMessage)) !== null,
     node: ctx.node,
+    nodeUrl: ctx.nodeUrl,
     alerts: opts.deskAlerts,
     now,
     logger,

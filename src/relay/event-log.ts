@@ -36,6 +36,11 @@ export interface LogHealth {
    * Webhooks are still taken; the desk's users, admins and lists may be gone.
    */
   storeLost?: { at: number; reason: string };
+  /**
+   * The fsync promise is the operator's statement and Redis's settings changed at runtime
+   * since (redis-settings-watch.ts): webhooks are still taken, the desk is told.
+   */
+  durabilityUnverified?: string;
 }
 
 /** The store cannot take writes now (Redis down): the webhook is answered 503, retried. */
@@ -69,6 +74,11 @@ export interface EventLog {
   readonly commitLatency: Histogram;
   ingested: number;
   storeFailures: number;
+  /**
+   * Times the store went from taking webhooks to refusing them (Redis only): failures
+   * during an outage belong to its "store down" alert, not to "failing to be stored".
+   */
+  outages?: number;
   close(): Promise<void>;
 }
 

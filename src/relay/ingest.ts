@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { RelayErrors, type RelayError } from './errors.js';
+import { checkJson } from './json-check.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Deepest nesting of arrays/objects accepted: real notifications use a handful of levels. */
@@ -48,9 +49,6 @@ export class BodyBudget {
   }
 }
 
-const TOO_LARGE = Symbol('too large');
-const BUSY = Symbol('busy');
-
 const refused = (error: RelayError) => ({ ok: false, error }) as const;
 const tooLarge = () => refused(RelayErrors.WEBHOOK_TOO_LARGE(MAX_BODY_BYTES));
 
@@ -60,8 +58,7 @@ interface BodyState {
   cap: number;
   settled: boolean;
   budget: BodyBudget | undefined;
-  resolve: (body: Buffer | typeof TOO_LARGE | typeof BUSY) => void;
-  reject: (err: Error) => void;
+  done: (result: IngestResult | Error) => void;
 }
 
 const BODY = Symbol('macrobell.body');
@@ -73,14 +70,15 @@ function onBodyData(this: Reading, chunk: Buffer): void {
   const st = this[BODY] as BodyState;
   if (st.settled) return;
   st.size += chunk.length;
-  const over = st.size > st.cap ? TOO_LARGE : st.budget?.take(chunk.length) === false ? BUSY : null;
+  const over =
+    st.size > st.cap ? 'too large' : st.budget?.take(chunk.length) === false ? 'busy' : null;
   if (over) {
     st.settled = true;
     st.chunks = [];
     st.budget?.give(st.size - chunk.length);
     this.off('data', onBodyData);
     this.pause();
-    st.resolve(over);
+    st.done(over === 'busy' ? refused(RelayErrors.BUSY()) : tooLarge());
     return;
   }
   st.chunks.push(chunk);
@@ -92,7 +90,10 @@ function onBodyEnd(this: Reading): void {
   st.settled = true;
   // One chunk (the usual small webhook): keep it as is, no copy.
   const { chunks } = st;
-  st.resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, st.size));
+  const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, st.size);
+  const result = checkBody(this, body);
+  if (!result.ok) st.budget?.give(body.length);
+  st.done(result);
 }
 
 function onBodyError(this: Reading, err: Error): void {
@@ -100,57 +101,52 @@ function onBodyError(this: Reading, err: Error): void {
   if (st.settled) return;
   st.settled = true;
   st.budget?.give(st.size);
-  st.reject(err);
+  st.done(err);
 }
 
 function onBodyAborted(this: Reading): void {
   onBodyError.call(this, new Error('the client closed the request before its end'));
 }
 
-/** Collects the body, or stops at the cap or when the budget is spent (reading stops there). */
-function readCapped(
+/**
+ * Reads and checks the body, then calls `done` once: with the webhook, a refusal (reading
+ * stops at the cap or when the budget is spent), or the request's error. Callbacks rather
+ * than promises: this runs for every webhook, and each promise is allocations and a
+ * microtask.
+ */
+export function readWebhook(
   req: IncomingMessage,
-  cap: number,
   budget: BodyBudget | undefined,
-): Promise<Buffer | typeof TOO_LARGE | typeof BUSY> {
-  return new Promise((resolve, reject) => {
-    (req as Reading)[BODY] = { chunks: [], size: 0, cap, settled: false, budget, resolve, reject };
-    req.on('data', onBodyData);
-    req.on('end', onBodyEnd);
-    req.on('error', onBodyError);
-    req.on('aborted', onBodyAborted);
-  });
-}
-
-export async function readWebhook(
-  req: IncomingMessage,
-  budget?: BodyBudget,
-): Promise<IngestResult> {
+  done: (result: IngestResult | Error) => void,
+): void {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) return tooLarge();
-  const body = await readCapped(req, MAX_BODY_BYTES, budget);
-  if (body === TOO_LARGE) return tooLarge();
-  if (body === BUSY) return refused(RelayErrors.BUSY());
-  const result = checkBody(req, body);
-  if (!result.ok) budget?.give(body.length);
-  return result;
+  if (declared > MAX_BODY_BYTES) return done(tooLarge());
+  (req as Reading)[BODY] = {
+    chunks: [],
+    size: 0,
+    cap: MAX_BODY_BYTES,
+    settled: false,
+    budget,
+    done,
+  };
+  req.on('data', onBodyData);
+  req.on('end', onBodyEnd);
+  req.on('error', onBodyError);
+  req.on('aborted', onBodyAborted);
 }
 
 function checkBody(req: IncomingMessage, body: Buffer): IngestResult {
-  if (nestingDepthExceeds(body, MAX_JSON_DEPTH))
-    return refused(RelayErrors.TOO_DEEPLY_NESTED(MAX_JSON_DEPTH));
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch {
-    return refused(RelayErrors.INVALID_JSON());
-  }
-  // A plain check on the hot path (was a zod schema): an object, not an array, string type.
-  const type =
-    typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as { type?: unknown }).type
-      : undefined;
-  if (typeof type !== 'string') return refused(RelayErrors.INVALID_NOTIFICATION());
+  const check = checkJson(body, MAX_JSON_DEPTH);
+  if (!check.ok)
+    // Too deep wins over a syntax error further on, as when depth was checked first.
+    return refused(
+      check.reason === 'too-deep' || nestingDepthExceeds(body, MAX_JSON_DEPTH)
+        ? RelayErrors.TOO_DEEPLY_NESTED(MAX_JSON_DEPTH)
+        : RelayErrors.INVALID_JSON(),
+    );
+  // An object (not an array) with a string `type`.
+  const { type } = check;
+  if (type === undefined) return refused(RelayErrors.INVALID_NOTIFICATION());
   const headers: Record<string, string> = {};
   for (const h of KEPT_HEADERS) {
     const v = req.headers[h];

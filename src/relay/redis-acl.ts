@@ -11,8 +11,10 @@ export const RELAY_ACL_RULES = [
   '~macrobell:{relay}:*',
   'resetchannels',
   '-@all',
-  // connection and the durability check (CONFIG GET appendonly/appendfsync, INFO replication)
-  '+ping', '+info', '+select', '+client|setname', '+config|get', '+wait',
+  // connection and the durability check (INFO persistence/replication/commandstats). No
+  // CONFIG: `CONFIG GET` cannot be narrowed to some settings and would read `masterauth`;
+  // the operator states the fsync policy instead (--redis-durability aof-always).
+  '+ping', '+info', '+select', '+client|setname', '+wait',
   // scripts (ioredis sends EVALSHA, then EVAL when the script is not cached)
   '+evalsha', '+eval', '+script|load',
   // keys the scripts and the relay touch

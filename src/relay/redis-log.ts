@@ -19,9 +19,11 @@ import {
 } from './event-log.js';
 import { commitLatencyHistogram } from './metrics.js';
 import { checkDurability, type Durability, type DurabilityMode } from './redis-durability.js';
+import { DurabilityWatch } from './redis-durability-watch.js';
 import { connectOrExplain, createRedisClient, type RedisTarget } from './redis-client.js';
 import { RedisBatchAppender, type BatchAppendingRedis } from './redis-appender.js';
 import { StoreGeneration, defineMarkerScripts } from './redis-generation.js';
+import { streamInfo, toEvent, type StreamEntry } from './redis-stream-entries.js';
 import { APPEND_BATCH_SCRIPT, PREFIX, STREAM, TRIMMED, TRIM_SCRIPT } from './redis-scripts.js';
 import { SQLITE_EVENT_ID, STREAM_EVENT_ID } from '../shared/relay-ids.js';
 
@@ -41,42 +43,6 @@ export interface RedisLogOptions extends RedisTarget {
   generationCheckMs?: number;
 }
 
-type Entry = [Buffer, Buffer[]];
-/** Plain reasons for /healthz and 503 bodies (no client-library text, no Redis address). */
-const LOST = 'the relay lost its connection to Redis and is reconnecting';
-const UNPROMISED =
-  'Redis is not set up to keep stored webhooks safely (see the relay log); webhooks are refused until it is';
-const DURABILITY_RECHECK_MS = 1000;
-const EMPTY = Buffer.alloc(0);
-
-/** An entry's fields (written as t, type, body, h), read in one pass over the reply. */
-function toEvent([id, fields]: Entry): StoredEvent {
-  let receivedAt = 0;
-  let type = '';
-  let body: Buffer = EMPTY;
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const name = fields[i] as Buffer;
-    const value = fields[i + 1] as Buffer;
-    if (name.length === 1 && name[0] === 0x74) receivedAt = Number(value.toString('latin1'));
-    else if (name.length === 4 && name[0] === 0x74) type = value.toString();
-    else if (name.length === 4 && name[0] === 0x62) body = value;
-  }
-  return { id: id.toString('latin1'), receivedAt, type, body };
-}
-
-/** XINFO STREAM's flat reply as a map (null when the stream does not exist yet). */
-async function streamInfo(redis: Redis): Promise<Map<string, unknown> | null> {
-  try {
-    const flat = (await redis.call('XINFO', 'STREAM', STREAM)) as unknown[];
-    const m = new Map<string, unknown>();
-    for (let i = 0; i < flat.length; i += 2) m.set(String(flat[i]), flat[i + 1]);
-    return m;
-  } catch (err) {
-    if (/no such key/i.test((err as Error).message)) return null;
-    throw err;
-  }
-}
-
 export class RedisEventLog implements EventLog {
   readonly backend = 'redis';
   readonly commitLatency = commitLatencyHistogram();
@@ -85,21 +51,25 @@ export class RedisEventLog implements EventLog {
   private readonly listeners = new Set<(events: StoredEvent[]) => void>();
   private tailId = '0-0';
   private closed = false;
-  private down: string | null = null;
-  private recheck: NodeJS.Timeout | null = null;
-  private generationTimer: NodeJS.Timeout | null = null;
-  private readonly where: string;
   private readonly appender: RedisBatchAppender;
   private readonly generation: StoreGeneration;
+  /** Connected and keeping the durability promise, or why webhooks are refused. */
+  private readonly watch: DurabilityWatch;
 
   private constructor(
     private readonly redis: AppendingRedis,
     private readonly tail: Redis,
-    private durability: Durability,
+    durability: Durability,
     private readonly opts: RedisLogOptions,
   ) {
     const u = new URL(opts.url);
-    this.where = `${u.hostname}:${u.port || 6379}`;
+    this.watch = new DurabilityWatch(redis, durability, {
+      mode: opts.durability ?? 'strict',
+      where: `${u.hostname}:${u.port || 6379}`,
+      logger: opts.logger,
+      checkEveryMs: opts.generationCheckMs ?? 5000,
+      checkGeneration: () => this.checkGeneration(),
+    });
     this.generation = new StoreGeneration(redis, {
       dataDir: opts.dataDir,
       now: opts.now ?? Date.now,
@@ -108,7 +78,7 @@ export class RedisEventLog implements EventLog {
     this.appender = new RedisBatchAppender(redis, {
       dedupWindowMs: opts.dedupWindowMs ?? 3_600_000,
       now: opts.now ?? Date.now,
-      waitReplicas: () => this.durability.waitReplicas,
+      waitReplicas: () => this.watch.current.waitReplicas,
       onCommitted: (seconds, count) => {
         this.commitLatency.observe(seconds);
         this.ingested += count;
@@ -148,7 +118,7 @@ export class RedisEventLog implements EventLog {
       const info = await streamInfo(redis);
       log.tailId = String(info?.get('last-generated-id') ?? '0-0');
       await log.checkGeneration();
-      log.watchConnection();
+      log.watch.start();
       void log.tailLoop();
       return log;
     } catch (err) {
@@ -159,92 +129,11 @@ export class RedisEventLog implements EventLog {
 
   /** The store-generation marker against what this node knew (redis-generation.ts). */
   private async checkGeneration(): Promise<void> {
+    // What this node had seen before the read: its tail moves on while XINFO is answered,
+    // and a burst would otherwise look like Redis having lost what the tail just read.
+    const seen = this.tailId;
     const info = await streamInfo(this.redis);
-    await this.generation.check(String(info?.get('last-generated-id') ?? '0-0'), this.tailId);
-  }
-
-  /**
-   * While all is well, every few seconds: the durability promise (a live `CONFIG SET
-   * appendfsync everysec` must not go unnoticed: ingest turns 503 with the reason, and
-   * back once it is fixed) and the store-generation marker.
-   */
-  private async recheckWhileOk(): Promise<void> {
-    try {
-      this.durability = await checkDurability(this.redis, this.opts.durability ?? 'strict');
-    } catch (err) {
-      if (this.down !== null || this.redis.status !== 'ready' || this.closed) return;
-      this.opts.logger?.error(
-        { err, redis: this.where },
-        'Redis stopped keeping the durability promise; refusing webhooks until it does',
-      );
-      this.down = UNPROMISED;
-      this.recheck = setTimeout(() => this.checkPromise(), DURABILITY_RECHECK_MS);
-      this.recheck.unref();
-      return;
-    }
-    await this.checkGeneration();
-  }
-
-  private watchGeneration(): void {
-    if (this.closed) return;
-    this.generationTimer = setTimeout(() => {
-      const check =
-        this.redis.status === 'ready' && this.down === null
-          ? this.recheckWhileOk()
-          : Promise.resolve();
-      check
-        .catch((err: unknown) => this.opts.logger?.debug({ err }, 'generation check failed'))
-        .finally(() => this.watchGeneration());
-    }, this.opts.generationCheckMs ?? 5000);
-    this.generationTimer.unref();
-  }
-
-  private watchConnection(): void {
-    this.watchGeneration();
-    // Back after an outage: Redis may have restarted with other settings, so the promise
-    // is checked again before webhooks are acknowledged (503 until it holds).
-    this.redis.on('ready', () => this.checkPromise());
-    this.redis.on('close', () => {
-      if (this.closed || this.down === LOST) return;
-      this.down = LOST;
-      this.opts.logger?.error({ redis: this.where }, 'Redis connection lost; reconnecting');
-    });
-  }
-
-  /**
-   * Reads Redis's settings; while they fall short, again every second, so an operator's
-   * live fix (`CONFIG SET appendfsync always`) restores ingest without a restart.
-   */
-  private checkPromise(): void {
-    if (this.recheck) clearTimeout(this.recheck);
-    this.recheck = null;
-    if (this.closed || this.redis.status !== 'ready') return;
-    checkDurability(this.redis, this.opts.durability ?? 'strict')
-      .then(async (d) => {
-        // Before webhooks are taken again: did Redis come back empty or older?
-        await this.checkGeneration().catch((err: unknown) =>
-          this.opts.logger?.warn({ err }, 'could not read the store-generation marker'),
-        );
-        return d;
-      })
-      .then(
-        (d) => {
-          this.durability = d;
-          if (this.down !== null)
-            this.opts.logger?.info({ redis: this.where }, 'Redis ingest restored');
-          this.down = null;
-        },
-        (err: unknown) => {
-          if (this.down !== UNPROMISED)
-            this.opts.logger?.error(
-              { err, redis: this.where },
-              'Redis cannot keep the durability promise; refusing webhooks until it can',
-            );
-          this.down = UNPROMISED;
-          this.recheck = setTimeout(() => this.checkPromise(), DURABILITY_RECHECK_MS);
-          this.recheck.unref();
-        },
-      );
+    await this.generation.check(String(info?.get('last-generated-id') ?? '0-0'), seen);
   }
 
   /** Follows the stream from the last id seen, so every node's appends reach its clients. */
@@ -259,7 +148,7 @@ export class RedisEventLog implements EventLog {
           'STREAMS',
           STREAM,
           this.tailId,
-        )) as [Buffer, Entry[]][] | null;
+        )) as [Buffer, StreamEntry[]][] | null;
         const entries = reply?.[0]?.[1] ?? [];
         if (entries.length === 0) continue;
         const events = entries.map(toEvent);
@@ -274,9 +163,10 @@ export class RedisEventLog implements EventLog {
   }
 
   append(body: Buffer, type: string, headers: Record<string, string>): Promise<string> {
-    if (this.down !== null || this.redis.status !== 'ready') {
+    const refused = this.watch.refusal();
+    if (refused !== null) {
       this.storeFailures++;
-      return Promise.reject(new StoreUnavailable(this.down ?? LOST));
+      return Promise.reject(new StoreUnavailable(refused));
     }
     return this.appender.append(body, type, JSON.stringify(headers));
   }
@@ -303,7 +193,7 @@ export class RedisEventLog implements EventLog {
         '+',
         'COUNT',
         chunk,
-      )) as Entry[];
+      )) as StreamEntry[];
       for (const entry of entries) {
         const e = toEvent(entry);
         if (out.length > 0 && bytes + e.body.length > maxBytes) return out;
@@ -320,7 +210,13 @@ export class RedisEventLog implements EventLog {
 
   /** A stream entry is read whole: once, at start (log-positions.ts). */
   async lastPositions(limit: number): Promise<{ id: string; receivedAt: number }[]> {
-    const entries = (await this.redis.xrevrangeBuffer(STREAM, '+', '-', 'COUNT', limit)) as Entry[];
+    const entries = (await this.redis.xrevrangeBuffer(
+      STREAM,
+      '+',
+      '-',
+      'COUNT',
+      limit,
+    )) as StreamEntry[];
     return entries.reverse().map((entry) => {
       const e = toEvent(entry);
       return { id: e.id, receivedAt: e.receivedAt };
@@ -363,21 +259,28 @@ export class RedisEventLog implements EventLog {
   }
 
   health(): LogHealth {
-    const durability = this.durability.relaxed ? this.durability.describe : undefined;
-    if (this.down !== null) return { ok: false, reason: this.down, durability };
+    const unverified = this.watch.unverified() ?? undefined;
+    const promise = this.watch.current;
+    const durability = promise.relaxed ? promise.describe : unverified;
+    const down = this.watch.downReason();
+    if (down !== null) return { ok: false, reason: down, durability };
     const storeLost = this.generation.lost();
     if (storeLost) return { ok: false, reason: storeLost.reason, durability, storeLost };
-    return { ok: true, durability };
+    return { ok: true, durability, ...(unverified ? { durabilityUnverified: unverified } : {}) };
   }
 
   describeDurability(): string {
-    return this.durability.describe;
+    return this.watch.current.describe;
+  }
+
+  /** Times the store went from taking webhooks to refusing them (alert-conditions.ts). */
+  get outages(): number {
+    return this.watch.outages;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.recheck) clearTimeout(this.recheck);
-    if (this.generationTimer) clearTimeout(this.generationTimer);
+    this.watch.stop();
     this.tail.disconnect();
     await this.redis.quit().catch(() => this.redis.disconnect());
   }

@@ -22,6 +22,7 @@ import { relayHandler } from './routes/handler.js';
 import { SseHub } from './sse-hub.js';
 import { openStores, type RelayRedis } from './stores.js';
 import { localRelayUrl, writeRelayUrl } from './desk-ops/relay-url-file.js';
+import { reachableNodeUrl } from './desk-ops/silent-node.js';
 
 export interface RelayOptions {
   dataDir: string;
@@ -106,7 +107,13 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     logger,
   });
   let nodeName = opts.nodeName ?? hostname();
-  const parts = await startDeskParts(opts, stores, hub, { node: () => nodeName, now, logger });
+  let nodeUrl: string | null = null;
+  const parts = await startDeskParts(opts, stores, hub, {
+    node: () => nodeName,
+    nodeUrl: () => nodeUrl,
+    now,
+    logger,
+  });
   const bodyBudget = new BodyBudget(opts.maxBodyBytesInFlight ?? 64 * 1024 * 1024);
   const counters = { rejected: 0, bodyBytesInFlight: () => bodyBudget.used };
   const ownMetrics = relayMetrics(events, hub, counters);
@@ -133,6 +140,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   );
   const { url, port } = await listen(server, opts.host ?? '127.0.0.1', opts.port ?? 0);
   if (opts.nodeName === undefined) nodeName = `${nodeName}:${port}`;
+  nodeUrl = reachableNodeUrl(opts.host ?? '127.0.0.1', port, hostname());
   // For `relay status / log / replay --data DIR` on this machine.
   const urlNotWritten = writeRelayUrl(opts.dataDir, localRelayUrl(opts.host ?? '127.0.0.1', port));
   if (urlNotWritten)

@@ -37,6 +37,27 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
+/**
+ * The kept headers as stored (JSON text). Webhooks from one sender carry the same few
+ * headers, so the text of the last set is reused when they are equal.
+ */
+let lastHeaders: Record<string, string> = {};
+let lastHeadersText = '{}';
+function headersText(headers: Record<string, string>): string {
+  const keys = Object.keys(headers);
+  const lastKeys = Object.keys(lastHeaders);
+  let same = keys.length === lastKeys.length;
+  for (let i = 0; same && i < keys.length; i++) {
+    const k = keys[i] as string;
+    same = k === lastKeys[i] && headers[k] === lastHeaders[k];
+  }
+  if (!same) {
+    lastHeaders = headers;
+    lastHeadersText = JSON.stringify(headers);
+  }
+  return lastHeadersText;
+}
+
 export class SqliteEventLog implements EventLog {
   readonly backend = 'sqlite';
   private pending: Pending[] = [];
@@ -106,7 +127,7 @@ export class SqliteEventLog implements EventLog {
   /** Resolves with the event's id once it is committed to disk. */
   append(body: Buffer, type: string, headers: Record<string, string>): Promise<string> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ body, type, headers: JSON.stringify(headers), resolve, reject });
+      this.pending.push({ body, type, headers: headersText(headers), resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         // Let every request already read this turn (or within the interval) join the batch.

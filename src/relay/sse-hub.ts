@@ -16,7 +16,7 @@ import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { compareIds, type EventLog, type StoredEvent } from './event-log.js';
 import { SSE_HEADERS } from '../node/http/server/sse.js';
-import { drainOrClose, roundBytes, type RoundBytes } from './sse-writes.js';
+import { cutStalled, drainOrClose, roundBytes, type RoundBytes } from './sse-writes.js';
 
 const PAGE = 500;
 /** Bodies per /events/page answer. */
@@ -224,7 +224,7 @@ export class SseHub {
       if (!c.res.write(chunk) && !(await drainOrClose(c.res, REPLAY_STALL_MS))) {
         this.opts.logger?.warn({ backlog: c.res.writableLength }, 'stalled replay disconnected');
         this.slowDisconnects++;
-        c.res.destroy();
+        cutStalled(c.res);
         return false;
       }
     }
@@ -269,7 +269,7 @@ export class SseHub {
     if (!c.live || backlog <= cap || !stalled) return true;
     this.opts.logger?.warn({ backlog: c.res.writableLength }, 'slow consumer disconnected');
     this.slowDisconnects++;
-    c.res.destroy();
+    cutStalled(c.res);
     this.clients.delete(c);
     return false;
   }

@@ -1,5 +1,6 @@
 /** Socket writes of the SSE hub: a round's bytes in one chunk, and waiting for 'drain'. */
 import type { ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 
 /** A round's frames as one buffer, bare (HTTP/1.0 reader) and framed as one HTTP/1.1 chunk. */
 export interface RoundBytes {
@@ -36,4 +37,19 @@ export function drainOrClose(res: ServerResponse, timeoutMs: number): Promise<bo
     res.once('drain', onDrainOrClose);
     res.once('close', onDrainOrClose);
   });
+}
+
+/**
+ * Cuts a connection whose reader stopped: with a reset, so the kernel drops the bytes it
+ * still queues for it at once. A plain close leaves them queued behind the reader's zero
+ * window (an orphaned socket, for minutes): 700 cut streams would keep their send buffers.
+ */
+export function cutStalled(target: ServerResponse | Socket): void {
+  const socket = target instanceof Socket ? target : target.socket;
+  try {
+    if (socket instanceof Socket && !socket.destroyed) return void socket.resetAndDestroy();
+  } catch {
+    // not a TCP socket (a pipe): a plain close
+  }
+  target.destroy();
 }

@@ -3,6 +3,7 @@
  * feed's watch lists and tokens — all in this node's SQLite file (one handle, relay-db.ts), or all in the desk's
  * Redis (shared by every node). When one fails to open, those already open are closed.
  */
+import { mkdirSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { FeedStore } from './calendar-feed/feed-store.js';
@@ -52,6 +53,10 @@ export async function openStores(opts: {
       relayDb,
     };
   }
+  // On Redis the data folder still keeps this node's files (the store-generation marker,
+  // relay-url, the feed key): made here, as the SQLite database makes it, so a first start
+  // with a new --data folder does not lose the marker.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const events = await RedisEventLog.open({ ...redis, now, logger: opts.logger, dataDir });
   const users = await RedisUserStore.open(redis, now).catch(async (err: unknown) => {
     await events.close();

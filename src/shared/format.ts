@@ -1,6 +1,9 @@
 /** Formatting and surprise maths shared by alerts, tray and renderer. Pure. */
 import type { EventDate, Volatility } from './domain.js';
 import { VOLATILITIES } from './domain.js';
+import { publishedDecimals } from './published-precision.js';
+
+export { publishedDecimals };
 
 const POTENCY_SUFFIX: Record<string, string> = { ZERO: '', K: 'K', M: 'M', B: 'B', T: 'T' };
 
@@ -31,32 +34,10 @@ export function valueDecimals(values: readonly (number | null | undefined)[]): n
 }
 
 /**
- * A central bank's policy rate by the name the service gives it: "Fed Interest Rate
- * Decision", "ECB Main Refinancing Operations Rate", "PBoC Loan Prime Rate (1Y)", "ECB
- * Deposit Facility Rate", "RBA Cash Rate". Not "Unemployment Rate" nor "Mortgage Rate".
- */
-const POLICY_RATE =
-  /\b(interest rate decision|refinancing operations rate|deposit facility rate|marginal lending facility|loan prime rate|cash rate|bank rate|policy rate)\b/i;
-
-/** Central banks publish their rates in hundredths: 1.90%, 4.50%, 0.00%. */
-const POLICY_RATE_DECIMALS = 2;
-
-/**
- * The precision an event is published with before any of its figures says so: a policy
- * rate in % is quoted in hundredths ("1.90%"), even when a hold prints 1.9 / 1.9 / 1.9 and
- * no history is cached yet (the service sends numbers, so 1.90 arrives as 1.9).
- */
-export function publishedDecimals(
-  ed: Pick<EventDate, 'name' | 'unit' | 'potency'>,
-): number | undefined {
-  const percent = (ed.unit ?? '').trim() === '%' && (ed.potency ?? 'ZERO') === 'ZERO';
-  return percent && POLICY_RATE.test(ed.name ?? '') ? POLICY_RATE_DECIMALS : undefined;
-}
-
-/**
  * A release's precision: the most of the decimals of its actual, consensus, previous and
  * revised, its event's usual precision when the calendar read gave a finer one
- * (`decimals`), and the precision its kind is published with (a policy rate's hundredths).
+ * (`decimals`), and the precision its kind is published with (`publishedDecimals`: a policy
+ * rate's hundredths, a jobless rate's tenth, payrolls in whole thousands).
  */
 export function releaseDecimals(
   ed: Pick<EventDate, 'actual' | 'consensus' | 'previous' | 'revised' | 'decimals'> &
@@ -64,11 +45,23 @@ export function releaseDecimals(
 ): number | undefined {
   const own = valueDecimals([ed.actual, ed.consensus, ed.previous, ed.revised]);
   if (own === undefined) return ed.decimals;
-  const published =
-    ed.name !== undefined
-      ? publishedDecimals({ name: ed.name, unit: ed.unit ?? null, potency: ed.potency ?? null })
-      : undefined;
+  const published = ed.name !== undefined ? publishedDecimals(ed) : undefined;
   return Math.max(own, ed.decimals ?? 0, published ?? 0);
+}
+
+/**
+ * The previous period's figure as it stands (the service's `revised` when it revised it,
+ * else `previous`) and the figure it was revised from (null when not revised): the grid,
+ * the detail, the alerts and the exports read a revision alike.
+ */
+export function previousFigures(ed: Pick<EventDate, 'previous' | 'revised'>): {
+  current: number | null;
+  revisedFrom: number | null;
+} {
+  if (ed.revised === null || ed.revised === ed.previous) {
+    return { current: ed.previous, revisedFrom: null };
+  }
+  return { current: ed.revised, revisedFrom: ed.previous };
 }
 
 /**

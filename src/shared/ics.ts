@@ -6,7 +6,7 @@
  * in place (a reschedule moves it) instead of adding a copy.
  */
 import type { EventDate } from './domain.js';
-import { formatValue, releaseDecimals } from './format.js';
+import { formatValue, previousFigures, releaseDecimals } from './format.js';
 
 const PRODID = '-//Macrobell//Economic calendar//EN';
 
@@ -57,7 +57,13 @@ export function describeRelease(ed: EventDate): string {
   const parts = [`Impact: ${String(ed.volatility).toLowerCase()}`];
   if (ed.actual !== null) parts.push(`Actual: ${f(ed.actual)}`);
   if (ed.consensus !== null) parts.push(`Consensus: ${f(ed.consensus)}`);
-  if (ed.previous !== null) parts.push(`Previous: ${f(ed.revised ?? ed.previous)}`);
+  const prev = previousFigures(ed);
+  if (prev.current !== null)
+    parts.push(
+      prev.revisedFrom === null
+        ? `Previous: ${f(prev.current)}`
+        : `Previous: ${f(prev.current)} (revised from ${f(prev.revisedFrom)})`,
+    );
   return parts.join('\n');
 }
 

@@ -31,6 +31,8 @@ export const alertRulesSchema = z.object({
   changes: z.object({
     released: z.boolean(),
     revised: z.boolean(),
+    // Rules saved before corrections had their own switch read as the default (on).
+    corrected: z.boolean().default(true),
     rescheduled: z.boolean(),
     added: z.boolean(),
     removed: z.boolean(),

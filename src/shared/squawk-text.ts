@@ -4,7 +4,7 @@
  * consensus 200 thousand" before it. Pure: the renderer speaks it.
  */
 import type { EventDate } from './domain.js';
-import { publishedDecimals, surpriseOf } from './format.js';
+import { releaseDecimals, surpriseOf } from './format.js';
 
 export interface SquawkSettings {
   /** Prints read aloud: none, watched releases, or watched and every high-impact one. */
@@ -46,9 +46,9 @@ const name = (ed: Pick<EventDate, 'countryCode' | 'name'>) => `${ed.countryCode}
 /** On the print; null before it. */
 export function printText(ed: EventDate): string | null {
   if (ed.actual === null) return null;
-  // Spoken figures keep their own digits ("consensus 51", not "51.0"), except where the
-  // source publishes a fixed precision: a policy rate is "4.50 percent".
-  const d = publishedDecimals(ed);
+  // Spoken as the grid shows it, the precision the source publishes: a policy rate is
+  // "4.50 percent", a PMI's consensus "51.0" (finer digits of its own figures are kept).
+  const d = releaseDecimals(ed);
   const parts = [name(ed), spokenValue(ed.actual, ed, false, d)];
   if (ed.consensus !== null) parts.push(`consensus ${spokenValue(ed.consensus, ed, true, d)}`);
   const surprise = surpriseOf(ed);
@@ -61,5 +61,5 @@ export function consensusText(ed: EventDate, seconds: number): string {
   const lead = `${name(ed)} in ${seconds} seconds`;
   return ed.consensus === null
     ? `${lead}, no consensus`
-    : `${lead}, consensus ${spokenValue(ed.consensus, ed, false, publishedDecimals(ed))}`;
+    : `${lead}, consensus ${spokenValue(ed.consensus, ed, false, releaseDecimals(ed))}`;
 }

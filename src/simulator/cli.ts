@@ -8,7 +8,8 @@ const USAGE = `Usage: npm run simulator -- [--port N] [--host H] [--seed S] [--s
   --port N          listen port (default 0: any free port, printed on the first line)
   --host H          listen address (default 127.0.0.1)
   --seed S          the market's seed (same seed, same events)
-  --speed X         scenario clock speed (1 = real time, the default; 0 = frozen)
+  --speed X         demo pace: 1 = real time (the default), 0 = a frozen clock; above 1 the
+                    clock stays real and the week's upcoming releases come X times sooner
   --client-id ID / --client-secret S   the keys it accepts (default: printed demo keys)
   -h, --help        this text
   Control API (loopback only, under /_sim/; docs/service-api.md): create, change and delete

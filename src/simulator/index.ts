@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { generateCalendar } from './data/calendar.js';
 import { generatePosts } from './data/news.js';
 import { Deliverer } from './deliveries.js';
+import { compressUpcoming } from './fast-demo.js';
 import { Autoplay, ScenarioClock } from './scenario.js';
+import { calendarWindowJson } from './routes/calendar.js';
 import { createHandler } from './server.js';
 import { createState, postKey, type SimulatorState } from './state.js';
 import { TokenIssuer } from './tokens.js';
@@ -20,7 +22,10 @@ export interface SimulatorOptions {
   port?: number;
   host?: string;
   seed?: number | string;
-  /** Scenario clock speed: 1 = real time, 0 = frozen. */
+  /**
+   * 1 = real time, 0 = a frozen clock. Above 1 a fast demo: the clock stays real and the
+   * upcoming releases come `speed` times sooner (fast-demo.ts).
+   */
   speed?: number;
   clientId?: string;
   clientSecret?: string;
@@ -46,6 +51,11 @@ export interface RunningSimulator {
   clientId: string;
   clientSecret: string;
   state: SimulatorState;
+  /**
+   * The calendar window [from, to] (ms) as the calendar API serves it in `lang`, without a
+   * request: the demo seeds an empty cache with it before its first token exchange.
+   */
+  eventDatesJson(from: number, to: number, lang: string): unknown[];
   /** Resolves when no webhook delivery is in flight. */
   deliveriesIdle(): Promise<void>;
   close(): Promise<void>;
@@ -62,14 +72,19 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const start = opts.now ?? Date.now();
   const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
 
+  // a fast demo moves its releases, not its clock: everyone reads the same "now". Started
+  // before the calendar is generated (a fraction of a second), so it does not run behind
+  // the wall clock by that much (a print stamped before its release time).
+  const clock = new ScenarioClock(start, speed > 1 ? 1 : speed, speed > 1 ? speed : 1);
+
   const state = createState();
   const calendar = generateCalendar(seed, start);
   for (const model of calendar.events) state.events.set(model.event.id, model);
-  for (const ed of calendar.eventDates) state.eventDates.set(ed.id, ed);
+  for (const ed of compressUpcoming(calendar.eventDates, start, speed))
+    state.eventDates.set(ed.id, ed);
   for (const post of generatePosts(seed, start, calendar.eventDates))
     state.posts.set(postKey(post.Culture, post.Id), post);
 
-  const clock = new ScenarioClock(start, speed);
   // retries follow the scenario clock; a frozen clock (0) keeps real-time delays
   const scale = speed > 0 ? speed : 1;
   const deliverer = new Deliverer(
@@ -111,6 +126,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     clientId,
     clientSecret,
     state,
+    eventDatesJson: (from, to, lang) => calendarWindowJson(state, from, to, lang),
     deliveriesIdle: () => deliverer.idle(),
     async close() {
       if (closed) return;

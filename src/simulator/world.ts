@@ -37,6 +37,7 @@ const EDITABLE_KEYS = [
 
 export class World {
   private readonly rng: Rng;
+  private readonly scheduleListeners = new Set<() => void>();
 
   constructor(
     readonly state: SimulatorState,
@@ -45,6 +46,16 @@ export class World {
     seed: number | string,
   ) {
     this.rng = createRng(`${seed}:world`);
+  }
+
+  /** Calls `fn` after a release is created, changed or deleted (autoplay re-plans its wake-up). */
+  onScheduleChange(fn: () => void): () => void {
+    this.scheduleListeners.add(fn);
+    return () => this.scheduleListeners.delete(fn);
+  }
+
+  private scheduleChanged(): void {
+    for (const fn of this.scheduleListeners) fn();
   }
 
   private stamp(prev = 0): number {
@@ -110,6 +121,7 @@ export class World {
       eventId: ed.eventId,
       lastUpdated: ed.lastUpdated,
     });
+    this.scheduleChanged();
     return ed;
   }
 
@@ -156,6 +168,7 @@ export class World {
         changes,
       });
     }
+    this.scheduleChanged();
     return updated;
   }
 
@@ -169,6 +182,7 @@ export class World {
       eventId: ed.eventId,
       lastUpdated: this.stamp(ed.lastUpdated),
     });
+    this.scheduleChanged();
     return ed;
   }
 

@@ -6,20 +6,14 @@
  * release; on a day with releases the now line sits among them.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CALENDAR_FILTERS } from '../../src/shared/domain.js';
-import { startE2E, type E2E } from './harness.js';
+import { openCalendarAfresh, startE2E, type E2E } from './harness.js';
 
 let e: E2E;
 beforeAll(async () => {
   e = await startE2E();
 });
 afterAll(() => e?.close());
-beforeEach(async () => {
-  await e.service.api.updateSettings({ calendarFilters: DEFAULT_CALENDAR_FILTERS });
-  await e.page.setViewportSize({ width: 1440, height: 900 });
-  await e.page.goto(e.host.origin);
-  await e.page.locator('[data-testid=event-row]').first().waitFor();
-});
+beforeEach(() => openCalendarAfresh(e));
 
 /** Today as the app sees it: the UTC day (web mode runs with the system zone, UTC in CI). */
 const today = () => e.page.evaluate(() => new Date().toISOString().slice(0, 10));

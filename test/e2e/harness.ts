@@ -7,6 +7,7 @@ import { createAppService, type AppService } from '../../src/main/service.js';
 import { createModeSwitchingService } from '../../src/main/mode-switch.js';
 import { MemorySecretStore } from '../../src/main/secrets/index.js';
 import { startWebHost, type RunningWebHost } from '../../src/main/web/host.js';
+import { DEFAULT_CALENDAR_FILTERS } from '../../src/shared/domain.js';
 import { directionOf } from '../../src/shared/format.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -90,6 +91,18 @@ export async function startE2E(
       await service.stop();
     },
   };
+}
+
+/**
+ * The calendar as it opens, for a test that starts from there: no filters (they persist in
+ * the settings, so an earlier test's would stay), the 1440×900 window, the page loaded
+ * again with its rows shown.
+ */
+export async function openCalendarAfresh(e: E2E): Promise<void> {
+  await e.service.api.updateSettings({ calendarFilters: DEFAULT_CALENDAR_FILTERS });
+  await e.page.setViewportSize({ width: 1440, height: 900 });
+  await e.page.goto(e.host.origin);
+  await e.page.locator('[data-testid=event-row]').first().waitFor();
 }
 
 export async function sim<T = unknown>(

@@ -52,4 +52,50 @@ describe('a policy rate on first view', () => {
     );
     await expect.poll(() => cell('actual')).toMatch(/^1\.90%/);
   });
+
+  it('every figure: a jobless rate of 4 reads 4.0%, payrolls of 143 read 143K (first view)', async () => {
+    const probes: [string, string | null, string, number, number, string, string][] = [
+      ['Probe Unemployment Rate', '%', 'ZERO', 4, 4.1, '4.0%', '4.1%'],
+      ['Probe Nonfarm Payrolls', null, 'K', 143, 170, '143K', '170K'],
+    ];
+    for (const [
+      name,
+      unit,
+      potency,
+      consensus,
+      previous,
+      shownConsensus,
+      shownPrevious,
+    ] of probes) {
+      const event = await sim<{ id: string }>(e, 'POST', '/_sim/events', {
+        name,
+        countryCode: 'US',
+        currencyCode: 'USD',
+        unit,
+        potency,
+        volatility: 'HIGH',
+      });
+      await sim<EventDate>(e, 'POST', '/_sim/event-dates', {
+        eventId: event.id,
+        name,
+        dateUtc: new Date(Date.now() + 5 * 60_000).toISOString(),
+        unit,
+        potency,
+        volatility: 'HIGH',
+        isAllDay: false,
+        actual: null,
+        consensus,
+        previous,
+      });
+      await e.page.getByLabel('Filter events by name').fill(name);
+      const row = e.page.locator('[data-testid=event-row]').filter({ hasText: name });
+      await row.waitFor({ timeout: 15_000 });
+      const cell = (col: string) => row.locator(`[data-col=${col}]`).textContent();
+      expect([await cell('consensus'), await cell('previous')]).toEqual([
+        shownConsensus,
+        shownPrevious,
+      ]);
+    }
+    await e.page.getByLabel('Filter events by name').fill('');
+  });
 });

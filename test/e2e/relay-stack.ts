@@ -27,7 +27,12 @@ export interface RelayStack {
   close(): Promise<void>;
 }
 
-export async function startRelayStack(opts: { seed: number; name: string }): Promise<RelayStack> {
+export async function startRelayStack(opts: {
+  seed: number;
+  name: string;
+  /** The safety net's near-window re-read (default 2 s: a dead relay's gap shows soon). */
+  nearEveryMs?: number;
+}): Promise<RelayStack> {
   const simulator = await startSimulator({ port: 0, seed: opts.seed, autoplay: false });
   const relay = await startRelay({
     dataDir: mkdtempSync(join(tmpdir(), 'mb-e2e-relay-')),
@@ -44,7 +49,7 @@ export async function startRelayStack(opts: { seed: number; name: string }): Pro
     secretStore: secrets,
     logFile: null,
     logLevel: 'silent',
-    safetyNet: { nearEveryMs: 2_000 },
+    safetyNet: { nearEveryMs: opts.nearEveryMs ?? 2_000 },
     env: {
       MACROBELL_AUTH_URL: simulator.authUrl,
       MACROBELL_CALENDAR_URL: simulator.calendarUrl,

@@ -5,7 +5,7 @@
  */
 import type { EventDate } from '../../src/shared/domain.js';
 
-async function control<T>(simUrl: string, method: string, path: string, body?: unknown) {
+export async function simControl<T>(simUrl: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${simUrl}${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -26,13 +26,13 @@ export async function createHighRelease(
   inMs: number,
   fields: { name?: string; consensus?: number; previous?: number } = {},
 ): Promise<EventDate> {
-  const event = await control<{ id: string }>(simUrl, 'POST', '/_sim/events', {
+  const event = await simControl<{ id: string }>(simUrl, 'POST', '/_sim/events', {
     name: fields.name ?? 'Test Manufacturing PMI',
     countryCode: 'US',
     currencyCode: 'USD',
     volatility: 'HIGH',
   });
-  return control<EventDate>(simUrl, 'POST', '/_sim/event-dates', {
+  return simControl<EventDate>(simUrl, 'POST', '/_sim/event-dates', {
     eventId: event.id,
     dateUtc: new Date(Date.now() + inMs).toISOString(),
     volatility: 'HIGH',

@@ -113,10 +113,12 @@ function released(change: Change<'released'>, ctx: DecideContext): AlertDecision
   const print = matchesEventDate(ed, ctx.rules, 'released') ? newPrint(ed, ctx) : null;
   if (!print) return null;
   const text = releaseText(ed);
+  // A revision published with the print is told in the print's one alert, when asked for.
+  const title = revisedWithPrint(ed, ctx) ? `${text.title} · previous revised` : text.title;
   return {
     ...text,
     // Named as late everywhere it shows (history, tray, notification): no one mistakes it for news of now.
-    title: print.late ? `Late print — ${text.title}` : text.title,
+    title: print.late ? `Late print — ${title}` : title,
     dedupKey: dedupKeys.released(ed.id, ed.actual),
     kind: 'released',
     target: eventDateTarget(ed),
@@ -125,10 +127,21 @@ function released(change: Change<'released'>, ctx: DecideContext): AlertDecision
   };
 }
 
+/** The print revised its previous figure and the rules ask for revisions. */
+function revisedWithPrint(ed: EventDate, ctx: DecideContext): boolean {
+  return (
+    ed.revised !== null && ed.revised !== ed.previous && matchesEventDate(ed, ctx.rules, 'revised')
+  );
+}
+
 function revised(change: Change<'revised'>, ctx: DecideContext): AlertDecision | null {
   const ed = change.eventDate;
-  if (!matchesEventDate(ed, ctx.rules, 'revised') || staleBackfill(change, ed.dateUtc, ctx))
-    return null;
+  if (!matchesEventDate(ed, ctx.rules, 'revised')) return null;
+  if (change.withPrint) {
+    // The print's own alert names it (one notification, not two); alone only when the
+    // print does not alert by the rules, and only while the print is news.
+    if (matchesEventDate(ed, ctx.rules, 'released') || !newPrint(ed, ctx)) return null;
+  } else if (staleBackfill(change, ed.dateUtc, ctx)) return null;
   return {
     ...revisedText(ed, change.previousRevised),
     dedupKey: dedupKeys.revised(ed.id, ed.revised),
@@ -138,10 +151,10 @@ function revised(change: Change<'revised'>, ctx: DecideContext): AlertDecision |
   };
 }
 
-/** Under the same rule as revisions: a fixed figure is news to whoever follows revisions. */
+/** A fixed figure: its own switch (on by default), apart from revisions of the previous. */
 function corrected(change: Change<'corrected'>, ctx: DecideContext): AlertDecision | null {
   const ed = change.eventDate;
-  if (!matchesEventDate(ed, ctx.rules, 'revised') || staleBackfill(change, ed.dateUtc, ctx))
+  if (!matchesEventDate(ed, ctx.rules, 'corrected') || staleBackfill(change, ed.dateUtc, ctx))
     return null;
   return {
     ...correctedText(ed, change.previousActual),

@@ -1,6 +1,12 @@
 /** Alert text a trader can act on without opening the app. Pure. */
 import type { AlertKind, EventDate, Post } from '../../shared/domain.js';
-import { formatValue, releaseDecimals, surpriseOf, timeToken } from '../../shared/format.js';
+import {
+  formatValue,
+  previousFigures,
+  releaseDecimals,
+  surpriseOf,
+  timeToken,
+} from '../../shared/format.js';
 import { formatTime } from './zone.js';
 
 export interface AlertText {
@@ -21,12 +27,11 @@ export function titleOf(ed: Pick<EventDate, 'countryCode' | 'name'>): string {
 
 /** `prev 229K`, or `prev 210K, revised from 229K` when the service revised it. */
 function previousText(ed: EventDate): string | null {
-  if (ed.revised !== null && ed.revised !== ed.previous) {
-    return ed.previous !== null
-      ? `prev ${v(ed, ed.revised)}, revised from ${v(ed, ed.previous)}`
-      : `prev ${v(ed, ed.revised)}`;
-  }
-  return ed.previous !== null ? `prev ${v(ed, ed.previous)}` : null;
+  const { current, revisedFrom } = previousFigures(ed);
+  if (current === null) return null;
+  return revisedFrom !== null
+    ? `prev ${v(ed, current)}, revised from ${v(ed, revisedFrom)}`
+    : `prev ${v(ed, current)}`;
 }
 
 /** `275K vs 200K consensus (prev 229K) — beat` */

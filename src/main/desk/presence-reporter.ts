@@ -2,7 +2,7 @@
  * The desktop's side of presence: it names itself on the relay stream (headers: desktop
  * id, app version, OS) and reports the last event id it applied with `POST /presence` to
  * the node it streams from — after each applied batch (at most one request in flight;
- * batches applied meanwhile coalesce into the next) and every few seconds while connected,
+ * batches applied meanwhile coalesce into the next) and every HEARTBEAT_MS while connected,
  * so the desk lead sees a live, lagging or silent desktop; each report also carries the
  * prints alerted today and how late (desk-alerts-today.ts). Failures are only logged: presence
  * must never hold up applying events.
@@ -22,6 +22,8 @@ export interface PresenceReporterOptions {
   alertsToday?: () => AlertsToday | null;
   /** How often a connected desktop reports even when nothing new was applied. */
   everyMs?: number;
+  /** How long one report may take before it is given up (default REPORT_TIMEOUT_MS). */
+  reportTimeoutMs?: number;
   logger?: Logger;
 }
 
@@ -39,6 +41,14 @@ export function osLabel(platform: string, release: string): string {
 }
 
 const DESKTOP_ID_KEY = 'desk.desktopId';
+/**
+ * A connected desktop's heartbeat: a third of the relay's staleness (PRESENCE_STALE_MS,
+ * 30 s), so two lost reports in a row still do not show it silent; any shorter wakes the
+ * idle tray app for nothing (issue #37).
+ */
+export const HEARTBEAT_MS = 10_000;
+/** How long a report may take (headers and body) before it is given up. */
+const REPORT_TIMEOUT_MS = 10_000;
 
 /** This install's desktop id: made once, then kept in the app's database. */
 export function desktopId(state: {
@@ -77,7 +87,7 @@ export class PresenceReporter implements PresenceHooks {
     this.appliedId = appliedId ?? this.appliedId ?? '0';
     this.sentId = null;
     if (this.timer) clearInterval(this.timer);
-    this.timer = setInterval(() => this.send(true), this.opts.everyMs ?? 5_000);
+    this.timer = setInterval(() => this.send(true), this.opts.everyMs ?? HEARTBEAT_MS);
     this.timer.unref?.();
     this.send(false);
   }
@@ -123,14 +133,29 @@ export class PresenceReporter implements PresenceHooks {
 
   private async report(node: string, token: string, appliedId: string): Promise<number> {
     const alerts = this.alerts();
-    const res = await request(`${node.replace(/\/+$/, '')}/presence`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ desktop: this.opts.desktopId, appliedId, ...alerts }),
-      headersTimeout: 10_000,
-      bodyTimeout: 10_000,
-    });
-    await res.body.dump();
+    // One native timer, cleared when the report is done: undici's own timeouts over a
+    // second run its shared 499 ms tick, an extra wake-up after every heartbeat.
+    const abort = new AbortController();
+    const timeoutMs = this.opts.reportTimeoutMs ?? REPORT_TIMEOUT_MS;
+    const timer = setTimeout(
+      () => abort.abort(new Error(`the relay did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    timer.unref();
+    let res;
+    try {
+      res = await request(`${node.replace(/\/+$/, '')}/presence`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ desktop: this.opts.desktopId, appliedId, ...alerts }),
+        signal: abort.signal,
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      });
+      await res.body.dump();
+    } finally {
+      clearTimeout(timer);
+    }
     if (res.statusCode !== 400 || !alerts.alerts) return res.statusCode;
     // A relay from before today's prints refuses the field: report without it from now on.
     this.alertsAccepted = false;

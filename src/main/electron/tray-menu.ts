@@ -63,12 +63,18 @@ export function buildTrayMenu(opts: {
   status: AppStatus | null;
   startAtLogin: boolean;
   now: number;
+  /**
+   * The time when an item is clicked (default the wall clock): the menu is built when the
+   * status changes, maybe long before, and "For 1 hour" means an hour from the click.
+   */
+  clock?: () => number;
   /** The app's time zone setting, for "tomorrow 08:00". */
   timeZone?: string;
   actions: TrayActions;
   update?: UpdateNotice;
 }): MenuItemConstructorOptions[] {
   const { upcoming, status, now, actions } = opts;
+  const clock = opts.clock ?? Date.now;
   const update: MenuItemConstructorOptions[] =
     opts.update?.phase === 'ready' && actions.restartToUpdate
       ? [
@@ -101,10 +107,10 @@ export function buildTrayMenu(opts: {
     {
       label: paused ? 'Alerts paused' : 'Pause alerts',
       submenu: [
-        { label: 'For 1 hour', click: () => actions.pause(now + 3_600_000) },
+        { label: 'For 1 hour', click: () => actions.pause(clock() + 3_600_000) },
         {
           label: 'Until tomorrow 08:00',
-          click: () => actions.pause(tomorrowMorning(now, opts.timeZone)),
+          click: () => actions.pause(tomorrowMorning(clock(), opts.timeZone)),
         },
         { label: 'Resume alerts', enabled: paused, click: () => actions.pause(null) },
       ],

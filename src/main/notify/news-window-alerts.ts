@@ -44,6 +44,12 @@ export class NewsWindowAlerts {
   /** A window opened or closed: show this (never recorded in the history). */
   readonly onDidNotify: Event<NativeNotification>;
   private running = false;
+  /**
+   * Since when the alerts are on (the app's start, or the moment they were turned on): an
+   * edge before it is not news, and a window already open then is announced as open at
+   * once — never a lone "closed" for a window the trader was not told about.
+   */
+  private onSince: number | null = null;
 
   constructor(private readonly o: NewsWindowAlertsOptions) {
     this.didNotify = new Emitter<NativeNotification>(o.onError);
@@ -85,20 +91,28 @@ export class NewsWindowAlerts {
 
   private nextEdge(): Edge | null {
     const s = this.o.settings();
-    if (!s.enabled || !s.alerts) return null;
+    if (!s.enabled || !s.alerts) {
+      this.onSince = null;
+      return null;
+    }
     const now = this.o.now();
+    const since = (this.onSince ??= now);
     const dates = this.o.upcoming({
       from: new Date(now - (s.minutesAfter + 1) * MINUTE).toISOString(),
       to: new Date(now + (s.minutesBefore + 2) * MINUTE + PLAN_MS).toISOString(),
     });
     const edges = newsWindows(dates, s).flatMap((w): Edge[] => [
-      { at: w.start, kind: 'open', window: w },
+      { at: Math.max(w.start, since), kind: 'open', window: w },
       { at: w.end, kind: 'close', window: w },
     ]);
     return (
       edges
         .filter(
-          (e) => e.at > now - GRACE_MS && e.at <= now + PLAN_MS && !this.announced.has(key(e)),
+          (e) =>
+            e.at > now - GRACE_MS &&
+            e.at <= now + PLAN_MS &&
+            e.window.end > since &&
+            !this.announced.has(key(e)),
         )
         .sort((a, b) => a.at - b.at)[0] ?? null
     );

@@ -38,6 +38,8 @@ export interface CoreParts extends CoreBasics {
   demoWebhooks: DemoWebhookLink;
   /** The parts' subscriptions to each other (service/publish.ts), ended at stop. */
   subscriptions: Disposable;
+  /** Demo on an empty cache: the first view from the simulator, before any token (sync/demo-seed.ts). */
+  seed: () => void;
 }
 
 export function assembleService(p: CoreParts): AppService {
@@ -58,6 +60,8 @@ export function assembleService(p: CoreParts): AppService {
         .slice(0, limit);
     },
     async start() {
+      // first, synchronously: the rows are there before the token exchange even starts
+      p.seed();
       p.alerts.rescheduleReminders();
       p.newsWindowAlerts.start();
       p.watchlist.changed();

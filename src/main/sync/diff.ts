@@ -29,7 +29,16 @@ export function diffEventDate(
     // First seen already printed (created while webhooks were lost, or printed during an
     // outage or a sleep): the print is news all the same; the alert decision judges it.
     const added: DomainChange = { kind: 'eventDateAdded', eventDate: next, source };
-    return next.actual === null ? [added] : [added, { kind: 'released', eventDate: next, source }];
+    if (next.actual === null) return [added];
+    const released: DomainChange = { kind: 'released', eventDate: next, source };
+    // A print first seen with its revised previous: the revision is part of the news.
+    return next.revised !== null && next.revised !== next.previous
+      ? [
+          added,
+          released,
+          { kind: 'revised', eventDate: next, previousRevised: null, withPrint: true, source },
+        ]
+      : [added, released];
   }
   const changes: DomainChange[] = [];
   if (prev.actual === null && next.actual !== null) {
@@ -39,7 +48,14 @@ export function diffEventDate(
     changes.push({ kind: 'corrected', eventDate: next, previousActual: prev.actual, source });
   }
   if (next.revised !== null && prev.revised !== next.revised) {
-    changes.push({ kind: 'revised', eventDate: next, previousRevised: prev.revised, source });
+    const withPrint = changes.some((c) => c.kind === 'released');
+    changes.push({
+      kind: 'revised',
+      eventDate: next,
+      previousRevised: prev.revised,
+      withPrint,
+      source,
+    });
   }
   if (prev.dateUtc !== next.dateUtc && Date.parse(prev.dateUtc) !== Date.parse(next.dateUtc)) {
     changes.push({ kind: 'rescheduled', eventDate: next, fromDateUtc: prev.dateUtc, source });

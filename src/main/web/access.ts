@@ -8,7 +8,7 @@ import { WEB_API_PREFIX } from '../../shared/ipc.js';
 import type { WebContext } from './context.js';
 import { webErrors } from './errors.js';
 import { sendPage } from './reply.js';
-import { login, NEW_LINK_HELP, offeredLoginCode } from './routes/login.js';
+import { isRenewal, login, newLinkHelp, offeredLoginCode, renewLogin } from './routes/login.js';
 import { checkOriginAndHost } from './session.js';
 
 /** True when the request goes on to its route; false when this already answered it. */
@@ -20,6 +20,10 @@ export function admit(
 ): boolean {
   const refused = checkOriginAndHost(req, ctx.port);
   if (refused) throw webErrors.forbidden(refused);
+  if (isRenewal(req, url)) {
+    void renewLogin(ctx, req, res);
+    return false;
+  }
   const code = offeredLoginCode(req, url);
   if (code !== null) {
     login(ctx, req, res, code);
@@ -33,7 +37,8 @@ export function admit(
   sendPage(
     res,
     401,
-    `<p>Open Macrobell with the login link it printed in its terminal (it carries a one-time code).</p>${NEW_LINK_HELP}`,
+    `<p>Open Macrobell with the login link it printed in its terminal (it carries a one-time code).</p>${newLinkHelp(ctx)}`,
+    newLinkHelp.headers(ctx),
   );
   return false;
 }

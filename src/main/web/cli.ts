@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAppService } from '../service.js';
 import { createModeSwitchingService } from '../mode-switch.js';
+import { KeytarSecretStore } from '../secrets/index.js';
 import { startWebHost } from './host.js';
 import { messageOf } from '../../shared/error-message.js';
 
@@ -15,7 +16,8 @@ const USAGE = `Usage: npm run web -- [--demo] [--port N] [--data DIR] [--demo-sp
                     (default: live with saved keys or a desk relay, else demo — as the desktop app)
   --port N          listen port (default 0: any free port)
   --data DIR        the app's data folder (default ~/.local/share/macrobell)
-  --demo-speed X    the demo scenario clock speed (1 = real time, the default; 0 = frozen)
+  --demo-speed X    the demo's pace: 1 = real time (the default), 0 = a frozen clock; above 1
+                    the clock stays real and the week's releases come X times sooner
   -h, --help        this text
   MACROBELL_WEB_UI_DIR   serve another build of the UI (default: out/renderer)`;
 
@@ -73,13 +75,34 @@ const service = await createModeSwitchingService(createAppService, {
   demo: { speed },
 }).catch((err: unknown) => fail(messageOf(err), 1));
 if (service.simulatorUrl) process.stdout.write(`simulator listening on ${service.simulatorUrl}\n`);
-const host = await startWebHost({ service, staticDir, port }).catch(async (err: unknown) => {
+// An expired login link is renewed on its page with a secret only the trader has: the
+// desk personal token or the private key this app holds (never sent anywhere else).
+const keychain = new KeytarSecretStore();
+const loginSecrets = async () =>
+  (
+    await Promise.all([
+      keychain.get('relayToken').catch(() => null),
+      keychain.get('privateKey').catch(() => null),
+    ])
+  )
+    .concat(process.env.MACROBELL_RELAY_TOKEN?.trim() || null)
+    .filter((s): s is string => typeof s === 'string' && s.length > 0);
+const host = await startWebHost({
+  service,
+  staticDir,
+  port,
+  ...(service.demo ? {} : { loginSecrets }),
+}).catch(async (err: unknown) => {
   await service.stop();
   return fail(messageOf(err), 1);
 });
 process.stdout.write(`web UI on ${host.url}\n`);
 process.stdout.write(
-  '  The link works once, for 5 minutes. Press Enter here for a new one (after it expired, or to log in from another browser).\n',
+  '  The link works once, for 5 minutes. Press Enter here for a new one (after it expired, or to log in from another browser)' +
+    // the demo has no secret of the trader's to renew it with on the page (host.ts)
+    (service.demo
+      ? '.\n'
+      : ";\n  or, on an expired link's page, get in with your desk personal token or private key.\n"),
 );
 // A new login link on demand: codes expire (and a new one lets every address try again).
 process.stdin.on('data', () => process.stdout.write(`new login link: ${host.newLoginUrl()}\n`));

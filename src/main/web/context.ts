@@ -12,6 +12,11 @@ export interface WebContext {
   heartbeatMs: number;
   /** The port listened on (set once listening): session cookies and Host checks name it. */
   port: number;
+  /**
+   * The secrets only the trader has (the desk personal token, the private key) that renew an
+   * expired login link on the login page; null: only the terminal gives new links.
+   */
+  loginSecrets: (() => Promise<string[]>) | null;
   /** Open push streams, ended when the host closes. */
   streams: Set<ServerResponse>;
 }

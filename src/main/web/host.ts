@@ -29,6 +29,11 @@ export interface WebHostOptions {
   heartbeatMs?: number;
   /** Injectable clock (login code and idle session expiry). */
   now?: () => number;
+  /**
+   * The trader's own secrets (keychain or environment), read when a login is renewed on the
+   * login page (routes/login.ts); absent: only the terminal gives new login links.
+   */
+  loginSecrets?: () => Promise<string[]>;
 }
 
 export interface RunningWebHost {
@@ -59,6 +64,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
     staticDir: opts.staticDir,
     heartbeatMs: opts.heartbeatMs ?? 15_000,
     port: 0,
+    loginSecrets: opts.loginSecrets ?? null,
     streams: new Set(),
   };
   const server = createServer((req, res) => {

@@ -24,8 +24,17 @@ export function sendWebError(res: ServerResponse, err: ReplyError): void {
 }
 
 /** A short HTML page (a browser visit without a session: JSON would mean nothing to a user). */
-export function sendPage(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS });
+export function sendPage(
+  res: ServerResponse,
+  status: number,
+  html: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    ...SECURITY_HEADERS,
+    ...headers,
+  });
   res.end(`<!doctype html><title>Macrobell</title>${html}`);
 }
 

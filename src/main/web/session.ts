@@ -7,6 +7,9 @@
  * the cookie alone a request gets 401. Codes expire after a few minutes; wrong tries are
  * counted per source (a handful, then that source's wrong tries are refused for a while)
  * and never spoil a valid code; sessions expire when idle; logout ends one and its streams.
+ * An expired link is renewed on the login page with a secret only the trader has — their
+ * desk personal token or their private key, as the keychain (or MACROBELL_RELAY_TOKEN)
+ * holds it — compared in constant time, its wrong tries counted with the wrong codes.
  * Scripts use a bearer API token. Origin/Host checks stand against CSRF and DNS rebinding.
  */
 import { randomBytes } from 'node:crypto';
@@ -87,15 +90,45 @@ export class WebSessions {
         return {
           refused: `This login link has expired: a link works once, within ${CODE_TTL_MS / 60_000} minutes of being printed.`,
         };
-      const session = {
-        cookie: newToken(),
-        pageKey: newToken(),
-        lastSeen: now,
-        streams: new Set<{ destroy(): void }>(),
-      };
-      this.sessions.add(session);
-      return { cookie: session.cookie, pageKey: session.pageKey };
+      return this.openSession(now);
     }
+    return this.wrongTry(source, now, 'This login link is invalid or was already used.');
+  }
+
+  /**
+   * A new session for the trader's own secret (`known`: what this app holds; none: only the
+   * terminal renews); else why not. Wrong secrets count as wrong codes from that source.
+   */
+  renew(offered: string, known: readonly string[], source = ''): Redeemed {
+    const now = this.now();
+    const limit = this.wrongTries.get(source);
+    if (limit && now - limit.since < WRONG_CODES_WINDOW_MS && limit.count >= MAX_WRONG_CODES)
+      return this.wrongTry(source, now, '');
+    // Every known secret compared, so the time taken does not tell which one came close.
+    const match = known
+      .filter((k) => k.length > 0)
+      .map((k) => constantTimeEqual(offered, k))
+      .includes(true);
+    if (match && offered.length > 0) return this.openSession(now);
+    return this.wrongTry(
+      source,
+      now,
+      'That is not the personal token or private key this Macrobell holds.',
+    );
+  }
+
+  private openSession(now: number): { cookie: string; pageKey: string } {
+    const session = {
+      cookie: newToken(),
+      pageKey: newToken(),
+      lastSeen: now,
+      streams: new Set<{ destroy(): void }>(),
+    };
+    this.sessions.add(session);
+    return { cookie: session.cookie, pageKey: session.pageKey };
+  }
+
+  private wrongTry(source: string, now: number, refused: string): Redeemed {
     const before = this.wrongTries.get(source);
     const tries =
       before && now - before.since < WRONG_CODES_WINDOW_MS ? before : { count: 0, since: now };
@@ -106,7 +139,7 @@ export class WebSessions {
         refused:
           'Too many wrong login links from this address: wait a few minutes, or ask Macrobell for a new one.',
       };
-    return { refused: 'This login link is invalid or was already used.' };
+    return { refused };
   }
 
   /**

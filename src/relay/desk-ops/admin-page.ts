@@ -98,7 +98,7 @@ export function renderAdminPage(s: AdminSnapshot, admin: string): string {
   const nodes = s.nodes
     .map(
       (n) =>
-        `<tr><td>${escapeHtml(n.node)}${n.stale ? ' <span class="bad">(silent)</span>' : ''}</td><td>${n.streams}</td>
+        `<tr><td>${escapeHtml(n.node)}${n.stale ? ` <span class="bad">(silent${n.silentReason ? `: ${escapeHtml(n.silentReason)}` : ''})</span>` : ''}</td><td>${n.streams}</td>
 <td>${n.ingestPerSecond}/s</td><td>${n.storeOk ? '<span class="ok">ok</span>' : `<span class="bad">down</span> ${escapeHtml(n.storeReason ?? '')}`}</td>
 <td>${escapeHtml(ago(n.reportedAt, now))}</td></tr>`,
     )

@@ -61,7 +61,8 @@ export interface AdminSnapshot {
   /** Lag past this counts as "would miss". */
   lagThresholdSeconds: number;
   traders: TraderRow[];
-  nodes: (NodeReport & { stale: boolean })[];
+  /** `silentReason`: for a stale node, why (asked of the node itself), else null. */
+  nodes: (NodeReport & { stale: boolean; silentReason: string | null })[];
   releases: ReleaseRow[];
   releasesError: string | null;
   /** The delivery log of the last hour, newest first (at most RECENT_DELIVERIES rows); null when not asked for. */
@@ -82,6 +83,8 @@ export interface AdminViewDeps {
   releases: () => Promise<UpcomingRelease[]>;
   log: (since: number, until: number) => Promise<DeliveryLog>;
   lagThresholdSeconds: number;
+  /** Why a node that stopped reporting did (silent-node.ts); none: unknown. */
+  silentReason?: (url: string | undefined) => Promise<string | null>;
   now: () => number;
 }
 
@@ -170,10 +173,13 @@ export async function adminSnapshot(
 ): Promise<AdminSnapshot> {
   const now = deps.now();
   const traders = await traderRows(deps);
-  const nodes = (await deps.presence.nodes()).map((n) => ({
-    ...n,
-    stale: now - n.reportedAt > PRESENCE_STALE_MS,
-  }));
+  const nodes = await Promise.all(
+    (await deps.presence.nodes()).map(async (n) => {
+      const stale = now - n.reportedAt > PRESENCE_STALE_MS;
+      const silentReason = stale ? ((await deps.silentReason?.(n.url)) ?? null) : null;
+      return { ...n, stale, silentReason };
+    }),
+  );
   return {
     generatedAt: now,
     head: deps.events.lastId(),

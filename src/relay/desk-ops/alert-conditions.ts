@@ -11,7 +11,12 @@ import type { EventLog } from '../event-log.js';
 import type { AdminSnapshot } from './admin-view.js';
 
 export type AlertKind =
-  'would_miss' | 'store_down' | 'store_lost' | 'ingest_failing' | 'node_silent';
+  | 'would_miss'
+  | 'store_down'
+  | 'store_lost'
+  | 'ingest_failing'
+  | 'node_silent'
+  | 'durability_unverified';
 
 export interface Condition {
   key: string;
@@ -32,6 +37,7 @@ function storeConditions(
   newFailures: number,
   /** On Redis: this node speaks for the desk (the first live node by name). */
   speaksForDesk: boolean,
+  outageSinceLastCheck: boolean,
 ): Condition[] {
   const out: Condition[] = [];
   const health = events.health();
@@ -60,9 +66,18 @@ function storeConditions(
       text: `:rotating_light: Relay ${node}: the store is down (${health.reason ?? 'no reason'}); webhooks are refused and retried by the service.`,
       recovery: `:white_check_mark: Relay ${node}: the store is back.`,
     });
-  // While the store is down its alert already says webhooks are refused: one post, not two
-  // (and no "stored again" while they are not).
-  if (newFailures > 0 && health.ok)
+  if (health.durabilityUnverified && speaksForDesk)
+    // One Redis for the desk: one post (the first live node by name), not one per node.
+    out.push({
+      key: 'durability_unverified:desk',
+      kind: 'durability_unverified',
+      text: `:warning: The desk's Redis: ${health.durabilityUnverified} (seen by relay ${node}). Webhooks are still taken.`,
+      recovery: `:white_check_mark: The desk's Redis durability is as stated again (relay ${node}).`,
+    });
+  // While the store is down, or when it was down since the last check, its alert says
+  // webhooks are refused (posted once for the desk): one post, not two (and no "stored
+  // again" while they are not).
+  if (newFailures > 0 && health.ok && !outageSinceLastCheck)
     out.push({
       key: `ingest_failing:${node}`,
       kind: 'ingest_failing',
@@ -99,7 +114,8 @@ function silentNodeConditions(snap: AdminSnapshot, now: number): Condition[] {
     .map((n) => ({
       key: `node_silent:${n.node}:${n.reportedAt}`,
       kind: 'node_silent' as const,
-      text: `:rotating_light: Relay node ${n.node} has not reported for ${Math.round((now - n.reportedAt) / 1000)} s (down, or cut off from the store): its traders' desktops move to another node if they list one.`,
+      // Why, as the node itself says (silent-node.ts): cut off from the store, or down.
+      text: `:rotating_light: Relay node ${n.node} has not reported for ${Math.round((now - n.reportedAt) / 1000)} s (${n.silentReason ?? 'down, or cut off from the store'}): its traders' desktops move to another node if they list one.`,
       recovery: `:white_check_mark: Relay node ${n.node} reports again.`,
     }));
 }
@@ -113,6 +129,9 @@ export function alertConditions(opts: {
   logger?: Logger;
 }) {
   let failuresBefore = opts.events.storeFailures;
+  let outagesBefore = opts.events.outages ?? 0;
+  /** The store refused webhooks at the last check: failures until it took them are its. */
+  let downBefore = false;
   /** The desk's live nodes at the last snapshot read (kept while Redis is away). */
   let liveNodes: string[] = [];
   /** The conditions now; `seen`: last check's, kept when presence cannot be read. */
@@ -120,8 +139,17 @@ export function alertConditions(opts: {
     const failures = opts.events.storeFailures;
     const node = opts.node();
     const speaksForDesk = [...liveNodes, node].sort()[0] === node;
-    const out = storeConditions(opts.events, node, failures - failuresBefore, speaksForDesk);
+    const outages = opts.events.outages ?? 0;
+    const out = storeConditions(
+      opts.events,
+      node,
+      failures - failuresBefore,
+      speaksForDesk,
+      outages !== outagesBefore || downBefore,
+    );
     failuresBefore = failures;
+    outagesBefore = outages;
+    downBefore = !opts.events.health().ok;
     const snap = await opts.snapshot().catch((err: unknown) => {
       opts.logger?.warn({ err }, 'desk alerts: could not read presence');
       return null;

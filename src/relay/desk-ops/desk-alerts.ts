@@ -30,6 +30,8 @@ export interface DeskAlertCounters {
   posted: Record<`${AlertKind}:${'alert' | 'recovery'}`, number>;
   missedWindows: number;
   postFailures: number;
+  /** Checks run to the end: each one read the desk's presence anew (the live nodes). */
+  checks: number;
 }
 
 const newCounters = (): DeskAlertCounters => ({
@@ -44,9 +46,12 @@ const newCounters = (): DeskAlertCounters => ({
     'node_silent:recovery': 0,
     'ingest_failing:alert': 0,
     'ingest_failing:recovery': 0,
+    'durability_unverified:alert': 0,
+    'durability_unverified:recovery': 0,
   },
   missedWindows: 0,
   postFailures: 0,
+  checks: 0,
 });
 
 export function startDeskAlerts(opts: DeskAlertsOptions) {
@@ -55,7 +60,10 @@ export function startDeskAlerts(opts: DeskAlertsOptions) {
   // when the shared ledger is the store that is down: they use a ledger in memory.
   const local = new MemoryAlertLedger();
   const ledgerFor = (c: Condition) =>
-    c.kind === 'would_miss' || c.kind === 'store_lost' || c.kind === 'node_silent'
+    c.kind === 'would_miss' ||
+    c.kind === 'store_lost' ||
+    c.kind === 'node_silent' ||
+    c.kind === 'durability_unverified'
       ? opts.ledger
       : local;
   /** Conditions this node saw last time, to know what ended. */
@@ -96,6 +104,7 @@ export function startDeskAlerts(opts: DeskAlertsOptions) {
       }
     }
     seen = current;
+    counters.checks++;
   }
 
   return { check, counters };

@@ -22,6 +22,7 @@ import { startDeskAlerts, type DeskAlertCounters } from './desk-alerts.js';
 import { deliveryLog } from './delivery-log.js';
 import { appliedLagHistogram, lagObserver, opsMetrics } from './ops-metrics.js';
 import { openOpsStores } from './ops-stores.js';
+import { silentNodeReason } from './silent-node.js';
 import { startNodeReports } from './node-report.js';
 import { scheduleChecks } from './alert-schedule.js';
 import { replayService } from './replay.js';
@@ -49,6 +50,8 @@ export interface DeskOpsOptions {
   hub: SseHub;
   /** This node's name as desktops and the admin page show it. */
   node: () => string;
+  /** Where the other nodes reach this one (null until it listens). */
+  nodeUrl?: () => string | null;
   now: () => number;
   logger?: Logger;
   /** How often this node publishes its figures (default 5 s). */
@@ -152,6 +155,7 @@ function viewDeps(
     releases: upcomingReleases({ calendarUrl: opts.calendarUrl, tokens: opts.tokens, now }),
     log,
     lagThresholdSeconds: opts.lagThresholdSeconds ?? 60,
+    silentReason: silentNodeReason,
     now,
   };
 }

@@ -12,6 +12,8 @@ export function startNodeReports(opts: {
   hub: SseHub;
   presence: PresenceStore;
   node: () => string;
+  /** Where the other nodes reach this one (null until it listens). */
+  nodeUrl?: () => string | null;
   now: () => number;
   everyMs: number;
   logger?: Logger;
@@ -24,6 +26,7 @@ export function startNodeReports(opts: {
     const rate = (events.ingested - last.ingested) / seconds;
     last = { at: t, ingested: events.ingested };
     const h = events.health();
+    const url = opts.nodeUrl?.() ?? null;
     await opts.presence.reportNode({
       node: opts.node(),
       streams: opts.hub.size,
@@ -31,6 +34,7 @@ export function startNodeReports(opts: {
       storeOk: h.ok,
       storeReason: h.reason ?? null,
       reportedAt: t,
+      ...(url === null ? {} : { url }),
     });
   };
   const timer = setInterval(() => {

@@ -64,6 +64,12 @@ function registerAlerts(registry: Registry, alerts: DeskAlertCounters): void {
   );
   scrapedCounter(
     registry,
+    'macrobell_relay_desk_alert_checks_total',
+    "Desk alert checks this node ran to the end (each reads the desk's presence anew).",
+    () => alerts.checks,
+  );
+  scrapedCounter(
+    registry,
     'macrobell_relay_desk_alert_post_failures_total',
     'Desk chat posts that failed (the webhook refused or was unreachable).',
     () => alerts.postFailures,

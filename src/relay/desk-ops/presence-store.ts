@@ -36,6 +36,8 @@ export interface NodeReport {
   storeOk: boolean;
   storeReason: string | null;
   reportedAt: number;
+  /** Where the other nodes reach its /healthz (to say why it went silent). */
+  url?: string;
 }
 
 export interface PresenceStore {

@@ -37,7 +37,7 @@ export function formatStatus(s: AdminSnapshot): string[] {
   lines.push('', 'Nodes:');
   for (const n of s.nodes)
     lines.push(
-      `  ${n.node.padEnd(28)} ${n.streams} streams  ${n.ingestPerSecond}/s  store ${n.storeOk ? 'ok' : `DOWN (${n.storeReason ?? ''})`}${n.stale ? '  SILENT' : ''}`,
+      `  ${n.node.padEnd(28)} ${n.streams} streams  ${n.ingestPerSecond}/s  store ${n.storeOk ? 'ok' : `DOWN (${n.storeReason ?? ''})`}${n.stale ? `  SILENT${n.silentReason ? ` (${n.silentReason})` : ''}` : ''}`,
     );
   lines.push('', 'Next HIGH releases:');
   if (s.releasesError) lines.push(`  unavailable: ${s.releasesError}`);

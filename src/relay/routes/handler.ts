@@ -45,8 +45,6 @@ function find(method: string, path: string) {
 
 function route(ctx: RelayContext, req: IncomingMessage, res: ServerResponse) {
   const raw = req.url ?? '/';
-  const segment = plainHookSegment(raw);
-  if (segment !== null) return hook(ctx, req, res, segment);
   // URL parsing reads "\" as "/" (`/x\..\metrics` is /metrics) where proxies do not:
   // refuse it, so a proxy's allow-list for /metrics sees the path the relay serves.
   if (raw.includes('\\')) throw RelayErrors.BACKSLASH_IN_PATH().afterDrain();
@@ -77,6 +75,18 @@ function answerFailure(
 
 export function relayHandler(ctx: RelayContext) {
   return (req: IncomingMessage, res: ServerResponse): void => {
+    // The hot path: a plain webhook POST starts reading its body in this turn, and the
+    // store's is the only promise made for it.
+    const segment = plainHookSegment(req.url ?? '/');
+    if (segment !== null) {
+      const fail = (err: unknown) => answerFailure(ctx, req, res, err);
+      // What would throw here is answered, never left to crash the process.
+      try {
+        return hook(ctx, req, res, segment, fail);
+      } catch (err) {
+        return fail(err);
+      }
+    }
     Promise.resolve()
       .then(() => route(ctx, req, res))
       .catch((err: unknown) => answerFailure(ctx, req, res, err));

@@ -39,44 +39,73 @@ function decodeSegment(segment: string): string {
   }
 }
 
-async function ingest(ctx: IngestContext, req: IncomingMessage, res: ServerResponse) {
-  const result = await readWebhook(req, ctx.bodyBudget);
-  if (!result.ok) {
-    const { error } = result;
-    if (error.status !== 503) ctx.counters.rejected++;
-    // A 400 has read the whole body; a 413 or 503 stopped reading part-way.
-    throw error.status === 400 ? error : error.afterDrain();
-  }
-  try {
-    await ctx.events.append(result.body, result.type, result.headers);
-  } catch (err) {
-    if (!(err instanceof StoreUnavailable)) throw err;
-    // The cause's message only: a client-library error can carry the command's arguments.
-    const cause = err.cause instanceof Error ? err.cause.message : undefined;
-    ctx.logger?.warn({ reason: err.message, cause }, 'store unavailable; webhook refused with 503');
-    throw RelayErrors.STORE_UNAVAILABLE(err.message);
-  } finally {
-    ctx.bodyBudget.give(result.held);
-  }
-  res.writeHead(204).end();
+/** A store that is away is a 503 the service retries; anything else is the caller's. */
+function storeError(ctx: IngestContext, err: unknown): unknown {
+  if (!(err instanceof StoreUnavailable)) return err;
+  // The cause's message only: a client-library error can carry the command's arguments.
+  const cause = err.cause instanceof Error ? err.cause.message : undefined;
+  ctx.logger?.warn({ reason: err.message, cause }, 'store unavailable; webhook refused with 503');
+  return RelayErrors.STORE_UNAVAILABLE(err.message);
 }
 
-/** A webhook to `segment`: the secret first (a wrong one is 404 whatever the method). */
+/**
+ * Reads, checks and stores the webhook, then answers 204; or calls `fail` with what to
+ * answer instead. Callbacks and one promise (the store's): this runs for every webhook.
+ */
+function ingest(
+  ctx: IngestContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  fail: (err: unknown) => void,
+): void {
+  readWebhook(req, ctx.bodyBudget, (result) => {
+    if (result instanceof Error) return fail(result);
+    if (!result.ok) {
+      const { error } = result;
+      if (error.status !== 503) ctx.counters.rejected++;
+      // A 400 has read the whole body; a 413 or 503 stopped reading part-way.
+      return fail(error.status === 400 ? error : error.afterDrain());
+    }
+    const refuse = (err: unknown) => {
+      ctx.bodyBudget.give(result.held);
+      fail(storeError(ctx, err));
+    };
+    // This runs in the body's 'end' listener: a store that throws is refused, not a crash.
+    try {
+      ctx.events.append(result.body, result.type, result.headers).then(() => {
+        ctx.bodyBudget.give(result.held);
+        res.writeHead(204).end();
+      }, refuse);
+    } catch (err) {
+      refuse(err);
+    }
+  });
+}
+
+/**
+ * A webhook to `segment`: the secret first (a wrong one is 404 whatever the method).
+ * Whatever is not a 204 goes to `fail`, once (also what the checks throw).
+ */
 export function hook(
   ctx: IngestContext,
   req: IncomingMessage,
   res: ServerResponse,
   segment: string,
-): Promise<void> {
+  fail: (err: unknown) => void,
+): void {
   if (!constantTimeEqual(segment, ctx.secret) && !ctx.desk.isRotatedSecret(segment))
-    throw RelayErrors.NOT_FOUND().afterDrain();
-  if (req.method !== 'POST') throw RelayErrors.METHOD_NOT_ALLOWED('POST').afterDrain();
-  return ingest(ctx, req, res);
+    return fail(RelayErrors.NOT_FOUND().afterDrain());
+  if (req.method !== 'POST') return fail(RelayErrors.METHOD_NOT_ALLOWED('POST').afterDrain());
+  ingest(ctx, req, res, fail);
 }
 
 export const ingestRoute: RelayRoute<IngestContext> = {
   method: '*',
   path: '/hooks/*secret',
   decode: false,
-  handle: ({ ctx, req, res, params }) => hook(ctx, req, res, decodeSegment(params.secret ?? '')),
+  handle: ({ ctx, req, res, params }) =>
+    new Promise<void>((resolve, reject) => {
+      res.once('finish', () => resolve());
+      hook(ctx, req, res, decodeSegment(params.secret ?? ''), reject);
+    }),
 };

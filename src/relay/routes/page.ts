@@ -10,6 +10,7 @@ import { LEGACY_USER } from '../user-store.js';
 import type { EventLog } from '../event-log.js';
 import { sendJsonText } from '../http-util.js';
 import { PAGE_BYTES } from '../sse-hub.js';
+import { cutStalled } from '../sse-writes.js';
 import { requestUser } from './auth.js';
 import type { RelayContext, RelayRoute } from './context.js';
 import { eventId } from './stream.js';
@@ -72,7 +73,7 @@ async function holdPlace(ctx: PageContext, socket: Socket, user: string): Promis
   places.get(socket)?.lease.release();
   places.set(socket, { user, lease });
   const cut = setTimeout(() => {
-    if (socket.writableLength > 0) socket.destroy();
+    if (socket.writableLength > 0) cutStalled(socket);
   }, PAGE_SEND_TIMEOUT_MS);
   cut.unref();
   socket.once('close', () => {

@@ -20,7 +20,18 @@ export type DomainChange =
        */
       print?: { late: boolean };
     }
-  | { kind: 'revised'; eventDate: EventDate; previousRevised: number | null; source: ChangeSource }
+  /**
+   * The previous period's figure was revised (`revised` set or changed; `previous` keeps
+   * the figure as first published). `withPrint`: it came with this release's print, as
+   * agencies publish revisions.
+   */
+  | {
+      kind: 'revised';
+      eventDate: EventDate;
+      previousRevised: number | null;
+      withPrint: boolean;
+      source: ChangeSource;
+    }
   /** The actual changed after the print (the service fixed a wrong figure). */
   | { kind: 'corrected'; eventDate: EventDate; previousActual: number; source: ChangeSource }
   | { kind: 'rescheduled'; eventDate: EventDate; fromDateUtc: string; source: ChangeSource }
@@ -41,7 +52,10 @@ export type DomainChange =
 /** The change kinds a user can choose to be alerted about. */
 export const ALERTABLE_CHANGES = [
   'released',
+  // a revision of the previous period's figure (off by default: it rides in the print's text)
   'revised',
+  // a printed figure the service fixed
+  'corrected',
   'rescheduled',
   'added',
   'removed',
@@ -89,7 +103,14 @@ export const DEFAULT_ALERT_RULES: AlertRules = {
   countries: [],
   currencies: [],
   watchedEventIds: [],
-  changes: { released: true, revised: true, rescheduled: true, added: false, removed: false },
+  changes: {
+    released: true,
+    revised: false,
+    corrected: true,
+    rescheduled: true,
+    added: false,
+    removed: false,
+  },
   newsEnabled: false,
   newsKeywords: [],
   newsCategories: [],

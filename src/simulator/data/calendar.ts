@@ -4,7 +4,7 @@ import { CATEGORIES } from './categories.js';
 import { INDICATORS, type Indicator } from './indicators.js';
 import { createRng, round, uuid, type Rng } from '../rng.js';
 import { periodOf, periodTypeOf } from './period.js';
-import { releaseTimes } from './schedule.js';
+import { isTentativeRelease, releaseTimes } from './schedule.js';
 
 /**
  * The service's shapes are the app's domain shapes (src/shared/domain.ts mirrors the
@@ -49,7 +49,8 @@ export function eventFromIndicator(ind: Indicator, rng: Rng): SimEvent {
   };
 }
 
-function hasValues(ind: Indicator | null): boolean {
+/** Whether an indicator's releases print a value (speeches and holidays do not). */
+export function hasValues(ind: Indicator | null): boolean {
   return !!ind && !ind.speech && ind.category !== 'holidays';
 }
 
@@ -106,6 +107,25 @@ const chainStart = (historyStart: number) =>
 export const printRng = (seed: number | string, key: string, dateMs: number): Rng =>
   createRng(`${seed}:${key}:${dateMs}:print`);
 
+/**
+ * The revised figure of the previous period an indicator that `revises` publishes with its
+ * print at `dateMs` (null for the others): drawn from its own seed, so the start-up calendar
+ * and a print by autoplay revise alike, and never equal to the figure it revises.
+ */
+export function revisionOf(
+  seed: number | string,
+  ind: Indicator,
+  dateMs: number,
+  previous: number | null,
+): number | null {
+  if (!ind.revises || previous === null || ind.spread <= 0) return null;
+  const rng = createRng(`${seed}:${ind.key}:${dateMs}:revision`);
+  const step = 10 ** -ind.decimals;
+  const delta = (rng() - 0.5) * ind.spread;
+  const shift = Math.abs(delta) < step ? (delta < 0 ? -step : step) : delta;
+  return round(previous + shift, ind.decimals);
+}
+
 /** Build every event, its occurrences inside [now-7d, now+14d] and its history. */
 export function generateCalendar(
   seed: number | string,
@@ -131,7 +151,19 @@ export function generateCalendar(
     let lastPrinted: number | null = ind.level;
     for (const t of times) {
       const rng = createRng(`${seed}:${ind.key}:${t}`);
-      const ed = makeEventDate(event, ind, t, rng, planned, true, now, printRng(seed, ind.key, t));
+      const made = makeEventDate(
+        event,
+        ind,
+        t,
+        rng,
+        planned,
+        true,
+        now,
+        printRng(seed, ind.key, t),
+      );
+      // a decision on a day its bank has not published yet says so, as real calendars do
+      const ed = isTentativeRelease(ind, t) ? { ...made, isTentative: true } : made;
+      if (ed.actual !== null) ed.revised = revisionOf(seed, ind, t, ed.previous);
       if (ed.actual !== null) planned = ed.actual;
       if (t < windowStart) model.history.push(ed);
       else
@@ -156,6 +188,7 @@ function pending(
   return {
     ...ed,
     actual: null,
+    revised: null,
     ratioDeviation: null,
     isBetterThanExpected: null,
     previous: values && previous !== null ? round(previous, decimals) : null,

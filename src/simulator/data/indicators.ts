@@ -2,6 +2,7 @@
  * The recurring indicators of the major economies the simulator publishes: real names,
  * release times (UTC), units, potencies and plausible levels.
  */
+import { publishedDecimals } from '../../shared/published-precision.js';
 import type { CategoryKey } from './categories.js';
 
 export interface Indicator {
@@ -19,6 +20,11 @@ export interface Indicator {
   decimals: number;
   /** Lower is better (unemployment, claims, …). */
   inverted?: boolean;
+  /**
+   * The agency revises the previous period's figure at each release (payrolls, GDP, retail
+   * sales, claims, PCE, trade, Ifo, …): the demo publishes a revised previous with each print.
+   */
+  revises?: boolean;
   /** Nobody forecasts it (CFTC positioning): no consensus, so no beat or miss either. */
   noConsensus?: boolean;
   /** `adhoc`: on some weekdays at random (central bankers' speeches). */
@@ -37,6 +43,7 @@ export const INDICATORS: Indicator[] = [
   // United States
   i({
     key: 'us-nfp',
+    revises: true,
     name: 'Nonfarm Payrolls',
     country: 'US',
     currency: 'USD',
@@ -104,6 +111,7 @@ export const INDICATORS: Indicator[] = [
   }),
   i({
     key: 'us-core-pce',
+    revises: true,
     name: 'Core PCE Price Index (MoM)',
     country: 'US',
     currency: 'USD',
@@ -120,6 +128,7 @@ export const INDICATORS: Indicator[] = [
   }),
   i({
     key: 'us-gdp',
+    revises: true,
     name: 'Gross Domestic Product Annualized',
     country: 'US',
     currency: 'USD',
@@ -169,6 +178,7 @@ export const INDICATORS: Indicator[] = [
   }),
   i({
     key: 'us-retail',
+    revises: true,
     name: 'Retail Sales (MoM)',
     country: 'US',
     currency: 'USD',
@@ -185,6 +195,7 @@ export const INDICATORS: Indicator[] = [
   }),
   i({
     key: 'us-claims',
+    revises: true,
     name: 'Initial Jobless Claims',
     country: 'US',
     currency: 'USD',
@@ -219,6 +230,7 @@ export const INDICATORS: Indicator[] = [
   }),
   i({
     key: 'us-trade',
+    revises: true,
     name: 'Goods and Services Trade Balance',
     country: 'US',
     currency: 'USD',
@@ -269,7 +281,7 @@ export const INDICATORS: Indicator[] = [
   }),
   i({
     key: 'us-powell',
-    name: 'Fed Chair Powell Speech',
+    name: 'FOMC Press Conference',
     country: 'US',
     currency: 'USD',
     category: 'centralBanks',
@@ -280,9 +292,10 @@ export const INDICATORS: Indicator[] = [
     spread: 0,
     decimals: 0,
     frequency: 'meeting',
-    time: '17:00',
+    // the Chair's news conference: 2:30 p.m. ET on decision day, after the 2 p.m. statement
+    time: '19:30',
     speech: true,
-    description: 'Remarks by the Chair of the Federal Reserve.',
+    description: 'The Chair of the Federal Reserve explains the FOMC decision to the press.',
   }),
   i({
     key: 'us-10y',
@@ -335,6 +348,7 @@ export const INDICATORS: Indicator[] = [
   }),
   i({
     key: 'emu-gdp',
+    revises: true,
     name: 'Gross Domestic Product s.a. (QoQ)',
     country: 'EMU',
     currency: 'EUR',
@@ -367,7 +381,7 @@ export const INDICATORS: Indicator[] = [
   }),
   i({
     key: 'emu-lagarde',
-    name: 'ECB President Lagarde Speech',
+    name: 'ECB Press Conference',
     country: 'EMU',
     currency: 'EUR',
     category: 'centralBanks',
@@ -378,9 +392,10 @@ export const INDICATORS: Indicator[] = [
     spread: 0,
     decimals: 0,
     frequency: 'meeting',
-    time: '14:30',
+    // 14:45 CET on decision day, half an hour after the 14:15 press release
+    time: '13:45',
     speech: true,
-    description: 'Remarks by the President of the European Central Bank.',
+    description: 'The President of the European Central Bank explains the decision to the press.',
   }),
   i({
     key: 'de-zew',
@@ -400,6 +415,7 @@ export const INDICATORS: Indicator[] = [
   }),
   i({
     key: 'de-ifo',
+    revises: true,
     name: 'IFO – Business Climate',
     country: 'DE',
     currency: 'EUR',
@@ -481,6 +497,7 @@ export const INDICATORS: Indicator[] = [
   }),
   i({
     key: 'uk-gdp',
+    revises: true,
     name: 'Gross Domestic Product (MoM)',
     country: 'UK',
     currency: 'GBP',
@@ -497,6 +514,7 @@ export const INDICATORS: Indicator[] = [
   }),
   i({
     key: 'uk-claimant',
+    revises: true,
     name: 'Claimant Count Change',
     country: 'UK',
     currency: 'GBP',
@@ -514,6 +532,7 @@ export const INDICATORS: Indicator[] = [
   }),
   i({
     key: 'uk-retail',
+    revises: true,
     name: 'Retail Sales (MoM)',
     country: 'UK',
     currency: 'GBP',
@@ -579,6 +598,7 @@ export const INDICATORS: Indicator[] = [
   }),
   i({
     key: 'jp-trade',
+    revises: true,
     name: 'Merchandise Trade Balance Total',
     country: 'JP',
     currency: 'JPY',
@@ -725,6 +745,7 @@ export const INDICATORS: Indicator[] = [
   }),
   i({
     key: 'au-employment',
+    revises: true,
     name: 'Employment Change s.a.',
     country: 'AU',
     currency: 'AUD',
@@ -877,7 +898,8 @@ const SECONDARY: Record<
   {
     currency: string;
     time: string;
-    names: [string, CategoryKey, Indicator['volatility'], string | null, number, number][];
+    /** [name, category, volatility, unit, level, spread, own time (UTC as of late November)] */
+    names: [string, CategoryKey, Indicator['volatility'], string | null, number, number, string?][];
   }
 > = {
   US: {
@@ -889,8 +911,9 @@ const SECONDARY: Record<
       ['Michigan Consumer Sentiment Index', 'consumption', 'MEDIUM', null, 55.0, 2.0],
       ['Durable Goods Orders', 'economicActivity', 'MEDIUM', '%', 0.5, 1.5],
       ['Existing Home Sales (MoM)', 'housing', 'LOW', 'M', 4.0, 0.1],
-      ['JOLTS Job Openings', 'labor', 'MEDIUM', 'M', 7.4, 0.3],
-      ['ADP Employment Change', 'labor', 'MEDIUM', 'K', 100, 40],
+      // JOLTS at 10:00 and ADP at 08:15 New York time, not with the 9:00 group
+      ['JOLTS Job Openings', 'labor', 'MEDIUM', 'M', 7.4, 0.3, '15:00'],
+      ['ADP Employment Change', 'labor', 'MEDIUM', 'K', 100, 40, '13:15'],
       ['Building Permits (MoM)', 'housing', 'LOW', 'M', 1.4, 0.05],
     ],
   },
@@ -982,7 +1005,7 @@ const SECONDARY: Record<
 };
 
 for (const [country, spec] of Object.entries(SECONDARY)) {
-  spec.names.forEach(([name, category, volatility, unit, level, spread], n) => {
+  spec.names.forEach(([name, category, volatility, unit, level, spread, time], n) => {
     // 'K' | 'M' | 'B' alone are a potency; '€B' is a currency amount in billions.
     const money = unit === null ? null : /^([$€£¥])([KMB])$/.exec(unit);
     const potency = money
@@ -990,6 +1013,7 @@ for (const [country, spec] of Object.entries(SECONDARY)) {
       : unit === 'K' || unit === 'M' || unit === 'B'
         ? unit
         : 'ZERO';
+    const shownUnit = money ? (money[1] as string) : potency === 'ZERO' ? unit : null;
     INDICATORS.push({
       key: `${country.toLowerCase()}-secondary-${n}`,
       name,
@@ -997,15 +1021,17 @@ for (const [country, spec] of Object.entries(SECONDARY)) {
       currency: spec.currency,
       category,
       volatility,
-      unit: money ? (money[1] as string) : potency === 'ZERO' ? unit : null,
+      unit: shownUnit,
       potency,
       level,
       spread,
-      decimals: Math.abs(level) >= 100 ? 0 : 1,
+      // as the source publishes this kind of figure (the app shows it so before any history)
+      decimals:
+        publishedDecimals({ name, unit: shownUnit, potency }) ?? (Math.abs(level) >= 100 ? 0 : 1),
       // lower is better for joblessness
       inverted: /unemployment|claimant/i.test(name),
       frequency: 'monthly',
-      time: spec.time,
+      time: time ?? spec.time,
       description: `${name}: a regular release for ${country}.`,
     });
   });

@@ -1,10 +1,13 @@
 /**
  * When each indicator prints, on the pattern its agency or central bank follows: Nonfarm
- * Payrolls the first Friday at 8:30 New York time, US CPI once a month near the 12th, the
- * FOMC eight Wednesdays a year, the ECB every six weeks on a Thursday, Thanksgiving on the
- * fourth Thursday of November. Local clock times follow daylight saving in the country's zone.
+ * Payrolls the first Friday at 8:30 New York time, US CPI once a month near the 12th,
+ * central-bank decisions on the days the banks published (central-bank-dates.ts), no US
+ * print on a federal holiday and no Fed speaker in the FOMC blackout. Local clock times
+ * follow daylight saving in the country's zone. The rules: docs/demo-calendar.md.
  */
+import { BANK_OF, decisionDays } from './central-bank-dates.js';
 import type { Indicator } from './indicators.js';
+import { isUsHoliday } from './us-holidays.js';
 
 const DAY = 86_400_000;
 
@@ -137,6 +140,12 @@ const THU = 4;
 const FRI = 5;
 
 type DayRule = (y: number, m: number) => number | null;
+
+/** The jobs report: the first Friday, the second when the first is New Year's Day. */
+const jobsFriday = (y: number, m: number) => {
+  const first = nthWeekday(y, m, FRI, 1);
+  return m === 1 && first === 1 ? 8 : first;
+};
 const inMonths =
   (months: number[], rule: DayRule): DayRule =>
   (y, m) =>
@@ -144,8 +153,8 @@ const inMonths =
 
 /** The day of the month of each known release (null: none that month). */
 const RULES: Record<string, DayRule> = {
-  'us-nfp': (y, m) => nthWeekday(y, m, FRI, 1),
-  'us-unemployment': (y, m) => nthWeekday(y, m, FRI, 1),
+  'us-nfp': (y, m) => jobsFriday(y, m),
+  'us-unemployment': (y, m) => jobsFriday(y, m),
   'us-cpi-mm': (y, m) => nearBusiness(y, m, 12),
   'us-cpi-yy': (y, m) => nearBusiness(y, m, 12),
   'us-core-pce': (y, m) => nthWeekday(y, m, FRI, -1),
@@ -156,13 +165,6 @@ const RULES: Record<string, DayRule> = {
   'us-trade': (y, m) => nearBusiness(y, m, 5),
   'us-housing': (y, m) => nearBusiness(y, m, 18),
   'us-10y': (y, m) => nearBusiness(y, m, 10),
-  // FOMC: eight Wednesdays a year; the chair's press conference follows the statement
-  'us-fed': inMonths([1, 3, 4, 6, 7, 9, 10, 12], (y, m) =>
-    nthWeekday(y, m, WED, [1, 4, 7, 10].includes(m) ? -1 : m === 12 ? 2 : 3),
-  ),
-  'us-powell': inMonths([1, 3, 4, 6, 7, 9, 10, 12], (y, m) =>
-    nthWeekday(y, m, WED, [1, 4, 7, 10].includes(m) ? -1 : m === 12 ? 2 : 3),
-  ),
   'emu-hicp': (y, m) => nearBusiness(y, m, 17),
   'emu-gdp': inMonths([1, 4, 7, 10], (y, m) => nearBusiness(y, m, 30)),
   'emu-pmi': (y, m) => nearBusiness(y, m, 23),
@@ -171,14 +173,10 @@ const RULES: Record<string, DayRule> = {
   'de-cpi': (y, m) => lastBusiness(y, m),
   'de-pmi': (y, m) => nearBusiness(y, m, 23),
   'uk-cpi': (y, m) => nthWeekday(y, m, WED, 3),
-  'uk-boe': inMonths([2, 3, 5, 6, 8, 9, 11, 12], (y, m) =>
-    nthWeekday(y, m, THU, [2, 5, 8, 11].includes(m) ? 1 : 3),
-  ),
   'uk-gdp': (y, m) => nearBusiness(y, m, 13),
   'uk-claimant': (y, m) => nthWeekday(y, m, TUE, 3),
   'uk-retail': (y, m) => nthWeekday(y, m, FRI, 3),
   'uk-election': inMonths([11], (y, m) => nthWeekday(y, m, WED, -1)),
-  'jp-boj': inMonths([1, 3, 4, 6, 7, 9, 10, 12], (y, m) => nthWeekday(y, m, FRI, 3)),
   'jp-tankan': inMonths([4, 7, 10, 12], (y, m) =>
     m === 12 ? nearBusiness(y, m, 13) : firstBusiness(y, m),
   ),
@@ -188,27 +186,78 @@ const RULES: Record<string, DayRule> = {
   'cn-pmi': (y, m) => daysIn(y, m),
   'cn-cpi': (y, m) => nearBusiness(y, m, 10),
   'cn-trade': (y, m) => nearBusiness(y, m, 7),
-  'ca-boc': inMonths([1, 3, 4, 6, 7, 9, 10, 12], (y, m) =>
-    nthWeekday(y, m, WED, [1, 4, 10].includes(m) ? -1 : m === 12 ? 2 : m === 9 ? 1 : 2),
-  ),
   'ca-employment': (y, m) => nthWeekday(y, m, FRI, 1),
   'ca-cpi': (y, m) => nthWeekday(y, m, TUE, 3),
-  'au-rba': inMonths([2, 4, 5, 7, 8, 9, 11, 12], (y, m) => nthWeekday(y, m, TUE, 1)),
   'au-employment': (y, m) => nthWeekday(y, m, THU, 3),
   'au-cpi': (y, m) => nthWeekday(y, m, WED, -1),
-  'nz-rbnz': inMonths([2, 4, 5, 7, 8, 10, 11], (y, m) => nthWeekday(y, m, WED, m === 11 ? -1 : 3)),
-  'ch-snb': inMonths([3, 6, 9, 12], (y, m) => nthWeekday(y, m, THU, 3)),
   'ch-cpi': (y, m) => nearBusiness(y, m, 3),
   'ch-kof': (y, m) => lastBusiness(y, m),
+  // ADP on the Wednesday and JOLTS on the Tuesday of the week of the jobs report
+  'us-secondary-6': (y, m) => jobsFriday(y, m) - 2,
+  'us-secondary-5': (y, m) => jobsFriday(y, m) - 3,
   // Thanksgiving: the fourth Thursday of November
   'us-holiday': inMonths([11], (y, m) => nthWeekday(y, m, THU, 4)),
 };
 
-/** Every `days` from an anchor date: the ECB meets every six weeks on a Thursday. */
-const CYCLES: Record<string, { anchor: string; days: number }> = {
-  'emu-ecb': { anchor: '2026-02-05', days: 42 },
-  'emu-lagarde': { anchor: '2026-02-05', days: 42 },
+/** The zone whose clock a release keeps: the CFTC's reports keep Washington's for every currency. */
+function zoneOf(ind: Indicator): string {
+  return ind.name.startsWith('CFTC ') ? 'America/New_York' : (ZONES[ind.country] ?? 'UTC');
+}
+
+/** A local calendar day, as midnight UTC of its date. */
+const ymd = (day: number): [number, number, number] => {
+  const d = new Date(day);
+  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
 };
+const weekdayOfDay = (day: number) => new Date(day).getUTCDay();
+const isUsOff = (day: number) =>
+  weekdayOfDay(day) === 0 || weekdayOfDay(day) === 6 || isUsHoliday(...ymd(day));
+
+/**
+ * The FOMC's blackout: no Fed speaker from the second Saturday before a meeting's first day
+ * through the day after the meeting (federalreserve.gov, "FOMC Policy on External
+ * Communications of Committee Participants").
+ */
+function inFomcBlackout(day: number): boolean {
+  const [y] = ymd(day);
+  for (const meeting of decisionDays('FOMC', y - 1, y + 1)) {
+    const decision = Date.UTC(meeting.y, meeting.m - 1, meeting.d);
+    const firstDay = decision - DAY;
+    const back = (weekdayOfDay(firstDay) + 1) % 7 || 7; // days back to the Saturday before
+    const start = firstDay - back * DAY - 7 * DAY;
+    if (day >= start && day <= decision + DAY) return true;
+  }
+  return false;
+}
+
+/** Weekly and monthly US prints that move earlier, not later, off a holiday (claims, jobs). */
+const EARLIER_OFF_HOLIDAY = new Set(['us-claims', 'us-weekly-0', 'us-nfp', 'us-unemployment']);
+
+/**
+ * The day a release on New York's clock really comes, given the agencies' holiday rules
+ * (docs/demo-calendar.md); null when it does not come at all.
+ */
+function usAgencyDay(ind: Indicator, day: number): number | null {
+  if (ind.frequency === 'adhoc') {
+    if (isUsOff(day)) return null;
+    return ind.key.startsWith('us-speaker') && inFomcBlackout(day) ? null : day;
+  }
+  if (ind.name.startsWith('CFTC ')) {
+    // Friday 15:30 ET; a federal holiday from Tuesday to Friday of the week puts the report
+    // on the next business day after it (the Monday after, for Thanksgiving or Christmas)
+    const monday = day - (weekdayOfDay(day) - 1) * DAY;
+    const holidayInWeek = [1, 2, 3, 4].some((k) => isUsHoliday(...ymd(monday + k * DAY)));
+    if (!holidayInWeek) return day;
+    let next = day + DAY;
+    while (isUsOff(next)) next += DAY;
+    return next;
+  }
+  if (!isUsHoliday(...ymd(day))) return day;
+  const step = EARLIER_OFF_HOLIDAY.has(ind.key) ? -DAY : DAY;
+  let moved = day + step;
+  while (isUsOff(moved)) moved += step;
+  return moved;
+}
 
 /** A stable day of the month for the many secondary monthly releases (seeded by the key). */
 function keyDay(key: string): number {
@@ -227,37 +276,30 @@ export function releaseTimes(
   to: number,
   pick: (dayMs: number) => number = Math.random,
 ): number[] {
-  const zone = ZONES[ind.country] ?? 'UTC';
+  const zone = zoneOf(ind);
   const holiday = ind.category === 'holidays';
   const minutes = localMinutes(ind, zone);
-  const at = (y: number, m: number, d: number) =>
-    holiday ? Date.UTC(y, m - 1, d) : zonedTime(y, m, d, minutes, zone);
-  const out: number[] = [];
+  const at = (day: number) => (holiday ? day : zonedTime(...ymd(day), minutes, zone));
   const start = new Date(from - 2 * DAY);
   const end = to + 2 * DAY;
+  const days: number[] = [];
+  const bank = BANK_OF[ind.key];
   if (ind.frequency === 'weekly' || ind.frequency === 'adhoc') {
     for (
       let t = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate());
       t < end;
       t += DAY
     ) {
-      const d = new Date(t);
-      const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
-      const wd = weekday(y, m, day);
+      const wd = weekdayOfDay(t);
       const hit =
         ind.frequency === 'weekly'
           ? wd === (ind.weekday ?? MON) % 7
           : wd !== 0 && wd !== 6 && pick(t) < 0.3; // a speaker on about one weekday in three
-      if (hit) out.push(at(y, m, day));
+      if (hit) days.push(t);
     }
-  } else if (CYCLES[ind.key]) {
-    const { anchor, days } = CYCLES[ind.key] as { anchor: string; days: number };
-    const a = Date.parse(`${anchor}T00:00:00Z`);
-    const first = a + Math.floor((start.getTime() - a) / (days * DAY)) * days * DAY;
-    for (let t = first; t < end; t += days * DAY) {
-      const d = new Date(t);
-      out.push(at(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()));
-    }
+  } else if (bank) {
+    const years = [start.getUTCFullYear(), new Date(end).getUTCFullYear()] as const;
+    for (const d of decisionDays(bank, ...years)) days.push(Date.UTC(d.y, d.m - 1, d.d));
   } else {
     const rule = RULES[ind.key] ?? defaultRule(ind);
     for (
@@ -266,10 +308,26 @@ export function releaseTimes(
       m === 12 ? ((m = 1), y++) : m++
     ) {
       const d = rule(y, m);
-      if (d !== null) out.push(at(y, m, d));
+      // a day before the 1st (ADP, JOLTS in the week of an early jobs report) is last month's
+      if (d !== null) days.push(Date.UTC(y, m - 1, d));
     }
   }
-  return out.filter((t) => t >= from && t < to);
+  const usClock = zone === 'America/New_York' && !holiday;
+  const out = new Set<number>();
+  for (const day of days) {
+    const real = usClock ? usAgencyDay(ind, day) : day;
+    if (real !== null) out.add(at(real));
+  }
+  return [...out].sort((a, b) => a - b).filter((t) => t >= from && t < to);
+}
+
+/** Whether a central bank's decision at `t` is on a date the bank has not published yet. */
+export function isTentativeRelease(ind: Indicator, t: number): boolean {
+  const bank = BANK_OF[ind.key];
+  if (!bank) return false;
+  const day = localDate(t, ind.country);
+  const [y, m, d] = ymd(day.getTime());
+  return decisionDays(bank, y, y).some((x) => x.m === m && x.d === d && x.tentative);
 }
 
 function defaultRule(ind: Indicator): DayRule {

@@ -3,6 +3,7 @@ import { ASSETS, CATEGORY_LIST } from '../data/categories.js';
 import { translated } from '../data/translations.js';
 import { ReplyError } from '../../node/http/server/reply-error.js';
 import { sendJson } from '../../node/http/server/respond.js';
+import type { SimulatorState } from '../state.js';
 import type { Request, Route } from './router.js';
 
 // Names come back in the path's language (`/calendar/events/{id}` has none: English).
@@ -33,8 +34,47 @@ function history({ ctx, res, params }: Request): void {
   );
 }
 
+/** The event dates of [from, to] under the API's filters (upper case), in time order. */
+function eventDatesInWindow(
+  state: SimulatorState,
+  from: number,
+  to: number,
+  f: { vols: string[]; countries: string[]; cats: string[] } = {
+    vols: [],
+    countries: [],
+    cats: [],
+  },
+) {
+  return [...state.eventDates.values()]
+    .filter((d) => {
+      const t = Date.parse(d.dateUtc);
+      if (t < from || t > to) return false;
+      if (f.vols.length && !f.vols.includes(d.volatility)) return false;
+      if (f.countries.length && !f.countries.includes(d.countryCode)) return false;
+      if (f.cats.length) {
+        const cat = state.events.get(d.eventId)?.event.categoryId.toUpperCase();
+        if (!cat || !f.cats.includes(cat)) return false;
+      }
+      return true;
+    })
+    .sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
+}
+
+/**
+ * The calendar window exactly as `GET …/eventDates/{from}/{to}` serves it (the same JSON),
+ * without a request or a token: the demo's first view on an empty data folder.
+ */
+export function calendarWindowJson(
+  state: SimulatorState,
+  from: number,
+  to: number,
+  lang: string,
+): unknown[] {
+  const list = eventDatesInWindow(state, from, to).map((d) => translated(d, lang));
+  return JSON.parse(JSON.stringify(list)) as unknown[];
+}
+
 function window({ ctx, res, url, params }: Request): void {
-  const { state } = ctx;
   const from = Date.parse(params.from as string);
   const to = Date.parse(params.to as string);
   if (Number.isNaN(from) || Number.isNaN(to))
@@ -43,22 +83,11 @@ function window({ ctx, res, url, params }: Request): void {
   if (to - from > MAX_RANGE_MS)
     throw new ReplyError(400, 'invalid_range', 'The range may span at most a year');
   const upper = (name: string) => url.searchParams.getAll(name).map((v) => v.toUpperCase());
-  const vols = upper('volatilities');
-  const countries = upper('countries');
-  const cats = upper('categories');
-  const list = [...state.eventDates.values()]
-    .filter((d) => {
-      const t = Date.parse(d.dateUtc);
-      if (t < from || t > to) return false;
-      if (vols.length && !vols.includes(d.volatility)) return false;
-      if (countries.length && !countries.includes(d.countryCode)) return false;
-      if (cats.length) {
-        const cat = state.events.get(d.eventId)?.event.categoryId.toUpperCase();
-        if (!cat || !cats.includes(cat)) return false;
-      }
-      return true;
-    })
-    .sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
+  const list = eventDatesInWindow(ctx.state, from, to, {
+    vols: upper('volatilities'),
+    countries: upper('countries'),
+    cats: upper('categories'),
+  });
   sendJson(
     res,
     200,

@@ -128,6 +128,7 @@ export const controlRoutes: Route[] = [
       sendJson(res, 200, {
         now: nowIso(clock.now()),
         speed: clock.speed,
+        pace: clock.pace,
         events: state.events.size,
         eventDates: state.eventDates.size,
         posts: state.posts.size,

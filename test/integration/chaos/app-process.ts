@@ -5,24 +5,54 @@
  * safety net or a backfill applied, and per connection-state or reason change, and its
  * alert history on exit.
  *
+ * In desk mode (desk-in-a-box.test.ts) no keys are given: MACROBELL_RELAY_URL (a node list)
+ * and MACROBELL_RELAY_TOKEN, a trader's personal token, and the app reads through the desk.
+ * CHAOS_REPORT_RELAY=1 also prints the changes the relay's stream applied, and each frame
+ * of the stream the app applied (`{"t":"frames"}`: ids, types, event dates), through a tap on
+ * the real consumer's applier — frames are counted where they land, duplicates included.
+ *
  * Optional: CHAOS_SAFETY_NET (JSON, the net's tuning), and commands on stdin, one JSON
  * line each — `{"cmd":"advance","ms":N}` moves the app's injected clock forward (a laptop
- * that slept N ms), `{"cmd":"sync"}` runs a backfill ("Sync now").
+ * that slept N ms), `{"cmd":"sync"}` runs a backfill ("Sync now"), `{"cmd":"watch","eventId":ID}`
+ * watches an event (the star in the calendar).
  */
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { createAppService } from '../../../src/main/service.js';
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
+import { RelayConsumer } from '../../../src/main/sync/relay-consumer.js';
+import type { RelayConsumerOptions } from '../../../src/main/sync/live-source.js';
 
 const env = process.env;
 const dataDir = env.CHAOS_DATA_DIR as string;
 const secrets = new MemorySecretStore();
-await secrets.set('publicKey', env.CHAOS_PUBLIC_KEY as string);
-await secrets.set('privateKey', env.CHAOS_PRIVATE_KEY as string);
-await secrets.set('relayToken', env.CHAOS_RELAY_TOKEN as string);
+if (env.CHAOS_PUBLIC_KEY) await secrets.set('publicKey', env.CHAOS_PUBLIC_KEY);
+if (env.CHAOS_PRIVATE_KEY) await secrets.set('privateKey', env.CHAOS_PRIVATE_KEY);
+if (env.CHAOS_RELAY_TOKEN) await secrets.set('relayToken', env.CHAOS_RELAY_TOKEN);
 
 const out = (line: Record<string, unknown>) =>
   process.stdout.write(`${JSON.stringify({ at: Date.now(), ...line })}\n`);
+
+/** The consumer's applier, each frame it applied printed after it was (a failure prints none). */
+function tapped(applier: RelayConsumerOptions['applier']): RelayConsumerOptions['applier'] {
+  const frame = (id: string, payload: unknown) => {
+    const p = (payload ?? {}) as { type?: unknown; eventDateId?: unknown };
+    return { id, type: p.type, eventDateId: p.eventDateId ?? null };
+  };
+  return {
+    one: async (id, payload, receivedAt) => {
+      await applier.one(id, payload, receivedAt);
+      out({ t: 'frames', frames: [frame(id, payload)] });
+    },
+    ...(applier.batch && {
+      batch: async (items) => {
+        await applier.batch?.(items);
+        out({ t: 'frames', frames: items.map((i) => frame(i.id, i.payload)) });
+      },
+    }),
+    ...(applier.replay && { replay: (item) => applier.replay!(item) }),
+  };
+}
 
 let offsetMs = 0;
 const service = await createAppService({
@@ -33,6 +63,9 @@ const service = await createAppService({
   env,
   now: () => Date.now() + offsetMs,
   ...(env.CHAOS_SAFETY_NET ? { safetyNet: JSON.parse(env.CHAOS_SAFETY_NET) as object } : {}),
+  ...(env.CHAOS_REPORT_RELAY === '1'
+    ? { relayConsumer: (o) => new RelayConsumer({ ...o, applier: tapped(o.applier) }) }
+    : {}),
 });
 let lastState = '';
 service.on('status', (s) => {
@@ -54,7 +87,12 @@ service.on('notification', (n) =>
   out({ t: 'notification', alertIds: n.alertIds, silent: n.silent }),
 );
 service.on('changes', (changes) => {
-  const found = changes.filter((c) => c.source === 'poll' || c.source === 'backfill');
+  const found = changes.filter(
+    (c) =>
+      c.source === 'poll' ||
+      c.source === 'backfill' ||
+      (c.source === 'relay' && env.CHAOS_REPORT_RELAY === '1'),
+  );
   if (found.length === 0) return;
   out({
     t: 'changes',
@@ -71,9 +109,13 @@ await service.start();
 out({ t: 'ready', state: (await service.api.getStatus()).connection.state });
 
 createInterface({ input: process.stdin }).on('line', (text) => {
-  const cmd = JSON.parse(text) as { cmd: string; ms?: number };
+  const cmd = JSON.parse(text) as { cmd: string; ms?: number; eventId?: string };
   if (cmd.cmd === 'advance') offsetMs += cmd.ms ?? 0;
   if (cmd.cmd === 'sync') void service.api.syncNow().then(() => out({ t: 'synced' }));
+  if (cmd.cmd === 'watch' && cmd.eventId)
+    void service.api
+      .setWatched({ eventId: cmd.eventId, watched: true })
+      .then(() => out({ t: 'watched', eventId: cmd.eventId }));
 });
 
 process.on('SIGTERM', () => {

@@ -5,13 +5,10 @@
  * receiver and the one apply path. One correction alert, one notification, whatever the
  * re-deliveries.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventDate, NativeNotification } from '../../../src/shared/domain.js';
-import { createAppService, type AppService } from '../../../src/main/service.js';
-import { MemorySecretStore } from '../../../src/main/secrets/index.js';
+import type { AppService } from '../../../src/main/service.js';
+import { startDemoService } from './harness.js';
 
 const DAY = 86_400_000;
 
@@ -30,16 +27,7 @@ describe('corrections', () => {
   };
 
   beforeAll(async () => {
-    service = await createAppService({
-      dataDir: mkdtempSync(join(tmpdir(), 'mb-corr-')),
-      mode: 'demo',
-      secretStore: new MemorySecretStore(),
-      demo: { seed: 5, autoplay: false, speed: 1 },
-      logFile: null,
-      logLevel: 'silent',
-    });
-    service.on('notification', (n) => notifications.push(n));
-    await service.start();
+    service = await startDemoService('corr', notifications);
     simUrl = service.simulatorUrl as string;
   });
   afterAll(() => service?.stop());

@@ -10,6 +10,7 @@ import {
 } from '../../../src/main/service.js';
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
 import type { ServiceEvents } from '../../../src/main/service-contract.js';
+import type { NativeNotification } from '../../../src/shared/domain.js';
 export { waitFor } from '../../support/wait.js';
 
 export interface CoreHarness {
@@ -84,6 +85,31 @@ export async function startCore(
       if (!opts.sim) await sim.close();
     },
   };
+}
+
+/**
+ * The app in demo mode on a temp folder (`mb-<label>-`), started: its own simulator (seed 5,
+ * paused, at real speed), each native notification it shows pushed to `notifications`.
+ */
+export async function startDemoService(
+  label: string,
+  notifications: NativeNotification[],
+): Promise<AppService> {
+  const service = await createAppService({
+    dataDir: mkdtempSync(join(tmpdir(), `mb-${label}-`)),
+    mode: 'demo',
+    secretStore: new MemorySecretStore(),
+    demo: { seed: 5, autoplay: false, speed: 1 },
+    logFile: null,
+    logLevel: 'silent',
+  });
+  service.on('notification', (n) => notifications.push(n));
+  // A service that fails to start is stopped here: the caller never got it to stop.
+  await service.start().catch(async (err: unknown) => {
+    await service.stop();
+    throw err;
+  });
+  return service;
 }
 
 export async function simJson<T = unknown>(

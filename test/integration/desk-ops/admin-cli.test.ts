@@ -72,6 +72,7 @@ describe('relay admins and relay status', () => {
       token: trader,
       desktopId: 'desk-ana-0001',
     });
+    await desktop.live();
     const adminEnv = { MACROBELL_ADMIN_TOKEN: admin };
     await waitFor(async () => {
       const r = await relayCommand(['status', '--url', relay.url], adminEnv);

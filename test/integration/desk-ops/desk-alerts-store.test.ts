@@ -3,50 +3,27 @@
  * for the desk, not once per node: two relays on a real redis-server that is killed and
  * started again, a loopback chat receiver.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
-import { tempDir, waitFor } from '../relay/helpers.js';
-import { startRedis, type TestRedis } from '../relay/redis-server.js';
+import type { RunningRelay } from '../../../src/relay/server.js';
+import { waitFor } from '../relay/helpers.js';
+import type { TestRedis } from '../relay/redis-server.js';
+import { startAlertingNodes } from './alerting-nodes.js';
 
 let redis: TestRedis;
 let relay: RunningRelay;
 let relayB: RunningRelay;
-let receiver: Server;
-const received: string[] = [];
+let received: string[] = [];
+const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d: Buffer) => (body += d.toString()));
-    req.on('end', () => {
-      received.push((JSON.parse(body) as { text: string }).text);
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  redis = await startRedis();
-  const node = (nodeName: string) =>
-    startRelay({
-      dataDir: tempDir('mb-alert-store-'),
-      secret: 'alert-store-secret',
-      token: 'alert-store-legacy',
-      nodeName,
-      redis: { url: redis.url },
-      deskAlerts: {
-        webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
-        checkEveryMs: 0,
-      },
-    });
-  relay = await node('node-a');
-  relayB = await node('node-b');
+  const nodes = await startAlertingNodes(cleanups, { label: 'alert-store' });
+  ({ redis, texts: received } = nodes);
+  relay = await nodes.node('node-a');
+  relayB = await nodes.node('node-b');
 }, 60_000);
 afterAll(async () => {
-  await relayB?.close();
-  await relay?.close();
-  await redis?.stop();
-  await new Promise((r) => receiver?.close(r));
+  // Latest first, as the setup started them: the nodes, then Redis, then the chat.
+  for (const c of cleanups.splice(0).reverse()) await c();
 });
 
 describe('store outage alerts', () => {

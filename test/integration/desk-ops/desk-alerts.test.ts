@@ -5,23 +5,22 @@
  * desktop connects: exactly one recovery for ana; the release passes with ben still away:
  * one "missed" message and a missed window counted.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
 import { openRelayDatabase } from '../../../src/relay/relay-db.js';
 import { UserDirectory } from '../../../src/relay/users.js';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
+import { startChatReceiver, type ChatReceiver } from '../relay/chat-receiver.js';
 import { tempDir, waitFor } from '../relay/helpers.js';
 import { startDesktop, type Desktop } from './desktops.js';
 import { createHighRelease } from '../../support/releases.js';
 
 let sim: RunningSimulator;
 let relay: RunningRelay;
-let receiver: Server;
+let receiver: ChatReceiver;
 let desktop: Desktop | null = null;
-const received: string[] = [];
+let received: string[] = [];
 const tokens: Record<string, string> = {};
 let releaseAt = 0;
 let releaseName = '';
@@ -30,16 +29,8 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 let clock = 0;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d: Buffer) => (body += d.toString()));
-    req.on('end', () => {
-      received.push((JSON.parse(body) as { text: string }).text);
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/services/T0/B0/x`;
+  receiver = await startChatReceiver();
+  received = receiver.texts;
   sim = await startSimulator({ seed: 4, autoplay: false, speed: 0, log: () => undefined });
   const next = await createHighRelease(sim.url, 2 * 3_600_000, {
     name: 'Core PCE Price Index (MoM)',
@@ -59,7 +50,7 @@ beforeAll(async () => {
     now: () => clock,
     desk: { keys: { publicKey: sim.clientId, privateKey: sim.clientSecret }, authUrl: sim.authUrl },
     calendarFeed: { calendarUrl: sim.calendarUrl },
-    deskAlerts: { webhookUrl: hook, leadMinutes: 10, checkEveryMs: 0 },
+    deskAlerts: { webhookUrl: receiver.url, leadMinutes: 10, checkEveryMs: 0 },
   });
   for (const n of ['ana', 'ben']) {
     const res = await request(`${relay.url}/watchlist`, {
@@ -76,7 +67,7 @@ afterAll(async () => {
   await desktop?.stop();
   await relay?.close();
   await sim?.close();
-  await new Promise((r) => receiver?.close(r));
+  await receiver?.close();
 });
 
 describe('desk alerts', () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { PresenceReporter } from '../../../src/main/desk/presence-reporter.js';
 import type { AlertsToday } from '../../../src/shared/desk-alerts-today.js';
 import { RelayConsumer } from '../../../src/main/sync/relay-consumer.js';
+import { waitFor } from '../../support/wait.js';
 
 export interface Desktop {
   name: string;
@@ -13,6 +14,11 @@ export interface Desktop {
   /** Events the desk replayed to it (`event: replay`). */
   replayed: { id: string; payload: unknown }[];
   cursor: () => string | null;
+  /**
+   * Resolves once the relay answered the stream's headers: it writes them after it took the
+   * desktop on, so a webhook stored from then on reaches a desktop that had no cursor.
+   */
+  live(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -30,6 +36,7 @@ export function startDesktop(opts: {
   let cursor: string | null = null;
   const applied: { id: string; payload: unknown }[] = [];
   const replayed: { id: string; payload: unknown }[] = [];
+  let connected = false;
   const reporter = new PresenceReporter({
     token: async () => opts.token,
     desktopId: opts.desktopId,
@@ -51,7 +58,7 @@ export function startDesktop(opts: {
     },
     onReset: async () => undefined,
     onReconnectGap: async () => undefined,
-    onStatus: () => undefined,
+    onStatus: (status) => void (connected = status.connected),
     presence: reporter,
     backoff: { minMs: 50, maxMs: 200 },
   });
@@ -63,6 +70,7 @@ export function startDesktop(opts: {
     applied,
     replayed,
     cursor: () => cursor,
+    live: async () => void (await waitFor(() => connected, `${opts.name}'s stream open`)),
     async stop() {
       await consumer.stop();
       reporter.disconnected();

@@ -36,6 +36,7 @@ beforeAll(async () => {
   await admins.close();
   relay = await startRelay({ dataDir: data, secret: 'prom-secret', token: 'prom-legacy' });
   desktop = startDesktop({ name: 'ana', url: relay.url, token, desktopId: 'desk-ana-0001' });
+  await desktop.live(); // with no cursor it gets what is stored from then on
   expect((await post(relay.webhookUrl, '{"type":"t"}')).status).toBe(204);
 });
 afterAll(async () => {

@@ -1,10 +1,13 @@
 /**
  * The app's presence reporter against a relay from before today's prints: that relay refuses
  * a report carrying `alerts` (400, unknown key), so the reporter sends the same report
- * without it, and keeps doing so — presence never breaks on an older relay.
+ * without it, and keeps doing so — presence never breaks on an older relay. A relay that
+ * never answers has the report given up after its timeout (a timer of the reporter's own,
+ * not undici's: issue #37), so the next report is not held up.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PresenceReporter } from '../../../src/main/desk/presence-reporter.js';
 import { waitFor } from '../relay/helpers.js';
@@ -12,10 +15,17 @@ import { waitFor } from '../relay/helpers.js';
 let server: Server;
 let url = '';
 const bodies: Record<string, unknown>[] = [];
+/** Requests to /silent/presence: read, never answered. */
+let silentRequests = 0;
 
 beforeAll(async () => {
   // The older relay's check: exactly {desktop, appliedId}.
   server = createServer((req, res) => {
+    if (req.url === '/silent/presence') {
+      silentRequests++;
+      req.resume();
+      return;
+    }
     let text = '';
     req.on('data', (d: Buffer) => (text += d.toString()));
     req.on('end', () => {
@@ -28,7 +38,13 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(
+  () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+);
 
 describe('presence reporter', () => {
   it('drops the alerts summary for a relay that refuses it, and reports on', async () => {
@@ -51,5 +67,31 @@ describe('presence reporter', () => {
       ['1', false],
       ['2', false],
     ]);
+  });
+
+  it('gives up a report the relay never answers, and reports again', async () => {
+    const warnings: string[] = [];
+    const logger = {
+      warn: (o: { err?: Error }, msg: string) => warnings.push(`${msg}: ${o.err?.message}`),
+      debug: () => undefined,
+    } as unknown as Logger;
+    const reporter = new PresenceReporter({
+      token: async () => 'mbu_token',
+      desktopId: 'desk-silent-relay1',
+      appVersion: '1.5.0',
+      os: 'linux',
+      everyMs: 60_000,
+      reportTimeoutMs: 300,
+      logger,
+    });
+    reporter.connected(`${url}/silent`, '1');
+    await reporter.idle();
+    expect(warnings).toEqual(['presence report failed: the relay did not answer within 300 ms']);
+    reporter.applied('2');
+    await reporter.idle();
+    reporter.disconnected();
+    expect(silentRequests).toBe(2);
+    // one warning per run of failures
+    expect(warnings).toHaveLength(1);
   });
 });

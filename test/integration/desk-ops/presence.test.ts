@@ -80,6 +80,8 @@ describe('presence', () => {
         appVersion: '1.3.0',
       }),
     );
+    // A desktop with no cursor gets what is stored from when its stream opened.
+    await Promise.all(desktops.map((d) => d.live()));
     for (let n = 1; n <= 3; n++)
       expect(
         (await post(`${a.url}/hooks/presence-secret`, JSON.stringify({ type: 't', n }))).status,

@@ -67,7 +67,14 @@ beforeAll(async () => {
     minVolatility: 'NONE',
     countries: [],
     currencies: [],
-    changes: { released: true, revised: true, rescheduled: true, added: true, removed: true },
+    changes: {
+      released: true,
+      revised: true,
+      corrected: true,
+      rescheduled: true,
+      added: true,
+      removed: true,
+    },
   });
   await waitFor(
     () => made.every((m) => app.upcomingReleases(50).some((ed) => ed.id === m.id)),

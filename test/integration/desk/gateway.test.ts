@@ -16,8 +16,8 @@ import {
   DESK_PRIVATE,
   DESK_PUBLIC,
   relayCommand,
-  serviceFlags,
-  spawnRelayCli,
+  relayWebhookCommand,
+  spawnDeskRelay,
   spawnSimulator,
   type Proc,
 } from './processes.js';
@@ -71,11 +71,8 @@ const RANGE = `/en/api/v1/eventDates/${FROM}/${TO}?volatilities=HIGH`;
 
 beforeAll(async () => {
   sim = await spawnSimulator();
-  relay = await spawnRelayCli(['--port', '0', '--data', data, ...serviceFlags(sim.url)], keys);
-  const reg = await relayCommand(
-    ['register', '--public-url', relay.url, '--data', data, ...serviceFlags(sim.url)],
-    keys,
-  );
+  relay = await spawnDeskRelay(sim, data, [], keys);
+  const reg = await relayWebhookCommand('register', relay, data, sim, keys);
   expect(reg.code, reg.stdout + reg.stderr).toBe(0);
   const shown = await relayCommand(['secrets', 'show', '--data', data]);
   webhookSecret = /webhook path secret: (\S+)/.exec(shown.stdout)?.[1] as string;

@@ -81,6 +81,19 @@ export function serviceFlags(simUrl: string): string[] {
   ];
 }
 
+/**
+ * The desk relay on a free port, on `data`, reading the service at the simulator `sim`:
+ * `relay --port 0 --data DATA FLAGS… <the service's URLs>`.
+ */
+export function spawnDeskRelay(
+  sim: Proc,
+  data: string,
+  flags: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<Proc> {
+  return spawnRelayCli(['--port', '0', '--data', data, ...flags, ...serviceFlags(sim.url)], env);
+}
+
 /** Run `relay <args>` to completion. */
 export function relayCommand(
   args: string[],
@@ -98,6 +111,23 @@ export function relayCommand(
     if (stdin !== undefined) child.stdin?.end(stdin);
     else child.stdin?.end();
   });
+}
+
+/**
+ * `relay register` or `relay rotate-secret`: points the service's webhooks (at the simulator
+ * `sim`) at the running `relay`, with the secret kept in `data`.
+ */
+export function relayWebhookCommand(
+  command: 'register' | 'rotate-secret',
+  relay: Proc,
+  data: string,
+  sim: Proc,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return relayCommand(
+    [command, '--public-url', relay.url, '--data', data, ...serviceFlags(sim.url)],
+    env,
+  );
 }
 
 export function exited(child: ChildProcess): Promise<number | null> {

@@ -15,8 +15,8 @@ import {
   DESK_PRIVATE,
   DESK_PUBLIC,
   relayCommand,
-  serviceFlags,
-  spawnRelayCli,
+  relayWebhookCommand,
+  spawnDeskRelay,
   spawnSimulator,
   type Proc,
 } from './processes.js';
@@ -35,10 +35,7 @@ const userToken = addDeskUser;
 describe('relay desk commands', () => {
   it('answers 501 without provider keys, and serves tokens once `keys set` runs — no restart', async () => {
     const data = tempDir('mb-desk-nokeys-');
-    const relay = await spawnRelayCli(
-      ['--port', '0', '--data', data, '--issue-service-tokens', ...serviceFlags(sim.url)],
-      {},
-    );
+    const relay = await spawnDeskRelay(sim, data, ['--issue-service-tokens']);
     running.push(relay);
     const carol = await userToken(data, 'carol');
     const res = await tokenCall(relay.url, carol);
@@ -79,19 +76,7 @@ describe('relay desk commands', () => {
     expect(set.stdout).not.toContain(DESK_PRIVATE);
     expect(statSync(join(data, 'provider-keys.json')).mode & 0o777).toBe(0o600);
 
-    const relay = await spawnRelayCli(
-      [
-        '--port',
-        '0',
-        '--data',
-        data,
-        '--issue-service-tokens',
-        '--token-rate',
-        '2',
-        ...serviceFlags(sim.url),
-      ],
-      {},
-    );
+    const relay = await spawnDeskRelay(sim, data, ['--issue-service-tokens', '--token-rate', '2']);
     running.push(relay);
     const dave = await userToken(data, 'dave');
     expect((await tokenCall(relay.url, dave)).status).toBe(200);
@@ -102,26 +87,12 @@ describe('relay desk commands', () => {
     // Another trader has a bucket of their own.
     expect((await tokenCall(relay.url, await userToken(data, 'erin'))).status).toBe(200);
 
-    const reg = await relayCommand([
-      'register',
-      '--public-url',
-      relay.url,
-      '--data',
-      data,
-      ...serviceFlags(sim.url),
-    ]);
+    const reg = await relayWebhookCommand('register', relay, data, sim);
     expect(reg.code, reg.stdout + reg.stderr).toBe(0);
     const oldSecret = (
       JSON.parse(readFileSync(join(data, 'relay-secrets.json'), 'utf8')) as { secret: string }
     ).secret;
-    const rotate = await relayCommand([
-      'rotate-secret',
-      '--public-url',
-      relay.url,
-      '--data',
-      data,
-      ...serviceFlags(sim.url),
-    ]);
+    const rotate = await relayWebhookCommand('rotate-secret', relay, data, sim);
     expect(rotate.code, rotate.stdout + rotate.stderr).toBe(0);
     const newSecret = (
       JSON.parse(readFileSync(join(data, 'relay-secrets.json'), 'utf8')) as { secret: string }

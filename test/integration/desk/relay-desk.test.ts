@@ -17,8 +17,7 @@ import {
   DESK_PUBLIC,
   exited,
   relayCommand,
-  serviceFlags,
-  spawnRelayCli,
+  spawnDeskRelay,
   spawnSimulator,
   type Proc,
 } from './processes.js';
@@ -40,23 +39,11 @@ const addUser = (name: string) => addDeskUser(data, name);
 
 beforeAll(async () => {
   sim = await spawnSimulator();
-  relay = await spawnRelayCli(
-    [
-      '--port',
-      '0',
-      '--data',
-      data,
-      '--issue-service-tokens',
-      '--token-rate',
-      '1000',
-      ...serviceFlags(sim.url),
-    ],
-    {
-      MACROBELL_PUBLIC_KEY: DESK_PUBLIC,
-      MACROBELL_PRIVATE_KEY: DESK_PRIVATE,
-      MACROBELL_RELAY_TOKEN: LEGACY,
-    },
-  );
+  relay = await spawnDeskRelay(sim, data, ['--issue-service-tokens', '--token-rate', '1000'], {
+    MACROBELL_PUBLIC_KEY: DESK_PUBLIC,
+    MACROBELL_PRIVATE_KEY: DESK_PRIVATE,
+    MACROBELL_RELAY_TOKEN: LEGACY,
+  });
 }, 90_000);
 afterAll(() => stopAll([relay, sim]));
 

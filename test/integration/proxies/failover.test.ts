@@ -6,16 +6,14 @@
  * broken stream is resumed with Last-Event-ID) reads through the same proxy. Every
  * acknowledged webhook reaches it exactly once, and it never fails for good.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exited, spawnRelay, tempDir, waitFor, type RelayProcess } from '../relay/helpers.js';
 import { startRedis } from '../relay/redis-server.js';
 import { StandardEventSource } from './event-source.js';
-import { freePort, selfSigned } from './proxy-setup.js';
+import { freePort, selfSigned, shippedCaddy, shippedNginx, stablePort } from './proxy-setup.js';
 
 const SECRET = 'failoverHookSecret0123456789';
 const TOKEN = 'failover-desktop-token';
@@ -26,29 +24,6 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse())
     await Promise.race([c().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000))]);
 }, 120_000);
-
-/**
- * A port below the kernel's ephemeral range (/proc/sys/net/ipv4/ip_local_port_range), free
- * now: a node killed and started again must get its port back, and an ephemeral one may
- * meanwhile be the local end of the proxy's connection to the other node.
- */
-async function stablePort(): Promise<number> {
-  const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
-    .trim()
-    .split(/\s+/)
-    .map(Number);
-  const top = Math.min(low ?? 32768, 32768);
-  for (let i = 0; i < 200; i++) {
-    const port = 10_000 + Math.floor(Math.random() * (top - 10_000));
-    const free = await new Promise<boolean>((resolve) => {
-      const s = createServer();
-      s.once('error', () => resolve(false));
-      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port below the ephemeral range');
-}
 
 /** A relay node as a process on a fixed port, so it can be killed and started again there. */
 async function node(port: number, redisUrl: string) {
@@ -75,63 +50,9 @@ async function node(port: number, redisUrl: string) {
   };
 }
 
-type Proxy = (
-  dir: string,
-  port: number,
-  nodes: [number, number],
-  tls: { cert: string; key: string },
-) => Promise<ChildProcess>;
-
-const nginx: Proxy = async (dir, port, [a, b], { cert, key }) => {
-  if (!existsSync('/usr/sbin/nginx'))
-    throw new Error('nginx is needed: sudo apt-get install nginx');
-  const site = readFileSync('deploy/nginx.conf', 'utf8')
-    .replace('listen 443 ssl http2;', `listen 127.0.0.1:${port} ssl http2;`)
-    .replace(/\/etc\/letsencrypt\/live\/[^;]*fullchain\.pem/, cert)
-    .replace(/\/etc\/letsencrypt\/live\/[^;]*privkey\.pem/, key)
-    .replaceAll('/var/log/nginx/', `${dir}/`)
-    .replace('127.0.0.1:8787', `127.0.0.1:${a}`)
-    .replace('127.0.0.1:8788', `127.0.0.1:${b}`);
-  expect(site).not.toMatch(/:878[78]/);
-  const temp = (name: string) => `${name}_temp_path ${dir}/${name};`;
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `daemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/main-error.log;\nevents {}\n` +
-      `http {\n${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n')}\n` +
-      `access_log ${dir}/http-access.log;\n${site}\n}\n`,
-  );
-  return spawn('/usr/sbin/nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
-};
-
-const caddy: Proxy = async (dir, port, [a, b], { cert, key }) => {
-  if (!existsSync('/usr/bin/caddy')) throw new Error('caddy is needed: sudo apt-get install caddy');
-  const site = readFileSync('deploy/Caddyfile', 'utf8')
-    .replace(/^\{\n/m, `{\n\tadmin off\n\tstorage file_system ${dir}/data\n\tskip_install_trust\n`)
-    .replace(
-      'relay.example.com {',
-      `https://relay.test:${port} {\n\tbind 127.0.0.1\n\ttls ${cert} ${key}`,
-    )
-    .replace('127.0.0.1:8787', `127.0.0.1:${a}`)
-    .replace('127.0.0.1:8788', `127.0.0.1:${b}`);
-  expect(site).not.toMatch(/:878[78]/);
-  writeFileSync(join(dir, 'Caddyfile'), site);
-  const log = createWriteStream(join(dir, 'caddy.log'));
-  const child = spawn(
-    '/usr/bin/caddy',
-    ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'],
-    {
-      env: { ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  return child;
-};
-
 describe.each([
-  ['deploy/nginx.conf', nginx],
-  ['deploy/Caddyfile', caddy],
+  ['deploy/nginx.conf', shippedNginx],
+  ['deploy/Caddyfile', shippedCaddy],
 ])('%s in front of two relay nodes', (_name, proxy) => {
   it('a standard EventSource gets every acknowledged webhook once while each node is killed and restarted', async () => {
     const redis = await startRedis();

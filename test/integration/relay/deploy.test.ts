@@ -181,7 +181,7 @@ describe('deploy configs', () => {
         env,
       );
       expect(out).toMatch(
-        /^relay store: redis 127\.0\.0\.1:\d+ \(durability: appendfsync always\)$/m,
+        /^relay store: redis 127\.0\.0\.1:\d+ \(durability: appendfsync always \(stated by --redis-durability aof-always; AOF on\)\)$/m,
       );
     } finally {
       await db.stop();

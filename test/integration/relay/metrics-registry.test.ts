@@ -59,6 +59,7 @@ describe('the relay metrics', () => {
       macrobell_relay_desk_alerts_total: 'counter',
       macrobell_relay_missed_windows_total: 'counter',
       macrobell_relay_desk_alert_post_failures_total: 'counter',
+      macrobell_relay_desk_alert_checks_total: 'counter',
       macrobell_relay_replays_total: 'counter',
       macrobell_relay_replayed_events_total: 'counter',
     });

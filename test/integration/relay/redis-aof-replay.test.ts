@@ -12,9 +12,7 @@
  * `relay store accept-loss` clears it (and the chat hears that once).
  */
 import { spawnSync } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { request } from 'undici';
@@ -25,7 +23,8 @@ import { RedisAdminStore } from '../../../src/relay/desk-ops/admin-store.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
 import { startSimulator } from '../../../src/simulator/index.js';
 import { post, tempDir, waitFor } from './helpers.js';
-import { startRedis, type TestRedis } from './redis-server.js';
+import { startChatReceiver } from './chat-receiver.js';
+import { startShippedAclRedis, type TestRedis } from './redis-server.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -38,42 +37,21 @@ const ADMIN = { username: 'admin', password: 'aof-admin-password-1' };
 const AUTH = { username: 'macrobell-relay', password: RELAY_PW };
 const WEBHOOKS = 60;
 
-/** redis-server with the shipped ACL file (or the old default line), its log in `log`. */
+/** redis-server with the shipped ACL file (or the old default line), stopped after the test. */
 async function aclRedis(defaultLine: string): Promise<TestRedis & { log: () => string }> {
-  const conf = tempDir('mb-aof-acl-');
-  const shipped = readFileSync('deploy/redis.acl.example', 'utf8');
-  expect(shipped.split('\n')[0]).toBe(DEFAULT_USER_ACL_LINE);
-  writeFileSync(
-    join(conf, 'redis.acl'),
-    shipped
-      .replace(DEFAULT_USER_ACL_LINE, defaultLine)
-      .replace('>CHANGE-ME', `>${RELAY_PW}`)
-      .concat(`user admin on >${ADMIN.password} ~* &* +@all\n`),
+  expect(readFileSync('deploy/redis.acl.example', 'utf8').split('\n')[0]).toBe(
+    DEFAULT_USER_ACL_LINE,
   );
-  const logFile = join(conf, 'redis.log');
-  const r = await startRedis({
-    durable: true,
-    extraArgs: ['--aclfile', join(conf, 'redis.acl'), '--logfile', logFile],
-    probe: ADMIN,
-  });
+  const r = await startShippedAclRedis(RELAY_PW, { defaultLine, admin: ADMIN });
   cleanups.push(() => r.stop());
-  return Object.assign(r, { log: () => readFileSync(logFile, 'utf8') });
+  return r;
 }
 
-/** A loopback chat receiver (Slack-compatible `{text}`). */
+/** A loopback chat receiver, closed after the test. */
 async function chat(): Promise<{ url: string; texts: string[] }> {
-  const texts: string[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d: Buffer) => (body += d.toString()));
-    req.on('end', () => {
-      texts.push((JSON.parse(body) as { text: string }).text);
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  cleanups.push(() => new Promise((r) => server.close(r)));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, texts };
+  const receiver = await startChatReceiver();
+  cleanups.push(() => receiver.close());
+  return receiver;
 }
 
 async function desk(r: TestRedis, chatUrl: string) {
@@ -84,7 +62,7 @@ async function desk(r: TestRedis, chatUrl: string) {
     secret: SECRET,
     token: 'aof-legacy-token',
     nodeName: 'node-a',
-    redis: { url: r.url, auth: AUTH, generationCheckMs: 200 },
+    redis: { url: r.url, auth: AUTH, generationCheckMs: 200, durability: 'aof-always' },
     desk: { keys: { publicKey: sim.clientId, privateKey: sim.clientSecret }, authUrl: sim.authUrl },
     calendarFeed: { calendarUrl: sim.calendarUrl },
     deskAlerts: { webhookUrl: chatUrl, checkEveryMs: 0 },
@@ -262,7 +240,7 @@ describe('a store that comes back without the desk', () => {
     // Now an unknown token is what it is: 401.
     expect((await call(`${d.relay.url}/events/page?after=0`, t.ada)).status).toBe(401);
     for (let i = 0; i < 2; i++) await d.relay.checkDeskAlerts();
-    expect(texts).toHaveLength(2);
+    expect(texts, texts.join('\n')).toHaveLength(2);
     expect(texts[1]).toMatch(/^:white_check_mark: The store loss was accepted/);
   }, 90_000);
 });

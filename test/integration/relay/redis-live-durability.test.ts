@@ -4,13 +4,12 @@
  * within seconds, the desk's chat hears it once, and `CONFIG SET appendfsync always`
  * brings it all back (and the chat hears that once).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRelay } from '../../../src/relay/server.js';
 import { post, tempDir, waitFor } from './helpers.js';
+import { startChatReceiver } from './chat-receiver.js';
 import { startRedis } from './redis-server.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -20,17 +19,9 @@ afterEach(async () => {
 
 describe('the durability promise on a running Redis', () => {
   it('is checked while all is well: a live appendfsync everysec refuses webhooks with the reason, until fixed', async () => {
-    const texts: string[] = [];
-    const chat: Server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (d: Buffer) => (body += d.toString()));
-      req.on('end', () => {
-        texts.push((JSON.parse(body) as { text: string }).text);
-        res.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((r) => chat.listen(0, '127.0.0.1', r));
-    cleanups.push(() => new Promise((r) => chat.close(r)));
+    const chat = await startChatReceiver();
+    cleanups.push(() => chat.close());
+    const texts = chat.texts;
     const redis = await startRedis();
     cleanups.push(() => redis.stop());
     const relay = await startRelay({
@@ -40,7 +31,7 @@ describe('the durability promise on a running Redis', () => {
       nodeName: 'node-a',
       redis: { url: redis.url, generationCheckMs: 200 },
       deskAlerts: {
-        webhookUrl: `http://127.0.0.1:${(chat.address() as AddressInfo).port}/hook`,
+        webhookUrl: chat.url,
         checkEveryMs: 0,
       },
     });

@@ -1,6 +1,8 @@
 /** A real redis-server for the relay tests: a free loopback port, a data folder in a temp dir. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import Redis, { type RedisOptions } from 'ioredis';
 import { tempDir, waitFor } from './helpers.js';
@@ -112,4 +114,46 @@ export async function startRedis(opts: StartRedisOptions = { durable: true }): P
     },
   };
   return r;
+}
+
+/** The relay's ACL user, as deploy/redis.acl.example names it. */
+export const RELAY_ACL_USER = 'macrobell-relay';
+
+/**
+ * redis-server loaded with the shipped ACL file (deploy/redis.acl.example, the relay user's
+ * password put in for CHANGE-ME), durable (`appendfsync always`), its log in `log()`.
+ * `defaultLine` swaps the shipped default user's line (the old one, to show what it lost);
+ * `admin` adds an operator's user with every right; `extraArgs` go to redis-server.
+ */
+export async function startShippedAclRedis(
+  relayPassword: string,
+  opts: {
+    defaultLine?: string;
+    admin?: { username: string; password: string };
+    extraArgs?: string[];
+  } = {},
+): Promise<TestRedis & { log: () => string }> {
+  const conf = mkdtempSync(join(tmpdir(), 'mb-redis-acl-'));
+  const shipped = readFileSync('deploy/redis.acl.example', 'utf8');
+  if (!shipped.includes('>CHANGE-ME')) throw new Error('the shipped ACL file has no >CHANGE-ME');
+  const [defaultLine = '', ...rest] = shipped.split('\n');
+  const lines = [opts.defaultLine ?? defaultLine, ...rest.filter((l) => l !== '')]
+    .map((l) => l.replace('>CHANGE-ME', `>${relayPassword}`))
+    .concat(
+      opts.admin ? [`user ${opts.admin.username} on >${opts.admin.password} ~* &* +@all`] : [],
+    );
+  writeFileSync(join(conf, 'redis.acl'), `${lines.join('\n')}\n`);
+  const logFile = join(conf, 'redis.log');
+  const r = await startRedis({
+    durable: true,
+    extraArgs: [
+      '--aclfile',
+      join(conf, 'redis.acl'),
+      '--logfile',
+      logFile,
+      ...(opts.extraArgs ?? []),
+    ],
+    probe: opts.admin ?? { username: RELAY_ACL_USER, password: relayPassword },
+  });
+  return Object.assign(r, { log: () => readFileSync(logFile, 'utf8') });
 }

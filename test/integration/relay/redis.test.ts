@@ -3,6 +3,8 @@
  * two copies stored once, any node serving any reader, 503 while Redis is away and
  * recovery by itself, and no acknowledged webhook lost to a kill -9 of Redis or a node.
  */
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Agent, request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,6 +56,23 @@ const ns = (frames: { event: string; data: string }[]) =>
   frames
     .filter((f) => f.event === 'notification')
     .map((f) => (JSON.parse(f.data) as { n: number }).n);
+
+describe('the data folder on Redis', () => {
+  it('is made on a first start (0700) and keeps the store-generation marker', async () => {
+    const r = await redis();
+    const dataDir = join(tempDir(), 'new', 'relay-data');
+    const relay = await startRelay({
+      dataDir,
+      secret: SECRET,
+      token: TOKEN,
+      redis: { url: r.url },
+    });
+    cleanups.push(() => relay.close());
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    // a restarted node compares Redis with this file: without it a wiped store goes unseen
+    expect(existsSync(join(dataDir, 'redis-store.json'))).toBe(true);
+  });
+});
 
 describe('durability promise', () => {
   it('refuses a Redis without an fsynced AOF or replica, unless told relaxed, and says so', async () => {

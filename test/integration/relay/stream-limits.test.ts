@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startRelay } from '../../../src/relay/server.js';
 import { openRelayDatabase } from '../../../src/relay/relay-db.js';
 import { UserDirectory } from '../../../src/relay/users.js';
+import { kernelQueues } from './kernel-queues.js';
 import { exited, openRawStream, spawnRelay, tempDir, waitFor, SECRET, TOKEN } from './helpers.js';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -120,16 +121,23 @@ describe('streams that never read', () => {
       );
     }
     const pid = relay.child.pid as number;
+    const port = Number(new URL(relay.url).port);
     const before = rssMb(pid);
+    let peak = before;
+    let kernelPeak = 0;
+    const sample = () => {
+      peak = Math.max(peak, rssMb(pid));
+      kernelPeak = Math.max(kernelPeak, kernelQueues(port).sendBytes);
+    };
     const sockets: Socket[] = [];
     cleanups.push(() => sockets.forEach((s) => s.destroy()));
     for (let i = 0; i < STREAMS; i += 50)
       sockets.push(...(await Promise.all(Array.from({ length: 50 }, () => deafStream(relay.url)))));
     // Every stream served (still replaying, or already cut for not reading), sampling the
     // relay's memory all along: the peak is what counts.
-    let peak = rssMb(pid);
+    sample();
     const served = async () => {
-      peak = Math.max(peak, rssMb(pid));
+      sample();
       const open = await metric(relay.url, 'macrobell_relay_connected_clients');
       const cut = await metric(relay.url, 'macrobell_relay_slow_disconnects_total');
       return open + cut === STREAMS;
@@ -139,7 +147,7 @@ describe('streams that never read', () => {
     let streamed = -1;
     await waitFor(
       async () => {
-        peak = Math.max(peak, rssMb(pid));
+        sample();
         const now = await metric(relay.url, 'macrobell_relay_streamed_total');
         const settled = now === streamed;
         streamed = now;
@@ -152,5 +160,27 @@ describe('streams that never read', () => {
     // Each stream got something (a replay, not a refusal) and none got the whole log.
     expect(streamed).toBeGreaterThan(STREAMS);
     expect(streamed).toBeLessThan(STREAMS * total);
+
+    // The kernel: what it queues for the stalled streams is held only until they are cut
+    // (30 s without a drain), and a cut is a reset, so it is dropped at once — a plain
+    // close left every byte queued behind the reader's zero window (orphaned sockets).
+    await waitFor(
+      async () => {
+        sample();
+        return (await metric(relay.url, 'macrobell_relay_connected_clients')) === 0;
+      },
+      'every stalled stream cut',
+      120_000,
+    );
+    await waitFor(
+      () => kernelQueues(port).sendBytes < 1024 * 1024,
+      `the kernel to drop the cut streams' queues (${kernelQueues(port).sendBytes} bytes left)`,
+      10_000,
+    );
+    process.stdout.write(
+      `${STREAMS} stalled streams: relay +${Math.round(peak - before)} MB RSS, ` +
+        `kernel send queues peak ${Math.round(kernelPeak / 2 ** 20)} MB, after the cut ` +
+        `${Math.round(kernelQueues(port).sendBytes / 1024)} KB\n`,
+    );
   }, 330_000);
 });

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../../src/simulator/index.js';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 import { isLoopback } from '../../../src/simulator/server.js';
 import { call, control, receiver, start, T0, token, waitFor } from './helpers.js';
 
@@ -298,6 +298,23 @@ describe('scenario clock with autoplay', () => {
     } finally {
       await auto.close();
       await r.close();
+    }
+  });
+});
+
+describe('the scenario clock of a simulator started on the real clock', () => {
+  it('reads the wall clock: it starts before the calendar is generated, not after', async () => {
+    const real = await startSimulator({ seed: 3, autoplay: false, log: () => undefined });
+    try {
+      const before = Date.now();
+      const st = await control<{ now: string }>(real, 'GET', '/state');
+      const after = Date.now();
+      // generating the week takes a fraction of a second: a clock started after it ran
+      // that much behind (a print stamped before its own release time)
+      expect(Date.parse(st.body.now)).toBeGreaterThanOrEqual(before - 20);
+      expect(Date.parse(st.body.now)).toBeLessThanOrEqual(after + 20);
+    } finally {
+      await real.close();
     }
   });
 });

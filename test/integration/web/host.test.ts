@@ -205,6 +205,86 @@ describe('session', () => {
     }
   });
 
+  it("renews an expired link on its page with the trader's own secret, and only with it", async () => {
+    let now = Date.parse('2026-11-20T10:00:00Z');
+    const PERSONAL = 'mbu_personal-token-only-the-trader-has-0123456789';
+    const renewing = await startWebHost({
+      service,
+      staticDir: builtRenderer(),
+      now: () => now,
+      loginSecrets: async () => [PERSONAL],
+    });
+    const origin = `http://127.0.0.1:${renewing.port}`;
+    const form = (secret: string, extra: Record<string, string> = {}) =>
+      send(renewing, '/login/renew', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin,
+          ...extra,
+        },
+        body: new URLSearchParams({ secret }).toString(),
+      });
+    try {
+      const stale = new URL(renewing.newLoginUrl()).search;
+      now += 5 * 60_000 + 1;
+      const expired = await send(renewing, `/${stale}`);
+      expect(expired.status).toBe(401);
+      // The page offers the form (and may post it to its own origin only).
+      expect(expired.body).toContain('Link expired — get in again');
+      expect(expired.body).toContain('<form method="post" action="/login/renew">');
+      expect(expired.headers['content-security-policy']).toContain("form-action 'self'");
+      // A browser sends `Origin: null` from a no-referrer page, which the gate refuses.
+      expect(expired.headers['referrer-policy']).toBe('same-origin');
+      expect(expired.body).not.toContain(PERSONAL);
+
+      // The right secret: a session at once (cookie and page key), no code in any URL.
+      const renewed = await form(PERSONAL);
+      expect(renewed.status).toBe(303);
+      expect(renewed.headers.location).toMatch(/^\/#key=[\w-]{43}$/);
+      const cookie = (renewed.headers['set-cookie']?.[0] ?? '').split(';')[0] as string;
+      const key = /#key=([\w-]+)$/.exec(renewed.headers.location ?? '')?.[1] as string;
+      const settings = await send(renewing, '/api/getSettings', {
+        method: 'POST',
+        headers: { cookie, [WEB_PAGE_KEY_HEADER]: key },
+      });
+      expect(settings.status).toBe(200);
+
+      // Anything else: refused, counted with the wrong codes (five, then that address waits).
+      const wrong = [];
+      for (let i = 0; i < 6; i++) wrong.push(await form(`${PERSONAL.slice(0, -1)}${i}`));
+      expect(wrong.map((w) => w.status)).toEqual(Array(6).fill(401));
+      expect(wrong[0]?.body).toMatch(/not the personal token or private key this Macrobell holds/);
+      expect(wrong[0]?.headers['set-cookie']).toBeUndefined();
+      expect(wrong[5]?.body).toMatch(/Too many wrong login links from this address/);
+      expect((await form(PERSONAL)).status).toBe(401); // even the right one, for the window
+      now += 10 * 60_000;
+      expect((await form(PERSONAL)).status).toBe(303);
+      // An empty secret never matches; another site's form is refused before any check.
+      expect((await form('')).status).toBe(401);
+      expect((await form(PERSONAL, { origin: 'http://evil.test' })).status).toBe(403);
+    } finally {
+      await renewing.close();
+    }
+  });
+
+  it('without secrets to check (demo), the page offers the terminal only', async () => {
+    const stale = new URL(host.newLoginUrl()).search;
+    const first = await send(host, `/${stale}`);
+    expect(first.status).toBe(303);
+    const spent = await send(host, `/${stale}`);
+    expect(spent.status).toBe(401);
+    expect(spent.body).not.toContain('<form');
+    expect(spent.headers['content-security-policy']).toContain("form-action 'none'");
+    const post = await send(host, '/login/renew', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'secret=anything',
+    });
+    expect(post.status).toBe(404);
+    expect(post.headers['set-cookie']).toBeUndefined();
+  });
+
   it('reopening the spent login link in a browser already signed in shows the app, not JSON', async () => {
     const link = `/${new URL(host.newLoginUrl()).search}`;
     const first = await send(host, link);

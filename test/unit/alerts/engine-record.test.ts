@@ -45,7 +45,7 @@ describe('what gets recorded', () => {
     expect(t.sent.map((n) => `${n.title}: ${n.body}`)).toEqual([
       'US Nonfarm Payrolls corrected: 275K, was 234K',
     ]);
-    const quiet = rig({ changes: { ...DEFAULT_ALERT_RULES.changes, revised: false } });
+    const quiet = rig({ changes: { ...DEFAULT_ALERT_RULES.changes, corrected: false } });
     expect(quiet.apply(corrected(275, 234))).toHaveLength(0);
   });
 
@@ -103,14 +103,16 @@ describe('what gets recorded', () => {
     ).toEqual(['after']);
   });
 
-  it('revisions alert once per revised value', () => {
-    const t = rig();
+  it('revisions, when the rules ask for them, alert once per revised value', () => {
+    const t = rig({ changes: { ...DEFAULT_ALERT_RULES.changes, revised: true } });
     const rev = (value: number): DomainChange => ({
       kind: 'revised',
       eventDate: ed({ revised: value }),
       previousRevised: null,
+      withPrint: false,
       source: 'relay',
     });
+    expect(rig().apply(rev(210))).toHaveLength(0);
     expect(t.apply(rev(210))).toHaveLength(1);
     expect(t.apply(rev(210))).toHaveLength(0);
     expect(t.apply(rev(205))).toHaveLength(1);

@@ -25,6 +25,23 @@ const actions = () => ({
   quit: vi.fn(),
 });
 
+/**
+ * The tray's menu at `now`, with nothing coming up, the default status and start at login
+ * off unless a test says otherwise: each test names only what it is about.
+ */
+const menuWith = (opts: Partial<Parameters<typeof buildTrayMenu>[0]> = {}) =>
+  buildTrayMenu({
+    upcoming: [],
+    status: status(),
+    startAtLogin: false,
+    now,
+    actions: actions(),
+    ...opts,
+  });
+/** The submenu under the menu item labelled `label` (the pause choices). */
+const submenu = (menu: ReturnType<typeof buildTrayMenu>, label: string) =>
+  menu.find((m) => m.label === label)?.submenu as fake.FakeMenuItem[];
+
 beforeEach(() => fake.resetFakeElectron());
 afterEach(() => vi.useRealTimers());
 
@@ -38,13 +55,7 @@ describe('tray menu', () => {
       countryCode: 'EU',
       dateUtc: '2026-11-08T10:00:00Z',
     });
-    const menu = buildTrayMenu({
-      upcoming: [nfp, cpi],
-      status: status(),
-      startAtLogin: false,
-      now,
-      actions: a,
-    });
+    const menu = menuWith({ upcoming: [nfp, cpi], actions: a });
     const labels = menu.map((m) => m.label);
     expect(labels.slice(0, 3)).toEqual([
       'Next high-impact releases (demo data)',
@@ -67,13 +78,7 @@ describe('tray menu', () => {
   });
 
   it('says so when nothing is coming up', () => {
-    const menu = buildTrayMenu({
-      upcoming: [],
-      status: null,
-      startAtLogin: true,
-      now,
-      actions: actions(),
-    });
+    const menu = menuWith({ status: null, startAtLogin: true });
     expect(menu[0]?.label).toBe('Next high-impact releases');
     expect(menu[1]).toMatchObject({ label: 'No high-impact releases coming up', enabled: false });
     expect(menu.find((m) => m.label === 'Start at login')).toMatchObject({
@@ -85,14 +90,12 @@ describe('tray menu', () => {
   it('pauses for an hour, until 08:00 tomorrow, or resumes', () => {
     const a = actions();
     const pausedUntil = now + 600_000;
-    const menu = buildTrayMenu({
-      upcoming: [],
+    const menu = menuWith({
       status: status({ alertsPausedUntil: pausedUntil }),
-      startAtLogin: false,
-      now,
+      clock: () => now,
       actions: a,
     });
-    const pause = menu.find((m) => m.label === 'Alerts paused')?.submenu as fake.FakeMenuItem[];
+    const pause = submenu(menu, 'Alerts paused');
     expect(pause.map((p) => p.label)).toEqual([
       'For 1 hour',
       'Until tomorrow 08:00',
@@ -107,15 +110,24 @@ describe('tray menu', () => {
     expect(pause[2]?.enabled).toBe(true);
     pause[2]?.click?.({ checked: false });
     expect(a.pause).toHaveBeenLastCalledWith(null);
-    const notPaused = buildTrayMenu({
-      upcoming: [],
-      status: status(),
-      startAtLogin: false,
-      now,
-      actions: a,
-    });
-    const sub = notPaused.find((m) => m.label === 'Pause alerts')?.submenu as fake.FakeMenuItem[];
+    const sub = submenu(menuWith({ actions: a }), 'Pause alerts');
     expect(sub[2]?.enabled).toBe(false);
+  });
+
+  it('pauses for an hour from the click, not from when the menu was built', () => {
+    const a = actions();
+    let clicked = now + 30 * 60_000; // the menu was built half an hour before the click
+    const pause = submenu(menuWith({ clock: () => clicked, actions: a }), 'Pause alerts');
+    pause[0]?.click?.({ checked: false });
+    expect(a.pause).toHaveBeenLastCalledWith(clicked + 3_600_000);
+    // built at 07:25 New York time, clicked just past midnight: 08:00 of the day after the click
+    clicked = Date.parse('2026-11-07T05:05:00Z'); // 00:05 in New York on Saturday
+    const late = menuWith({ clock: () => clicked, timeZone: 'America/New_York', actions: a });
+    const sub = submenu(late, 'Pause alerts');
+    sub[1]?.click?.({ checked: false });
+    expect(new Date(a.pause.mock.calls.at(-1)?.[0] as number).toISOString()).toBe(
+      '2026-11-08T13:00:00.000Z', // 08:00 EST on Sunday
+    );
   });
 
   it('formats countdowns a trader can scan', () => {
@@ -142,15 +154,8 @@ describe('tray menu', () => {
       ).toISOString(),
     ).toBe('2026-03-08T12:00:00.000Z');
     const a = actions();
-    const menu = buildTrayMenu({
-      upcoming: [],
-      status: status(),
-      startAtLogin: false,
-      now,
-      timeZone: 'America/New_York',
-      actions: a,
-    });
-    const pause = menu.find((m) => m.label === 'Pause alerts')?.submenu as fake.FakeMenuItem[];
+    const menu = menuWith({ clock: () => now, timeZone: 'America/New_York', actions: a });
+    const pause = submenu(menu, 'Pause alerts');
     pause.find((p) => p.label === 'Until tomorrow 08:00')?.click?.({ checked: false });
     expect(a.pause).toHaveBeenLastCalledWith(Date.parse('2026-11-07T13:00:00Z'));
   });

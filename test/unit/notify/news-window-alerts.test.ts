@@ -72,9 +72,22 @@ describe('news-window alerts', () => {
     expect(quiet.sent).toEqual([]);
   });
 
-  it('started inside a window: only its close', () => {
+  it('started inside a window: it is announced as open at once, then its close', () => {
     const { clock, sent } = run({ ...DEFAULT_NEWS_WINDOW, enabled: true, alerts: true }, T0);
     clock.advance(10 * MIN);
-    expect(sent.map(({ n }) => n.title)).toEqual(['News window closed: US NFP']);
+    expect(sent.map(({ at, n }) => [(at - T0) / MIN, n.title, n.body])).toEqual([
+      [0, 'News window open: US NFP', 'No trading until 8:32 AM. US Nonfarm Payrolls 8:30 AM'],
+      [2, 'News window closed: US NFP', 'Trading allowed again.'],
+    ]);
+  });
+
+  it('turned on just after a window closed: no "closed" for a window never announced', () => {
+    const settings = { ...DEFAULT_NEWS_WINDOW, enabled: true, alerts: false };
+    const { clock, sent, alerts } = run(settings, T0 - 30 * MIN);
+    clock.advance(32 * MIN + 2_000); // the NFP window closed 2 s ago
+    settings.alerts = true;
+    alerts.replan();
+    clock.advance(10 * MIN);
+    expect(sent).toEqual([]);
   });
 });

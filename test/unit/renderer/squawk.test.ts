@@ -103,7 +103,7 @@ describe('desk squawk', () => {
     queued.length = 0;
     const high = started({ prints: 'watched-and-high', consensus: false }, []);
     high.push('changes', [{ kind: 'released', eventDate: other, source: 'relay', print: now }]);
-    expect(queued).toEqual(['US ISM Services PMI, 52.1, consensus 51, beat']);
+    expect(queued).toEqual(['US ISM Services PMI, 52.1, consensus 51.0, beat']);
     high.stop();
 
     queued.length = 0;

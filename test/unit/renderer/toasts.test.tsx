@@ -185,4 +185,43 @@ describe('toasts', () => {
     await new Promise((r) => setTimeout(r, 50)); // no late third sound
     expect(played).toEqual(['HIGH', 'LOW']);
   });
+
+  it('two alerts pushed together sound once, at the louder level, whichever came first', async () => {
+    const t = mount();
+    await waitFor(() => expect(t.stores.app.getState().settings).not.toBeNull());
+    // a reminder (medium) and a HIGH print in the same turn: one state reaches the player
+    act(() => {
+      t.stores.toasts
+        .getState()
+        .push(note({ title: 'Reminder', alertIds: [20], volatility: 'MEDIUM' }));
+      t.stores.toasts.getState().push(note({ title: 'US CPI', alertIds: [21] }));
+    });
+    act(() => {
+      t.stores.toasts.getState().push(note({ title: 'US GDP', alertIds: [22] }));
+      t.stores.toasts
+        .getState()
+        .push(note({ title: 'Reminder 2', alertIds: [23], volatility: 'MEDIUM' }));
+    });
+    expect(screen.getAllByTestId('toast')).toHaveLength(4);
+    await waitFor(() => expect(played).toHaveLength(2));
+    await new Promise((r) => setTimeout(r, 50)); // no late third sound
+    expect(played).toEqual(['HIGH', 'HIGH']);
+    // once played, a later medium alert sounds as medium (not merged into the last HIGH)
+    t.push('notification', note({ title: 'Reminder 3', alertIds: [24], volatility: 'MEDIUM' }));
+    await waitFor(() => expect(played).toEqual(['HIGH', 'HIGH', 'MEDIUM']));
+  });
+
+  it('one alert, one sound, whichever comes first: a banner before its toast', async () => {
+    const t = mount('http');
+    await waitFor(() => expect(t.stores.app.getState().settings).not.toBeNull());
+    // The web host's test alert: the banner is shown as the request returns, and the
+    // core's toast for it may arrive after (a loaded machine).
+    const test = note({ title: 'Macrobell test alert', alertIds: [], test: true });
+    t.stores.alertBanner.getState().show(test);
+    await waitFor(() => expect(played).toEqual(['HIGH']));
+    t.push('notification', test);
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 50)); // no late second sound
+    expect(played).toEqual(['HIGH']);
+  });
 });

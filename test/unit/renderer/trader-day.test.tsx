@@ -226,7 +226,8 @@ describe('the header countdown (defect 5)', () => {
     );
     const next = await screen.findByTestId('next-release');
     await waitFor(() => expect(next.textContent).toContain('EIA Crude Oil Stocks Change'));
-    expect(next.textContent).toMatch(/Next alert:.*in 2[23]m/);
+    // m:ss in the last hour (issue #36 item 9)
+    expect(next.textContent).toMatch(/Next alert:.*in 2[23]:\d\d$/);
   });
 });
 

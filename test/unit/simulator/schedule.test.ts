@@ -16,30 +16,28 @@ const ny = (t: number) =>
   }).format(t);
 
 describe('demo release schedules', () => {
-  it('Nonfarm Payrolls: twelve a year, each the first Friday at 8:30 New York time', () => {
+  it('Nonfarm Payrolls: twelve a year, the first Friday at 8:30 New York time', () => {
     const nfp = year('us-nfp');
     expect(nfp).toHaveLength(12);
     for (const t of nfp) {
-      expect(ny(t)).toBe('Fri 8:30 AM');
+      // Friday 3 July 2026 is Independence Day observed: BLS publishes on the Thursday
+      expect(ny(t)).toBe(new Date(t).getUTCMonth() === 6 ? 'Thu 8:30 AM' : 'Fri 8:30 AM');
       expect(new Date(t).getUTCDate()).toBeLessThanOrEqual(7);
     }
     // across daylight saving: 13:30 UTC in winter, 12:30 UTC in summer
     expect(new Date(nfp[0]!).toISOString()).toBe('2026-01-02T13:30:00.000Z');
-    expect(new Date(nfp[6]!).toISOString()).toBe('2026-07-03T12:30:00.000Z');
+    expect(new Date(nfp[6]!).toISOString()).toBe('2026-07-02T12:30:00.000Z');
   });
 
-  it('CPI once a month; FOMC eight Wednesdays at 2 pm; ECB Thursdays six weeks apart', () => {
+  it('CPI once a month; FOMC eight Wednesdays at 2 pm; ECB eight Thursdays', () => {
     const cpi = year('us-cpi-mm');
     expect(cpi.map((t) => new Date(t).getUTCMonth())).toEqual([...Array(12).keys()]);
     const fed = year('us-fed');
     expect(fed).toHaveLength(8);
     expect(new Set(fed.map(ny))).toEqual(new Set(['Wed 2:00 PM']));
     const ecb = year('emu-ecb');
-    expect(ecb.length).toBeGreaterThanOrEqual(8);
-    for (const [i, t] of ecb.entries()) {
-      expect(new Date(t).getUTCDay()).toBe(4);
-      if (i > 0) expect(Math.round((t - ecb[i - 1]!) / 86_400_000)).toBe(42);
-    }
+    expect(ecb).toHaveLength(8);
+    for (const t of ecb) expect(new Date(t).getUTCDay()).toBe(4);
   });
 
   it('Thanksgiving on the fourth Thursday of November, all day', () => {
@@ -56,7 +54,9 @@ describe('demo release schedules', () => {
     const { events, eventDates } = generateCalendar(3, now);
     const nfp = events.find((e) => e.indicator?.key === 'us-nfp')!;
     expect(nfp.history).toHaveLength(12);
-    for (const h of nfp.history) expect(ny(Date.parse(h.dateUtc))).toBe('Fri 8:30 AM');
+    // a Friday holiday (3 July 2026) moves the report to the Thursday before
+    for (const h of nfp.history)
+      expect(['Fri 8:30 AM', 'Thu 8:30 AM']).toContain(ny(Date.parse(h.dateUtc)));
     const atStart = [...events.flatMap((e) => e.history), ...eventDates].filter((d) =>
       d.dateUtc.endsWith('17:31:00Z'),
     );

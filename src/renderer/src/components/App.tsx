@@ -99,7 +99,7 @@ export function App() {
             data-testid="demo-badge"
             title="No API keys configured: the data comes from the built-in simulator."
           >
-            Demo data
+            Demo<span className="demo-badge-rest"> data</span>
           </span>
         )}
       </nav>

@@ -26,7 +26,7 @@ import { FontWarmup } from './calendar/Cells.js';
 import { GridRows } from './calendar/GridRows.js';
 import { useNewsWindowTest } from './calendar/use-news-windows.js';
 import { Filters } from './calendar/Filters.js';
-import { NextRelease } from './calendar/NextRelease.js';
+import { HeaderCountdown } from './calendar/HeaderCountdown.js';
 import { TimeNav } from './calendar/TimeNav.js';
 import { useGridKeys } from './calendar/use-grid-keys.js';
 import { ROW_HEIGHT, useRowWindow } from './calendar/use-row-window.js';
@@ -152,7 +152,7 @@ export function Calendar() {
     <section className="calendar-screen" aria-label="Economic calendar">
       <header className="screen-header">
         <h1>Calendar</h1>
-        <NextRelease rows={rows} />
+        <HeaderCountdown rows={rows} />
       </header>
       <Filters />
       <TimeNav zone={zone} viewDay={viewDay} rows={rows} onJump={onJump} />

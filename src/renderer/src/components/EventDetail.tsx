@@ -6,6 +6,7 @@ import { dateTimeLabel } from '../lib/time.js';
 import { useCalendar, useStores } from '../state/index.js';
 import { ValueCells } from './calendar/Cells.js';
 import { useToggleWatch, useWatched } from './calendar/use-watch.js';
+import { LatestPrint } from './detail/LatestPrint.js';
 import { Surprises } from './detail/Surprises.js';
 import { HistoryChart } from './HistoryChart.js';
 
@@ -102,6 +103,10 @@ export function EventDetailPanel({
   const country = event?.countryCode ?? sample?.countryCode ?? '';
   const ready = detail !== null && (detail.event === null || detail.event.id === eventId);
   const next = detail?.upcoming[0] ?? sample;
+  // the newest print (one a moment early is still among the upcoming dates)
+  const latest = [...(detail?.upcoming ?? []), ...(detail?.history ?? [])]
+    .filter((d) => d.actual !== null)
+    .sort((a, b) => Date.parse(b.dateUtc) - Date.parse(a.dateUtc))[0];
   return (
     <aside
       className="detail-panel"
@@ -134,6 +139,7 @@ export function EventDetailPanel({
             />
             Alert me for this event (release, revisions, reminder before it prints)
           </label>
+          {latest && <LatestPrint ed={latest} zone={zone} hourCycle={hourCycle} />}
           {next && <AddToCalendar ed={next} />}
           <h3>History</h3>
           <HistoryChart history={detail?.history ?? []} title={`${country} ${name}`} zone={zone} />

@@ -6,16 +6,19 @@ import { useStores, useToasts } from '../state/index.js';
 import { useAfterStartup } from '../state/use-after-startup.js';
 
 function useAlertSound() {
+  const { toasts } = useStores();
   const sound = useToasts((s) => s.sound);
   const players = useRef<Partial<Record<SoundLevel, HTMLAudioElement | null>>>({});
   useEffect(() => {
     if (!sound) return;
+    // taken: a sound asked for from now on is a new one, not merged into this
+    toasts.getState().soundPlayed(sound.seq);
     const player = players.current[sound.level];
     if (!player) return;
     player.currentTime = 0;
     // The browser may refuse before the first click on the page: the toast still shows.
     void Promise.resolve(player.play()).catch(() => undefined);
-  }, [sound]);
+  }, [sound, toasts]);
   return players;
 }
 

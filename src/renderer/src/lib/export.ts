@@ -3,7 +3,7 @@
  * relay's webcal feed shares) for calendar apps, CSV for spreadsheets, a Google link.
  */
 import type { EventDate } from '../../../shared/domain.js';
-import { releaseDecimals, unitLabel } from '../../../shared/format.js';
+import { previousFigures, releaseDecimals, unitLabel } from '../../../shared/format.js';
 import { describeRelease, icsDate, icsNextDate, icsStamp } from '../../../shared/ics.js';
 
 export { toIcs } from '../../../shared/ics.js';
@@ -18,7 +18,7 @@ const CSV_HEAD = [
   'Actual',
   'Consensus',
   'Previous',
-  'Revised',
+  'Previous revised from',
   'Unit',
 ] as const;
 
@@ -41,6 +41,7 @@ export function toCsv(rows: readonly EventDate[]): string {
   for (const ed of rows) {
     const decimals = releaseDecimals(ed);
     const figure = (v: number | null) => (v === null ? null : v.toFixed(decimals ?? 0));
+    const prev = previousFigures(ed);
     lines.push(
       [
         ed.dateUtc,
@@ -51,8 +52,8 @@ export function toCsv(rows: readonly EventDate[]): string {
         ed.name,
         figure(ed.actual),
         figure(ed.consensus),
-        figure(ed.previous),
-        figure(ed.revised),
+        figure(prev.current),
+        figure(prev.revisedFrom),
         decimals === undefined ? null : unitLabel(ed.unit, ed.potency) || null,
       ]
         .map(csvCell)

@@ -128,6 +128,20 @@ export function startOfDay(key: string, zone: string): number {
   return t;
 }
 
+/**
+ * A countdown read at a glance in the calendar header: "12:34" (m:ss) in the last hour,
+ * "3h 05m" within a day, "4d 23h" beyond; "0:00" once due.
+ */
+export function clockCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  if (total < 3600) {
+    return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+  }
+  const mins = Math.floor(total / 60);
+  if (mins < 24 * 60) return `${Math.floor(mins / 60)}h ${String(mins % 60).padStart(2, '0')}m`;
+  return `${Math.floor(mins / 1440)}d ${Math.floor((mins % 1440) / 60)}h`;
+}
+
 /** "in 1h 05m", "in 42s", "3m ago", "in 7d 19h". */
 export function countdown(targetMs: number, now: number): string {
   const d = Math.round((targetMs - now) / 1000);

@@ -38,8 +38,8 @@ export function createAlertBannerStore(
     current: null,
     show(n) {
       set({ current: n });
-      // Quiet hours stay quiet; a toast that already sounded for it was this alert's sound.
-      if (!n.silent && !toasts.getState().sounded(n)) toasts.getState().preview(soundLevelOf(n));
+      // Quiet hours stay quiet; a toast that sounded for it (before or after) is its sound.
+      if (!n.silent) toasts.getState().soundOnce(n, soundLevelOf(n));
     },
     dismiss() {
       if (!get().current) return;

@@ -10,6 +10,7 @@ import {
   type SoundLevel,
 } from '../../../shared/domain.js';
 import type { Bridge } from '../bridge/index.js';
+import { volatilityRank } from '../../../shared/format.js';
 import { showBrowserNotification } from '../lib/browser-notifications.js';
 import { soundFor } from '../lib/sounds.js';
 import type { AlertsState } from './alerts.js';
@@ -18,8 +19,6 @@ import type { AppState } from './app.js';
 interface Toast {
   id: number;
   notification: NativeNotification;
-  /** Whether its sound played (the banner for the same notification then stays quiet). */
-  sounded: boolean;
 }
 
 /** Two copies of one notification (the core's push, the banner's or the test's own). */
@@ -37,9 +36,15 @@ export interface ToastsState {
   items: Toast[];
   /** The last sound asked for; `seq` grows with each, so the same level plays again. */
   sound: { level: SoundLevel; seq: number } | null;
+  /** The player took the sound `seq` (a later ask no longer merges into it). */
+  soundPlayed(seq: number): void;
   push(n: NativeNotification): void;
-  /** A toast on screen already played the sound of `n`: one alert, one sound. */
-  sounded(n: NativeNotification): boolean;
+  /**
+   * The banner's sound for `n`, unless a toast already played it. One alert, one sound,
+   * whichever comes first: over the web host the banner of a test alert can be shown
+   * before its toast arrives, and that toast then stays quiet.
+   */
+  soundOnce(n: NativeNotification, level: SoundLevel): void;
   dismiss(id: number): void;
   /** Open what the toast is about, mark its alerts read, and close it. */
   open(id: number): void;
@@ -55,6 +60,11 @@ interface ToastOptions {
 
 /** More would cover the screen; the oldest goes (the Alerts screen keeps them all). */
 const MAX_TOASTS = 4;
+/**
+ * How long a toast and the banner of one alert count as one for its sound: they come
+ * within a second of each other; the same test alert sent again later sounds again.
+ */
+const SOUND_ONCE_MS = 5_000;
 
 export function createToastsStore(
   bridge: Bridge,
@@ -66,41 +76,76 @@ export function createToastsStore(
   const later = opts.setTimeout ?? ((fn, ms) => setTimeout(fn, ms));
   let nextId = 1;
   let seq = 0;
-  const store = createStore<ToastsState>()((set, get) => ({
-    items: [],
-    sound: null,
-    push(notification) {
-      const id = nextId++;
-      const settings = app.getState().settings ?? DEFAULT_SETTINGS;
-      const level = soundFor(notification, settings.sounds);
-      const toast = { id, notification, sounded: level !== null };
-      set({ items: [...get().items, toast].slice(-MAX_TOASTS) });
-      later(
-        () => get().dismiss(id),
-        notification.volatility === 'HIGH' ? lifetimeMs * 2 : lifetimeMs,
-      );
-      if (level) set({ sound: { level, seq: ++seq } });
-      if (bridge.kind === 'http' && settings.browserNotifications)
-        showBrowserNotification(notification, () => get().open(id));
-    },
-    sounded(n) {
-      return get().items.some((t) => t.sounded && sameNotification(t.notification, n));
-    },
-    dismiss(id) {
-      if (get().items.some((t) => t.id === id))
-        set({ items: get().items.filter((t) => t.id !== id) });
-    },
-    open(id) {
-      const toast = get().items.find((t) => t.id === id);
-      get().dismiss(id);
-      if (!toast) return;
-      for (const alertId of toast.notification.alertIds) void alerts.getState().markRead(alertId);
-      app.getState().navigate(toast.notification.target);
-    },
-    preview(level) {
-      set({ sound: { level, seq: ++seq } });
-    },
-  }));
+  /** The seq of the last sound the player took. */
+  let playedSeq = 0;
+  /** Notifications whose sound played lately (by a toast or the banner), and when. */
+  let sounded: { n: NativeNotification; at: number }[] = [];
+  const alreadySounded = (n: NativeNotification) => {
+    const now = Date.now();
+    sounded = sounded.filter((s) => now - s.at < SOUND_ONCE_MS);
+    return sounded.some((s) => sameNotification(s.n, n));
+  };
+  const remember = (n: NativeNotification) => {
+    sounded = [...sounded, { n, at: Date.now() }];
+  };
+  const store = createStore<ToastsState>()((set, get) => {
+    /**
+     * Ask for a level's sound. Two asks before the player's next turn (a reminder and a
+     * print pushed together) reach it as one state: it plays the louder of them, so a HIGH
+     * print is never heard as the LOW reminder that came with it.
+     */
+    const ask = (level: SoundLevel) => {
+      const waiting = get().sound;
+      const louder =
+        waiting !== null &&
+        waiting.seq > playedSeq &&
+        volatilityRank(waiting.level) > volatilityRank(level)
+          ? waiting.level
+          : level;
+      set({ sound: { level: louder, seq: ++seq } });
+    };
+    return {
+      items: [],
+      sound: null,
+      push(notification) {
+        const id = nextId++;
+        const settings = app.getState().settings ?? DEFAULT_SETTINGS;
+        const level = alreadySounded(notification) ? null : soundFor(notification, settings.sounds);
+        if (level) remember(notification);
+        const toast = { id, notification };
+        set({ items: [...get().items, toast].slice(-MAX_TOASTS) });
+        later(
+          () => get().dismiss(id),
+          notification.volatility === 'HIGH' ? lifetimeMs * 2 : lifetimeMs,
+        );
+        if (level) ask(level);
+        if (bridge.kind === 'http' && settings.browserNotifications)
+          showBrowserNotification(notification, () => get().open(id));
+      },
+      soundOnce(n, level) {
+        if (alreadySounded(n)) return;
+        remember(n);
+        ask(level);
+      },
+      soundPlayed(played) {
+        playedSeq = Math.max(playedSeq, played);
+      },
+      dismiss(id) {
+        if (get().items.some((t) => t.id === id))
+          set({ items: get().items.filter((t) => t.id !== id) });
+      },
+      open(id) {
+        const toast = get().items.find((t) => t.id === id);
+        get().dismiss(id);
+        if (!toast) return;
+        for (const alertId of toast.notification.alertIds) void alerts.getState().markRead(alertId);
+        app.getState().navigate(toast.notification.target);
+      },
+      preview(level) {
+        set({ sound: { level, seq: ++seq } });
+      },
+    };
+  });
   bridge.on('notification', (n) => store.getState().push(n));
   return store;
 }

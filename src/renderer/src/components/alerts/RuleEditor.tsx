@@ -13,7 +13,8 @@ import { TimeOfDaySelect } from './TimeOfDaySelect.js';
 
 const CHANGE_LABEL: Record<AlertableChange, string> = {
   released: 'printed',
-  revised: 'revised or corrected',
+  revised: 'previous print revised',
+  corrected: 'corrected',
   rescheduled: 'rescheduled',
   added: 'added',
   removed: 'removed',

@@ -3,6 +3,7 @@ import type { EventDate } from '../../../../shared/domain.js';
 import {
   directionOf,
   formatValue,
+  previousFigures,
   releaseDecimals,
   surpriseDelta,
   surpriseOf,
@@ -70,20 +71,39 @@ export function ValueCells({
       <span role="gridcell" className="num" data-col="consensus">
         {f(ed.consensus)}
       </span>
-      {ed.revised !== null && ed.revised !== ed.previous ? (
-        // Two lines, so the figure it was revised from is never cut off in a narrow column.
-        <span role="gridcell" className="num has-revised" data-col="previous">
-          <span>{f(ed.revised)}</span>{' '}
-          <span className="revised" title={`revised from ${f(ed.previous)}`}>
-            rev. from {f(ed.previous)}
-          </span>
-        </span>
-      ) : (
-        <span role="gridcell" className="num" data-col="previous">
-          {f(ed.previous)}
-        </span>
-      )}
+      <PreviousCell ed={ed} f={f} />
     </>
+  );
+}
+
+/**
+ * The previous period's figure. A revised one (as Forex Factory marks it) is in the
+ * revision colour with a marker, and the figure it was revised from below it and in its
+ * title; a screen reader hears "revised from".
+ */
+function PreviousCell({ ed, f }: { ed: EventDate; f: (v: number | null) => string }) {
+  const { current, revisedFrom } = previousFigures(ed);
+  if (revisedFrom === null) {
+    return (
+      <span role="gridcell" className="num" data-col="previous">
+        {f(current)}
+      </span>
+    );
+  }
+  const from = `Revised from ${f(revisedFrom)}`;
+  return (
+    // Two lines, so the figure it was revised from is never cut off in a narrow column.
+    <span
+      role="gridcell"
+      className="num has-revised"
+      data-col="previous"
+      data-revised-from={f(revisedFrom)}
+      title={from}
+      aria-label={`${f(current)}, revised from ${f(revisedFrom)}`}
+    >
+      <span className="revised-figure">{f(current)}</span>{' '}
+      <span className="revised">rev. from {f(revisedFrom)}</span>
+    </span>
   );
 }
 
@@ -110,7 +130,8 @@ export function FontWarmup() {
       </span>
       <span className="num">-0.3%</span>
       <span className="num has-revised">
-        <span>4.25%</span> <span className="revised">rev. from 4.5%</span>
+        <span className="revised-figure">4.25%</span>{' '}
+        <span className="revised">rev. from 4.5%</span>
       </span>
     </div>
   );

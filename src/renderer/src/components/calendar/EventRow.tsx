@@ -21,8 +21,10 @@ function SurpriseCell({ ed, decimals }: { ed: EventDate; decimals: number | unde
         ''
       ) : (
         <>
-          {delta > 0 ? '+' : ''}
-          {formatValue(delta, ed.unit, ed.potency, decimals)}
+          <span className="delta">
+            {delta > 0 ? '+' : ''}
+            {formatValue(delta, ed.unit, ed.potency, decimals)}
+          </span>
           {dev !== 0 && (
             <span className="dev" title="The provider's deviation score">
               {' '}

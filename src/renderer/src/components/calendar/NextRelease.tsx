@@ -1,13 +1,12 @@
 /**
- * "Next alert: 🇺🇸 US CPI in 23m": the next release the alert rules cover, whatever the
+ * "Next alert: 🇺🇸 US CPI in 12:34": the next release the alert rules cover, whatever the
  * calendar's filters show (a text filter must not hide the print about to ring).
  */
 import { useMemo } from 'react';
 import { matchesEventDate } from '../../../../shared/alert-match.js';
 import { VOLATILITIES, type AlertRules, type EventDate } from '../../../../shared/domain.js';
 import { volatilityRank } from '../../../../shared/format.js';
-import { countdown } from '../../lib/time.js';
-import { useNow } from '../../lib/use-now.js';
+import { clockCountdown } from '../../lib/time.js';
 import { useAlerts, useApp } from '../../state/index.js';
 import { Flag } from '../Flag.js';
 import { hasFigure, pending, useUpcoming } from './use-upcoming.js';
@@ -31,21 +30,47 @@ function useCoveredUpcoming(rules: AlertRules | undefined, rows: EventDate[]): E
   );
 }
 
-export function NextRelease({ rows }: { rows: EventDate[] }) {
-  const now = useNow(1000);
+/** The next release the alert rules cover that prints a figure. */
+export function useNextAlert(rows: EventDate[], now: number): EventDate | undefined {
   const saved = useApp((s) => s.settings?.alertRules);
   const rules = useAlerts((s) => s.rules) ?? saved;
   const covered = useCoveredUpcoming(rules, rows);
   // a speech prints no figure to count down to: the next release that does
-  const next = covered.find((r) => pending(r, now) && hasFigure(r));
-  if (!next) return null;
+  return covered.find((r) => pending(r, now) && hasFigure(r));
+}
+
+/**
+ * One countdown pill: "Next alert: 🇺🇸 US CPI in 12:34". `high`: it is the next
+ * high-impact release too (the header shows it once, not twice).
+ */
+export function CountdownPill({
+  label,
+  ed,
+  now,
+  high,
+  testId,
+}: {
+  label: string;
+  ed: EventDate;
+  now: number;
+  high: boolean;
+  testId: string;
+}) {
   return (
-    <div className="next-release" aria-live="off" data-testid="next-release">
-      <span className="muted">Next alert:</span> <Flag code={next.countryCode} />
-      <strong>
-        {next.countryCode} {next.name}
+    <div
+      className={`header-countdown${testId === 'next-release' ? ' next-release' : ''}`}
+      aria-live="off"
+      data-testid={testId}
+      data-event-id={ed.id}
+      data-countdown={high ? 'high' : undefined}
+    >
+      <span className="muted">{label}</span> <Flag code={ed.countryCode} />
+      <strong className="hc-name" title={`${ed.countryCode} ${ed.name}`}>
+        {ed.countryCode} {ed.name}
       </strong>{' '}
-      <span className="countdown">{countdown(Date.parse(next.dateUtc), now)}</span>
+      <span>
+        in <span className="countdown">{clockCountdown(Date.parse(ed.dateUtc) - now)}</span>
+      </span>
     </div>
   );
 }
