@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { createAppService } from '../../../src/main/service.js';
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
 import { RelayConsumer } from '../../../src/main/sync/relay-consumer.js';
+import { compareEventIds } from '../../../src/shared/relay-ids.js';
 import type { RelayConsumerOptions } from '../../../src/main/sync/live-source.js';
 
 const env = process.env;
@@ -33,22 +34,40 @@ if (env.CHAOS_RELAY_TOKEN) await secrets.set('relayToken', env.CHAOS_RELAY_TOKEN
 const out = (line: Record<string, unknown>) =>
   process.stdout.write(`${JSON.stringify({ at: Date.now(), ...line })}\n`);
 
-/** The consumer's applier, each frame it applied printed after it was (a failure prints none). */
-function tapped(applier: RelayConsumerOptions['applier']): RelayConsumerOptions['applier'] {
+/**
+ * The consumer's applier, each frame it applied printed after it was. A run that fails
+ * part way has committed its first frames (each with the cursor, in its own transaction):
+ * those up to the persisted cursor are printed too, the rest come again after the reconnect.
+ */
+function tapped(
+  applier: RelayConsumerOptions['applier'],
+  cursor: () => string | null,
+): RelayConsumerOptions['applier'] {
   const frame = (id: string, payload: unknown) => {
     const p = (payload ?? {}) as { type?: unknown; eventDateId?: unknown };
     return { id, type: p.type, eventDateId: p.eventDateId ?? null };
   };
+  const applied = (items: { id: string; payload: unknown }[]) => {
+    const done = cursor();
+    return done === null ? [] : items.filter((i) => compareEventIds(i.id, done) <= 0);
+  };
+  const print = (items: { id: string; payload: unknown }[]) => {
+    if (items.length > 0) out({ t: 'frames', frames: items.map((i) => frame(i.id, i.payload)) });
+  };
+  const tap = async (items: { id: string; payload: unknown }[], apply: () => Promise<void>) => {
+    try {
+      await apply();
+    } catch (err) {
+      print(applied(items));
+      throw err;
+    }
+    print(items);
+  };
   return {
-    one: async (id, payload, receivedAt) => {
-      await applier.one(id, payload, receivedAt);
-      out({ t: 'frames', frames: [frame(id, payload)] });
-    },
+    one: (id, payload, receivedAt) =>
+      tap([{ id, payload }], () => applier.one(id, payload, receivedAt)),
     ...(applier.batch && {
-      batch: async (items) => {
-        await applier.batch?.(items);
-        out({ t: 'frames', frames: items.map((i) => frame(i.id, i.payload)) });
-      },
+      batch: (items) => tap(items, () => applier.batch!(items)),
     }),
     ...(applier.replay && { replay: (item) => applier.replay!(item) }),
   };
@@ -64,7 +83,10 @@ const service = await createAppService({
   now: () => Date.now() + offsetMs,
   ...(env.CHAOS_SAFETY_NET ? { safetyNet: JSON.parse(env.CHAOS_SAFETY_NET) as object } : {}),
   ...(env.CHAOS_REPORT_RELAY === '1'
-    ? { relayConsumer: (o) => new RelayConsumer({ ...o, applier: tapped(o.applier) }) }
+    ? {
+        relayConsumer: (o) =>
+          new RelayConsumer({ ...o, applier: tapped(o.applier, () => o.getLastEventId()) }),
+      }
     : {}),
 });
 let lastState = '';

@@ -13,9 +13,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Redis from 'ioredis';
 import { Agent, request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EventDate } from '../../../src/shared/domain.js';
+import { STREAM } from '../../../src/relay/redis-scripts.js';
+import { compareEventIds } from '../../../src/shared/relay-ids.js';
 import { registerWebhook } from '../../fixtures/webhooks.js';
 import { createHighRelease, simControl } from '../../support/releases.js';
 import { killChildren, spawnLines, type LineProcess } from '../chaos/processes.js';
@@ -414,6 +417,15 @@ describe('a desk in a box', () => {
         .filter((d) => JSON.stringify(d.payload).includes(id))
         .map((d) => `try ${d.attempt} at ${d.at.slice(11, 23)}: ${d.status ?? 'no answer'}`)
         .join(', ') || 'never sent';
+    // The store's side of a missing frame: its stream id, and the trader's frames around it.
+    const streamIds = await storedPrintIds(redis.url, REDIS_PASSWORD);
+    const streamSide = (id: string, frameIds: string[]) => {
+      const sid = streamIds.get(id);
+      if (!sid) return 'not in the stream';
+      const before = frameIds.filter((f) => compareEventIds(f, sid) < 0).at(-1);
+      const after = frameIds.find((f) => compareEventIds(f, sid) > 0);
+      return `stream id ${sid}; the trader's frames around it: ${before ?? 'none'} and ${after ?? 'none'}`;
+    };
     for (const name of TRADERS) {
       const app = apps[name]!;
       const got = alerted(app);
@@ -439,7 +451,18 @@ describe('a desk in a box', () => {
       const framesTwice = printFrames.filter((id, i) => printFrames.indexOf(id) !== i);
       expect(
         { name, repeated, framesMissing, framesTwice },
-        framesMissing.map((id) => `${id}: ${attemptsOf(id)}`).join('\n'),
+        [
+          ...framesMissing.map(
+            (id) => `${name} ${id}: ${attemptsOf(id)}; ${streamSide(id, frameIds)}`,
+          ),
+          `${name}'s states: ${app.lines
+            .filter((l) => l.t === 'state')
+            .map(
+              (l) =>
+                `${new Date(l.at as number).toISOString().slice(11, 23)} ${String(l.state)} ${String(l.relay)}`,
+            )
+            .join(', ')}`,
+        ].join('\n'),
       ).toEqual({
         name,
         repeated: [],
@@ -489,4 +512,22 @@ describe('a desk in a box', () => {
 
 interface AdminJson {
   nodes: { node: string; stale: boolean; silentReason: string | null }[];
+}
+
+/** Each print's stream id in the desk's Redis (read as the relay's user), by event date. */
+async function storedPrintIds(url: string, password: string): Promise<Map<string, string>> {
+  const client = new Redis(url, { username: RELAY_ACL_USER, password, lazyConnect: true });
+  try {
+    await client.connect();
+    const entries = (await client.xrange(STREAM, '-', '+')) as [string, string[]][];
+    const ids = new Map<string, string>();
+    for (const [id, fields] of entries) {
+      const body = fields[fields.indexOf('body') + 1] ?? '';
+      const m = /"eventDateId":"([^"]+)"/.exec(body);
+      if (m?.[1] && !ids.has(m[1])) ids.set(m[1], id);
+    }
+    return ids;
+  } finally {
+    client.disconnect();
+  }
 }
