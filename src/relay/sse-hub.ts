@@ -65,6 +65,15 @@ export function sseFrame(e: StoredEvent): string {
   return `: received ${e.receivedAt}\nid: ${e.id}\nevent: notification\ndata: ${data}\n\n`;
 }
 
+/**
+ * A stream opened without an id starts with its position: an event of its own type (the
+ * app's consumer persists it as its first cursor), whose id sets a standard EventSource's
+ * Last-Event-ID as well, so a drop before the first notification resumes without a gap.
+ */
+export function positionFrame(lastId: string): string {
+  return `id: ${lastId}\nevent: position\ndata: ${JSON.stringify({ lastId })}\n\n`;
+}
+
 export class SseHub {
   private readonly clients = new Set<Client>();
   streamed = 0;
@@ -145,7 +154,12 @@ export class SseHub {
       clearInterval(hb);
       this.clients.delete(client);
     });
-    if (after === null) return;
+    if (after === null) {
+      // Where "live" starts, told in the same turn the cursor is taken: a client with no id
+      // yet resumes from here if this stream drops before its first event (positionFrame).
+      res.write(positionFrame(client.cursor));
+      return;
+    }
     const point = await this.log.resume(after);
     if (point.gap) {
       const { oldestId, lastId } = point;

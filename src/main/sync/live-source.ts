@@ -33,9 +33,10 @@ export interface RelayConsumerOptions {
    * Where the events go: the sync engine's RelayApplier (relay-apply.ts) — typed as that
    * class, so "go to definition" from the consumer lands on its `batch`, `one`, `replay`.
    * `one` per event; `batch` (optional) a run received together, in order; `replay` (optional)
-   * an event the desk re-sent, applied idempotently with the cursor untouched.
+   * an event the desk re-sent, applied idempotently with the cursor untouched; `start`
+   * (optional) where a stream opened with no id begins, kept as the first cursor.
    */
-  applier: Pick<RelayApplier, 'one'> & Partial<Pick<RelayApplier, 'batch' | 'replay'>>;
+  applier: Pick<RelayApplier, 'one'> & Partial<Pick<RelayApplier, 'batch' | 'replay' | 'start'>>;
   /** The relay could not replay everything since our id (retention, or a new log). */
   onReset: () => Promise<void>;
   /** Called after every reconnect (not the first connect): re-sync from the API. */

@@ -98,6 +98,16 @@ export class RelayApplier {
     }
   }
 
+  /**
+   * Where a stream opened with no id began (the relay's `position` event): kept as the
+   * cursor while there is none, so a drop before the first notification resumes from there
+   * instead of from whatever is newest then.
+   */
+  start(id: string): void {
+    if (this.deps.store.getSyncState(this.deps.cursorKey) !== null) return;
+    this.deps.store.transaction(this.persist(id));
+  }
+
   private persist(id: string): () => void {
     return () => this.deps.store.setSyncState(this.deps.cursorKey, id);
   }

@@ -222,12 +222,24 @@ export class RelayConsumer {
         await this.replayed(m.data);
         continue;
       }
+      if (m.event === 'position') {
+        await flush();
+        this.started(m.id);
+        continue;
+      }
       const item = this.parse(m);
       if (!item) continue;
       run.push(item);
       this.cursor = item.id; // later duplicates in this same run are skipped too
     }
     await flush();
+  }
+
+  /** Where a stream opened with no id begins: the first cursor (sse-hub.ts positionFrame). */
+  private started(id: string | undefined): void {
+    if (this.cursor !== null || id === undefined || !RELAY_EVENT_ID.test(id)) return;
+    this.cursor = id;
+    this.opts.applier.start?.(id);
   }
 
   /** A replayed event: applied idempotently, the cursor left where it is. */

@@ -70,6 +70,7 @@ function tapped(
       batch: (items) => tap(items, () => applier.batch!(items)),
     }),
     ...(applier.replay && { replay: (item) => applier.replay!(item) }),
+    ...(applier.start && { start: (id) => applier.start!(id) }),
   };
 }
 

@@ -79,10 +79,14 @@ export function startDesktop(opts: {
   };
 }
 
-/** A TCP proxy in front of a relay whose `drop()` cuts every connection and refuses new ones. */
+/**
+ * A TCP proxy in front of a relay whose `drop()` cuts every connection and refuses new
+ * ones until `restore()`.
+ */
 export async function startCuttableProxy(target: string): Promise<{
   url: string;
   drop(): void;
+  restore(): void;
   close(): Promise<void>;
 }> {
   const { hostname, port } = new URL(target);
@@ -105,6 +109,9 @@ export async function startCuttableProxy(target: string): Promise<{
     drop() {
       dropped = true;
       for (const s of sockets) s.destroy();
+    },
+    restore() {
+      dropped = false;
     },
     close: () =>
       new Promise<void>((r) => {

@@ -8,6 +8,7 @@ import type { RelayStatus } from '../../../src/main/sync/live-source.js';
 import { RelayConsumer, TOKEN_REJECTED } from '../../../src/main/sync/relay-consumer.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
+import { startCuttableProxy } from '../desk-ops/desktops.js';
 import { SECRET, TOKEN, post, tempDir, waitFor } from './helpers.js';
 
 let relay: RunningRelay | null = null;
@@ -33,6 +34,10 @@ function makeConsumer(url: string, cursor: { id: number | null }, token = TOKEN)
         const id = Number(raw);
         applied.push({ id, payload });
         cursor.id = id;
+      },
+      // where a stream opened with no id began: the first cursor (RelayApplier.start)
+      start: (raw) => {
+        cursor.id ??= Number(raw);
       },
     },
     onReset: async () => void resets.push(Date.now()),
@@ -113,6 +118,30 @@ describe('relay consumer', () => {
     await waitFor(() => t.applied.length >= 206, 'the next live one');
     expect(t.applied.map((a) => a.id)).toEqual(Array.from({ length: 206 }, (_, i) => i + 1));
     expect(new Set(t.applied.map((a) => (a.payload as { n: number }).n)).size).toBe(206);
+  });
+
+  it('with no cursor yet, resumes from where its first stream began when it drops before any event', async () => {
+    relay = await startRelay({ dataDir: tempDir(), secret: SECRET, token: TOKEN });
+    for (let n = 1; n <= 3; n++) await post(relay.webhookUrl, JSON.stringify({ type: 'x', n }));
+    const proxy = await startCuttableProxy(relay.url);
+    try {
+      const cursor = { id: null as number | null };
+      const t = makeConsumer(proxy.url, cursor);
+      consumer = t.c;
+      consumer.start();
+      // The relay tells a stream opened without an id where it starts: after the three.
+      await waitFor(() => cursor.id === 3, 'the stream position as the first cursor');
+      proxy.drop();
+      await waitFor(() => t.statuses.at(-1)?.connected === false, 'the stream cut');
+      for (let n = 4; n <= 7; n++) await post(relay.webhookUrl, JSON.stringify({ type: 'x', n }));
+      proxy.restore();
+      await waitFor(() => t.applied.length >= 4, 'what was stored while it was away');
+      expect(t.applied.map((a) => a.id)).toEqual([4, 5, 6, 7]);
+      expect(t.resets).toHaveLength(0);
+    } finally {
+      await consumer?.stop();
+      await proxy.close();
+    }
   });
 
   it('after a reset for a replaced relay log, re-syncs and applies the new lower ids', async () => {
