@@ -225,10 +225,11 @@ describe('a desk in a box', () => {
       cy: `${nodes[0].url},${nodes[1].url}`,
     };
     const apps: Record<string, LineProcess> = {};
+    const appDirs: Record<string, string> = {};
     for (const name of TRADERS)
       apps[name] = spawnLines(['test/integration/chaos/app-process.ts'], {
         ...trust,
-        CHAOS_DATA_DIR: tempDir(`mb-deskbox-app-${name}-`),
+        CHAOS_DATA_DIR: (appDirs[name] = tempDir(`mb-deskbox-app-${name}-`)),
         CHAOS_REPORT_RELAY: '1',
         MACROBELL_RELAY_URL: lists[name],
         MACROBELL_RELAY_TOKEN: tokens[name],
@@ -462,6 +463,7 @@ describe('a desk in a box', () => {
                 `${new Date(l.at as number).toISOString().slice(11, 23)} ${String(l.state)} ${String(l.relay)}`,
             )
             .join(', ')}`,
+          ...(framesMissing.length > 0 ? streamDrops(appDirs[name]!) : []),
         ].join('\n'),
       ).toEqual({
         name,
@@ -530,4 +532,21 @@ async function storedPrintIds(url: string, password: string): Promise<Map<string
   } finally {
     client.disconnect();
   }
+}
+
+/** Why the app's relay stream dropped, each time, as its log says (for a failure's message). */
+function streamDrops(dataDir: string): string[] {
+  let text = '';
+  try {
+    text = readFileSync(join(dataDir, 'logs', 'macrobell.log'), 'utf8');
+  } catch {
+    return ['(no app log)'];
+  }
+  return text
+    .split('\n')
+    .filter((l) => l.includes('relay connection lost'))
+    .map((l) => {
+      const e = JSON.parse(l) as { time?: number | string; err?: { message?: string } };
+      return `stream dropped ${String(e.time)}: ${e.err?.message ?? '?'}`;
+    });
 }
