@@ -2,7 +2,15 @@
 // private D-Bus session with a throw-away, unlocked gnome-keyring, so the real-keychain test
 // runs without touching the user's own keyring. Missing prerequisites fail with the fix.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,12 +48,25 @@ if (!process.env.MACROBELL_TEST_SESSION) {
       stdio: 'inherit',
       env: { ...process.env, XDG_DATA_HOME: home, MACROBELL_TEST_SESSION: '1' },
     });
+    rmSync(home, { recursive: true, force: true });
     process.exit(r.status ?? 1);
   }
 }
 
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const reportDir = mkdtempSync(join(tmpdir(), 'macrobell-test-reports-'));
+// The tests' temp folders (data folders, Redis and proxy dirs, browser profiles) go in one
+// scratch folder, removed at the end, so a run leaves the machine's temp dir as it was.
+// World-traversable as /tmp is: the data-owner test runs the relay as another user.
+const scratch = mkdtempSync(join(tmpdir(), 'macrobell-test-tmp-'));
+chmodSync(scratch, 0o755);
+process.env.TMPDIR = scratch;
+const removeScratch = () => rmSync(scratch, { recursive: true, force: true });
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    removeScratch();
+    process.exit(130);
+  });
 let runs = 0;
 /** Every failed test of every run, one line each, printed again at the end. */
 const failures = [];
@@ -243,6 +264,7 @@ if (statusBefore !== null) {
   }
 }
 rmSync(reportDir, { recursive: true, force: true });
+removeScratch();
 if (failures.length > 0)
   console.error(`\nfailed tests:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`);
 console.log(failed === 0 ? '\n✔ all test suites passed' : `\n✘ ${failed} test suite(s) failed`);
