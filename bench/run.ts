@@ -3,9 +3,9 @@
  * baselines measured in the same run. Writes bench/RESULTS.md and bench/results.json.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { benchPolling, benchTimeToAlert } from './alert-bench.js';
 import { benchFreshness, benchUnknownFreshness } from './freshness-bench.js';
 import { benchGateway } from './gateway-bench.js';
@@ -337,11 +337,20 @@ add({
 });
 
 const [ed, posts] = quick ? [10_000, 5_000] : [100_000, 50_000];
-const mem = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--expose-gc', 'bench/memory-child.ts', String(ed), String(posts)],
-  { cwd: root, encoding: 'utf8' },
-);
+// Filled by one process, measured in another: a user's app opens a cache it filled over days.
+const memDb = join(mkdtempSync(join(tmpdir(), 'mb-bench-mem-')), 'mem.db');
+const memoryChild = (...args: string[]) =>
+  spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--expose-gc', 'bench/memory-child.ts', ...args],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+memoryChild('fill', memDb, String(ed), String(posts));
+const mem = memoryChild('measure', memDb);
+rmSync(dirname(memDb), { recursive: true, force: true });
 const rss =
   (JSON.parse(mem.stdout.trim().split('\n').at(-1) ?? '{}') as { rssMb?: number }).rssMb ?? NaN;
 raw.memory = { eventDates: ed, posts, rssMb: rss };
