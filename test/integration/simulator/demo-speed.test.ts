@@ -40,9 +40,13 @@ const printsAValue = (ed: EventDate) => !ed.isSpeech && !ed.isAllDay;
 describe('a fast demo through the simulator CLI (--speed)', () => {
   it('shows each upcoming release at the real time it prints', async () => {
     if (!existsSync(tsx)) throw new Error(`tsx is missing at ${tsx}: run \`npm install\``);
+    // node itself with tsx's loader, not the tsx CLI: that is a parent process which, once
+    // killed, left the simulator running (orphaned) after the test
     const child = spawn(
-      tsx,
+      process.execPath,
       [
+        '--import',
+        'tsx',
         resolve(root, 'src/simulator/cli.ts'),
         '--port',
         '0',
