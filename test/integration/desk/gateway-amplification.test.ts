@@ -107,19 +107,27 @@ describe("one trader's 2,000 distinct reads through the gateway", () => {
 
       expect((await get(categories, alice)).status).toBe(200);
       const urls = nodes.map((n) => n.url);
-      // The burst (what an app starting on a cold cache needs), used up first.
+      // The bucket's contract: what mallory's reads cost the service is at most the burst plus
+      // the rate times the time the bucket has existed. The span is read on the test's side
+      // around every request (it encloses all the relay's grants, so a busy machine only makes
+      // the bound looser, never races it); the phases are not bounded apart, as the bucket
+      // refills while the test itself reads the simulator's counter between them.
       const before = await apiRequests(sim);
+      const spanStarted = performance.now();
+      // The burst (what an app starting on a cold cache needs), used up first.
       const burst = await amplify(urls, mallory, UPSTREAM_READS_BURST + 100);
       const burstCost = (await apiRequests(sim)) - before;
-      expect(burstCost).toBeLessThanOrEqual(
-        UPSTREAM_READS_BURST + UPSTREAM_READS_PER_SECOND * burst.seconds + 1,
-      );
+      // A full bucket grants every read up to the burst.
+      expect(burstCost).toBeGreaterThanOrEqual(UPSTREAM_READS_BURST);
       // Then 2,000 distinct reads: the rate alone, whatever the number of nodes.
       const start = await apiRequests(sim);
       const flood = await amplify(urls, mallory, READS, UPSTREAM_READS_BURST + 100);
       const upstream = (await apiRequests(sim)) - start;
-      console.log('FIGURE', backend, burstCost, burst.seconds, upstream, flood.seconds);
-      expect(upstream).toBeLessThanOrEqual(UPSTREAM_READS_PER_SECOND * flood.seconds + 1);
+      const span = (performance.now() - spanStarted) / 1000;
+      console.log('FIGURE', backend, burstCost, burst.seconds, upstream, flood.seconds, span);
+      expect(burstCost + upstream).toBeLessThanOrEqual(
+        UPSTREAM_READS_BURST + UPSTREAM_READS_PER_SECOND * span + 1,
+      );
       expect(flood.statuses.filter((s) => s === 200).length).toBe(upstream);
       expect(flood.statuses.filter((s) => s === 429).length).toBe(READS - upstream);
       expect([...burst.headers, ...flood.headers]).not.toContain('x-relay-cache');
