@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureApprovedScripts } from './approved-scripts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -47,7 +48,10 @@ if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
       "  (the flags below are the web host's; the desktop app takes none).\n\n",
   );
   foreground(process.execPath, [join(root, 'scripts', 'web.mjs'), '--help']);
-} else start();
+} else {
+  if (ensureApprovedScripts() !== 0) process.exit(1);
+  start();
+}
 
 function start() {
   const electron = electronBinary();

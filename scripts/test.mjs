@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { ensureApprovedScripts } from './approved-scripts.mjs';
 import { MOMENTS, atMoment, clockPragma, requireFaketime } from './clock.mjs';
 import { webBuildArgv } from './web-build.mjs';
 
@@ -24,6 +25,8 @@ const which = (cmd) =>
   spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).stdout.trim();
 
 if (!process.env.MACROBELL_TEST_SESSION) {
+  // better-sqlite3 and keytar built (once per install: .npmrc runs no install script).
+  if (ensureApprovedScripts() !== 0) process.exit(1);
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const missing = [];
   if (!existsSync(chromium)) missing.push(`Chromium (${chromium}) for the end-to-end tests`);

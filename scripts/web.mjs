@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureApprovedScripts } from './approved-scripts.mjs';
 import { webBuildArgv } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,6 +24,7 @@ const sources = [join(root, 'src', 'renderer'), join(root, 'src', 'shared')];
 const help = process.argv.slice(2).some((a) => a === '--help' || a === '-h');
 const stale =
   !help && (!existsSync(built) || sources.some((d) => newest(d) > statSync(built).mtimeMs));
+if (!help && ensureApprovedScripts() !== 0) process.exit(1);
 if (stale) {
   process.stdout.write('Building the web UI…\n');
   const r = spawnSync(process.execPath, webBuildArgv(root), { cwd: root, stdio: 'inherit' });
