@@ -9,7 +9,11 @@
  * and never spoil a valid code; sessions expire when idle; logout ends one and its streams.
  * An expired link is renewed on the login page with a secret only the trader has — their
  * desk personal token or their private key, as the keychain (or MACROBELL_RELAY_TOKEN)
- * holds it — compared in constant time, its wrong tries counted with the wrong codes.
+ * holds it — compared in constant time. Its wrong tries are counted for the whole app, not
+ * per address (every address of 127.0.0.0/8 is this machine: counted per address, a local
+ * process had a fresh five from each): past MAX_RENEW_TRIES the form takes no secret until
+ * the terminal prints a new link, which always works and opens the form again — so a
+ * local process can close the form to guesses, never lock the trader out.
  * Scripts use a bearer API token. Origin/Host checks stand against CSRF and DNS rebinding.
  */
 import { randomBytes } from 'node:crypto';
@@ -24,6 +28,8 @@ export const MAX_WRONG_CODES = 5;
 /** How long a source's wrong tries are remembered (and past MAX_WRONG_CODES, refused). */
 export const WRONG_CODES_WINDOW_MS = 10 * 60_000;
 export const SESSION_IDLE_MS = 30 * 60_000;
+/** Wrong secrets the renewal form takes, app-wide, per WRONG_CODES_WINDOW_MS. */
+export const MAX_RENEW_TRIES = 5;
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -61,17 +67,20 @@ export class WebSessions {
   private readonly sessions = new Set<Session>();
   /** Wrong tries per source (the peer's address): how many, since when. */
   private readonly wrongTries = new Map<string, { count: number; since: number }>();
+  /** Wrong renewal secrets from anywhere: how many, since when. */
+  private renewTries = { count: 0, since: 0 };
 
   constructor(
     private readonly apiToken: string,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A fresh code (a new link also lets every source try again). */
+  /** A fresh code (a new link also lets every source try again, and reopens renewal). */
   newLoginCode(): string {
     const code = newToken();
     this.codes.set(code, this.now() + CODE_TTL_MS);
     this.wrongTries.clear();
+    this.renewTries = { count: 0, since: 0 };
     return code;
   }
 
@@ -97,24 +106,26 @@ export class WebSessions {
 
   /**
    * A new session for the trader's own secret (`known`: what this app holds; none: only the
-   * terminal renews); else why not. Wrong secrets count as wrong codes from that source.
+   * terminal renews); else why not. Past MAX_RENEW_TRIES wrong secrets in the window, from
+   * any address, no secret is compared until the window ends or a new link is printed.
    */
-  renew(offered: string, known: readonly string[], source = ''): Redeemed {
+  renew(offered: string, known: readonly string[]): Redeemed {
     const now = this.now();
-    const limit = this.wrongTries.get(source);
-    if (limit && now - limit.since < WRONG_CODES_WINDOW_MS && limit.count >= MAX_WRONG_CODES)
-      return this.wrongTry(source, now, '');
+    if (now - this.renewTries.since >= WRONG_CODES_WINDOW_MS)
+      this.renewTries = { count: 0, since: now };
+    if (this.renewTries.count >= MAX_RENEW_TRIES)
+      return {
+        refused:
+          'Too many wrong secrets were tried here, so this form takes none for now. Press Enter in the terminal where Macrobell runs: the new link it prints works at once.',
+      };
     // Every known secret compared, so the time taken does not tell which one came close.
     const match = known
       .filter((k) => k.length > 0)
       .map((k) => constantTimeEqual(offered, k))
       .includes(true);
     if (match && offered.length > 0) return this.openSession(now);
-    return this.wrongTry(
-      source,
-      now,
-      'That is not the personal token or private key this Macrobell holds.',
-    );
+    this.renewTries.count++;
+    return { refused: 'That is not the personal token or private key this Macrobell holds.' };
   }
 
   private openSession(now: number): { cookie: string; pageKey: string } {

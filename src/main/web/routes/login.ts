@@ -6,7 +6,7 @@
  * An expired (or spent) link: the page says how to get a new one — Enter in the terminal —
  * and, when the app holds a secret only the trader has (the desk personal token, the
  * private key), offers to sign in with it: `POST /login/renew` (a form, same origin only),
- * compared in constant time, wrong tries limited per address as wrong codes are.
+ * compared in constant time, wrong tries limited for the whole app (session.ts says why).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, mediaType } from '../../../node/http/server/body.js';
@@ -97,7 +97,7 @@ export async function renewLogin(
     const body = await readBody(req, FORM_MAX_BYTES);
     const offered = new URLSearchParams(body.toString('utf8')).get('secret')?.trim() ?? '';
     const known = await ctx.loginSecrets().catch(() => []);
-    const session = ctx.sessions.renew(offered, known, req.socket.remoteAddress ?? '');
+    const session = ctx.sessions.renew(offered, known);
     if ('cookie' in session)
       return redirectHome(res, `/#key=${session.pageKey}`, sessionCookie(ctx.port, session.cookie));
     refuse(401, session.refused);
