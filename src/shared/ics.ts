@@ -10,13 +10,18 @@ import { formatValue, previousFigures, releaseDecimals } from './format.js';
 
 const PRODID = '-//Macrobell//Economic calendar//EN';
 
-/** RFC 5545 text escaping: backslash, semicolon, comma, newline. */
+/**
+ * RFC 5545 text escaping: backslash, semicolon, comma, and every line break (CRLF, a lone
+ * CR or LF) as `\n`; other control characters, which TEXT may not hold, dropped. A lone CR
+ * left in a value ended the line for some readers, so service text could add properties.
+ */
 function icsText(s: string): string {
   return s
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
-    .replace(/\r?\n/g, '\\n');
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '');
 }
 
 /** Lines longer than 75 octets are folded: CRLF then one space (RFC 5545 §3.1). */
@@ -104,7 +109,7 @@ export function toIcs(rows: readonly EventDate[], now: number, opts: IcsOptions 
     );
   }
   for (const ed of rows) {
-    lines.push('BEGIN:VEVENT', `UID:${ed.id}@macrobell`, `DTSTAMP:${icsStamp(now)}`);
+    lines.push('BEGIN:VEVENT', `UID:${icsText(ed.id)}@macrobell`, `DTSTAMP:${icsStamp(now)}`);
     if (ed.isAllDay)
       lines.push(
         `DTSTART;VALUE=DATE:${icsDate(ed.dateUtc)}`,
