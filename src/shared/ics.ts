@@ -7,21 +7,23 @@
  */
 import type { EventDate } from './domain.js';
 import { formatValue, previousFigures, releaseDecimals } from './format.js';
+import { withoutControls } from './plain-text.js';
 
 const PRODID = '-//Macrobell//Economic calendar//EN';
 
 /**
  * RFC 5545 text escaping: backslash, semicolon, comma, and every line break (CRLF, a lone
- * CR or LF) as `\n`; other control characters, which TEXT may not hold, dropped. A lone CR
+ * CR or LF) as `\n`; other control characters (and bidi overrides) dropped. A lone CR
  * left in a value ended the line for some readers, so service text could add properties.
  */
 function icsText(s: string): string {
-  return s
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '');
+  return withoutControls(
+    s
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n'),
+  );
 }
 
 /** Lines longer than 75 octets are folded: CRLF then one space (RFC 5545 §3.1). */
