@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AlertsToday } from '../../shared/desk-alerts-today.js';
-import { withoutControls } from '../../shared/plain-text.js';
+import { plainPhrase, withoutControls } from '../../shared/plain-text.js';
 import type { AdminSnapshot, DesktopRow, ReleaseRow } from './admin-view.js';
 import { deliverySection } from './delivery-log-html.js';
 
@@ -54,7 +54,7 @@ function printsCell(a: AlertsToday | null): string {
   if (a.count === 0) return '<td>none yet</td>';
   const spread = `${a.count} · p50 ${lateText(a.p50LateMs ?? 0)} · max ${lateText(a.maxLateMs ?? 0)}`;
   const last = a.last
-    ? `<br><span class="muted">last: ${escapeHtml(a.last.title)} at ${escapeHtml(iso(a.last.printAt).slice(11, 16))}Z, ${escapeHtml(lateText(a.last.lateMs))} late</span>`
+    ? `<br><span class="muted">last: ${escapeHtml(plainPhrase(a.last.title))} at ${escapeHtml(iso(a.last.printAt).slice(11, 16))}Z, ${escapeHtml(lateText(a.last.lateMs))} late</span>`
     : '';
   const worst = (a.maxLateMs ?? 0) > 60_000 ? ' class="warn"' : '';
   return `<td${worst}>${escapeHtml(spread)}${last}</td>`;

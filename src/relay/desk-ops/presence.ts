@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { alertsTodaySchema } from '../../shared/desk-alerts-today.js';
-import { withoutControls } from '../../shared/plain-text.js';
+import { plainPhrase } from '../../shared/plain-text.js';
 import { RELAY_EVENT_ID } from '../../shared/relay-ids.js';
 import { readJsonBody } from '../calendar-feed/read-body.js';
 import { sendReplyError } from '../http-util.js';
@@ -115,7 +115,7 @@ export function presenceRoutes(opts: {
       try {
         const { desktop, appliedId, alerts } = ack.data;
         // A trader's text, shown on the admin page and by `relay status`: stored plain.
-        if (alerts?.last) alerts.last.title = withoutControls(alerts.last.title);
+        if (alerts?.last) alerts.last.title = plainPhrase(alerts.last.title);
         known = await store.ack(user, desktop, appliedId, now(), alerts ?? null);
       } catch (err) {
         warn(err);

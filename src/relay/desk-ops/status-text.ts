@@ -3,7 +3,7 @@
  * of control characters: a desktop's report (a print's title) is a trader's text.
  */
 import type { AlertsToday } from '../../shared/desk-alerts-today.js';
-import { withoutControls } from '../../shared/plain-text.js';
+import { plainPhrase, withoutControls } from '../../shared/plain-text.js';
 import { lateText } from './admin-page.js';
 import type { AdminSnapshot } from './admin-view.js';
 
@@ -14,7 +14,7 @@ function printsText(a: AlertsToday | null): string {
   if (!a) return 'prints today: not reported';
   if (a.count === 0) return 'prints today 0';
   const last = a.last
-    ? `; last ${a.last.title} at ${iso(a.last.printAt).slice(11, 16)}Z, ${lateText(a.last.lateMs)} late`
+    ? `; last ${plainPhrase(a.last.title)} at ${iso(a.last.printAt).slice(11, 16)}Z, ${lateText(a.last.lateMs)} late`
     : '';
   return `prints today ${a.count} (p50 ${lateText(a.p50LateMs ?? 0)}, max ${lateText(a.maxLateMs ?? 0)}${last})`;
 }

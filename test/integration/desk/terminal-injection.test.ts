@@ -105,6 +105,34 @@ describe("a trader's title on the desk's screens", () => {
     ]);
   }, 60_000);
 
+  it('cannot forge a line with padding or invisible characters (issue #44)', async () => {
+    const auth = { authorization: `Bearer ${trader}` };
+    // The terminal wraps 150 spaces (or no-break spaces) into what looks like a new line of
+    // the table; zero-width characters and a BOM hide in a name that reads as another's.
+    const padded = `US PPI${' '.repeat(90)}\u00a0\u3000${' '.repeat(50)}  bob      connected  ALL\u200bGOOD\ufeff`;
+    const report = await request(`${relay.url}/presence`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ desktop: 'mallory-desk-1', appliedId: '0', alerts: alerts(padded) }),
+    });
+    expect(report.statusCode).toBe(204);
+    const adminAuth = { authorization: `Bearer ${admin}` };
+    const json = (await (
+      await request(`${relay.url}/admin`, { headers: { ...adminAuth, accept: 'application/json' } })
+    ).body.json()) as AdminSnapshot;
+    const title = json.traders.find((t) => t.user === 'mallory')?.desktops[0]?.alertsToday?.last
+      ?.title;
+    expect(title).toBe('US PPI bob connected ALLGOOD');
+    const status = await waitFor(async () => {
+      const r = await relayCommand(['status', '--url', relay.url], {
+        MACROBELL_ADMIN_TOKEN: admin,
+      });
+      return r.stdout.includes('US PPI') ? r : null;
+    }, 'the padded report in relay status');
+    expect(status.stdout).not.toMatch(/ {3,}bob/);
+    expect(status.stdout).not.toMatch(/[\u200b\ufeff\u00a0\u3000]/);
+  }, 60_000);
+
   it('is stripped where shown even when stored raw (a row from before the fix)', () => {
     const desktop = {
       desktop: 'mallory-desk-1',
