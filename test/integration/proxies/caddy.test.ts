@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
@@ -101,6 +102,24 @@ describe('deploy/Caddyfile', () => {
       expect(line).not.toContain(SECRET);
       expect(line).not.toContain(FEED);
     }
+  }, 60_000);
+
+  it('lets go of connections that send nothing (no handshake, no request line)', async () => {
+    /** Resolves with the seconds until Caddy closed a connection that sent `first`. */
+    const heldFor = (first: Buffer | null) =>
+      new Promise<number>((resolve, reject) => {
+        const started = performance.now();
+        const socket = connect({ port, host: '127.0.0.1' }, () => {
+          if (first) socket.write(first);
+        });
+        socket.on('error', () => {});
+        socket.on('close', () => resolve((performance.now() - started) / 1000));
+        // A bound, far past the shipped 10 s: the old file held them for 5 minutes.
+        setTimeout(() => reject(new Error('Caddy still holds the idle connection')), 40_000);
+      });
+    // Plain silence, and half a TLS ClientHello that never finishes.
+    const closed = await Promise.all([heldFor(null), heldFor(Buffer.from([0x16, 0x03, 0x01]))]);
+    for (const s of closed) expect(s).toBeGreaterThan(5);
   }, 60_000);
 
   it('refuses /metrics, and tricks that would reach it, from a non-allowed address', async () => {
