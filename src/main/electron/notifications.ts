@@ -19,14 +19,17 @@ export function showNotification(
   onClick: (target: NativeNotification['target']) => void,
   icon?: string,
   onResult?: (r: ShowResult) => void,
+  /** The OS plays its sound (the fallback: the window did not play the app's). */
+  opts: { sound?: boolean } = {},
 ): boolean {
   if (!Notification.isSupported()) return false;
   const notification = new Notification({
     title: n.title,
     body: n.body,
     // The window (hidden, never closed) plays the per-impact sound the user chose, or none in
-    // quiet hours: an OS sound on top would double it and ignore a level switched off.
-    silent: true,
+    // quiet hours: an OS sound on top would double it and ignore a level switched off. Only
+    // the fallback, for a window that showed nothing, asks for the OS's sound.
+    silent: opts.sound !== true,
     ...(icon ? { icon } : {}),
   });
   const release = () => live.delete(notification);

@@ -64,6 +64,11 @@ export class BrowserWindow extends EventEmitter {
     this.focused = true;
   }
   restore() {}
+  /** The taskbar's (the dock's) attention, asked by flashFrame(true). */
+  flashing = false;
+  flashFrame(on: boolean) {
+    this.flashing = on;
+  }
   minimized = false;
   minimize() {
     this.minimized = true;
