@@ -6,6 +6,7 @@
  * kept, or from another run of the host, is told to read everything again. Real HTTP.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,5 +153,29 @@ describe('the push stream resumes', () => {
     const frames = await s.readUntil((f) => f.length === 1);
     expect(frames.map((f) => f.event)).toEqual(['alertsRead']);
     await s.close();
+  });
+
+  it('a page that stops reading is let go once a megabyte waits for it, not buffered without end', async () => {
+    // a frozen tab: the stream is open, nothing reads it
+    const stalled = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: host.port, path: '/api/events', headers: auth },
+        (res) => {
+          res.pause();
+          resolve(res);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    await waitFor(() => host.openStreams() === 1, 'the stream to open');
+    const big = 'x'.repeat(500_000);
+    // far more than the socket's buffers hold: the host's own queue for it would grow
+    for (let i = 0; i < 60 && host.openStreams() > 0; i++) {
+      service.emit('changes', [{ kind: 'eventDateRemoved', id: big, eventId: `e${i}` }] as never);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await waitFor(() => host.openStreams() === 0, 'the stalled stream to be ended');
+    stalled.destroy();
   });
 });

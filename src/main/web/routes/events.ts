@@ -10,6 +10,12 @@ import { RESYNC_FRAME } from '../push-log.js';
 import { SECURITY_HEADERS } from '../static.js';
 
 const MAX_ID_LENGTH = 40;
+/**
+ * A page that does not read its stream (a frozen tab, a stalled connection) must not grow the
+ * host's memory: past this much unsent, its stream is ended, and the browser reconnects with
+ * its `Last-Event-ID` — the log replays what it missed, or tells it to read again.
+ */
+const MAX_UNSENT_BYTES = 1_000_000;
 
 export const eventsRoute: WebRoute = {
   method: 'GET',
@@ -26,7 +32,10 @@ export const eventsRoute: WebRoute = {
     ctx.streams.add(res);
     // Logout ends the session's streams: no alert reaches a signed-out page.
     const detach = ctx.sessions.attach(req, ctx.port, url, res);
-    const off = ctx.pushes.subscribe((frame) => res.write(frame));
+    const off = ctx.pushes.subscribe((frame) => {
+      if (res.writableLength > MAX_UNSENT_BYTES) res.destroy();
+      else res.write(frame);
+    });
     // An open page is not idle: each heartbeat keeps its session alive.
     const stopHeartbeat = startHeartbeat(res, ctx.heartbeatMs, () =>
       ctx.sessions.touch(req, ctx.port, url),
