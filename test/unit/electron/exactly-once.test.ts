@@ -177,6 +177,8 @@ describe('exactly once, through the real mode switch', () => {
     const native = delivered(s, 'Unseen Payrolls').native;
     // the first, silent (the window was to play the sound); the fallback with the OS's sound
     expect(native.map((n) => n.options.silent)).toEqual([true, false]);
+    // the second replaces the first on screen: one notification of it at a time
+    expect(native.map((n) => n.closed)).toEqual([true, false]);
     expect(s.win.flashing).toBe(true);
     const [row] = (await s.service.api.listAlerts({ limit: 50 })).filter(
       (a) => a.target.type === 'eventDate' && a.target.eventDateId === ed.id,

@@ -148,6 +148,11 @@ export class Notification extends EventEmitter {
   }
   /** What the fake OS does on show(): nothing (most OSes), or emit 'show' / 'failed'. */
   static answer: 'none' | 'show' | 'failed' = 'none';
+  closed = false;
+  close() {
+    this.closed = true;
+    this.emit('close');
+  }
   show() {
     Notification.shown.push(this);
     if (Notification.answer === 'show') queueMicrotask(() => this.emit('show'));
