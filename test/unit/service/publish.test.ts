@@ -206,6 +206,15 @@ describe('a receipt says "shown" only when a surface acknowledged it', () => {
     ]);
   });
 
+  it('a core stopped before the deadline falls back to nothing (its deadlines end with it)', async () => {
+    const c = core();
+    await delivered(c);
+    c.subscriptions.dispose();
+    c.clock.advance(60_000);
+    expect(c.fallbacks).toEqual([]);
+    expect(c.clock.pending).toBe(0);
+  });
+
   it("the fallback's own acknowledgement names it; a second surface later changes nothing", async () => {
     const c = core();
     const n = await delivered(c);
