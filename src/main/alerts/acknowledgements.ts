@@ -36,8 +36,13 @@ interface Pending {
 /** A late acknowledgement (the fallback's own) still finds its notification among these. */
 const REMEMBERED = 500;
 
+/**
+ * Ids unique in the process and unlikely across its runs: a page's late acknowledgement of a
+ * core switched away (demo ⇄ live) or of a host restarted never lands on another's alert.
+ */
+let nextDeliveryId = Date.now();
+
 export class Acknowledgements {
-  private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly deadlineMs: number;
   private readonly didMiss: Emitter<NativeNotification>;
@@ -52,7 +57,7 @@ export class Acknowledgements {
 
   /** The notification goes out now: its id for acknowledgements, its receipts' `sentAt`. */
   sent(notification: NativeNotification): NativeNotification {
-    const n = { ...notification, deliveryId: this.nextId++ };
+    const n = { ...notification, deliveryId: ++nextDeliveryId };
     const sentAt = this.o.now();
     this.guard(() => this.o.store.markAlertsSent(n.alertIds, sentAt));
     const timer = this.o.timers.setTimeout(() => this.miss(n.deliveryId), this.deadlineMs);
