@@ -122,6 +122,43 @@ function zone(restricted, paths = [noElectron]) {
   };
 }
 
+/**
+ * An effect written as an arrow with an expression body returns that expression, and React
+ * calls whatever an effect returns as its cleanup: `useEffect(() => el.scrollIntoView())`
+ * returned a Promise in current Chromium and blanked the app at the next render (issue 42).
+ * Effects take a block body and `return` only a cleanup.
+ */
+const effectReturnsCleanupOnly = {
+  meta: {
+    type: 'problem',
+    messages: {
+      expressionBody:
+        "{{hook}}'s arrow returns its expression, which React calls as the cleanup: write a block body, `return` only a cleanup function.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const EFFECTS = new Set(['useEffect', 'useLayoutEffect', 'useInsertionEffect']);
+    return {
+      CallExpression(node) {
+        const callee = node.callee;
+        const hook =
+          callee.type === 'Identifier'
+            ? callee.name
+            : callee.type === 'MemberExpression' && callee.property.type === 'Identifier'
+              ? callee.property.name
+              : null;
+        const effect = node.arguments[0];
+        if (!hook || !EFFECTS.has(hook) || effect?.type !== 'ArrowFunctionExpression') return;
+        // `() => () => …` returns a cleanup written in place: the one expression allowed
+        const returnsFunction = ['ArrowFunctionExpression', 'FunctionExpression'];
+        if (effect.body.type !== 'BlockStatement' && !returnsFunction.includes(effect.body.type))
+          context.report({ node: effect, messageId: 'expressionBody', data: { hook } });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: ['node_modules', 'out', 'dist', 'release', 'coverage', 'docs', '.electron-native'],
@@ -185,8 +222,12 @@ export default tseslint.config(
   },
   {
     files: ['src/renderer/**/*.tsx', 'src/renderer/**/*.ts'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: {
+      'react-hooks': reactHooks,
+      macrobell: { rules: { 'effect-returns-cleanup-only': effectReturnsCleanupOnly } },
+    },
     rules: {
+      'macrobell/effect-returns-cleanup-only': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },

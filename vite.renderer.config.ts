@@ -4,7 +4,10 @@ import { defineConfig } from 'vite';
 import { noInlineRefreshPreamble } from './src/renderer/dev-preamble.js';
 
 // The renderer, built once for both hosts: the Electron window (loadFile) and web mode.
-export default defineConfig({
+// `--mode e2e` (the end-to-end tests' build) compiles in the test fault switches
+// (src/renderer/src/lib/test-faults.ts); every other build leaves them out.
+export default defineConfig(({ mode }) => ({
+  define: { __MACROBELL_TEST_FAULTS__: JSON.stringify(mode === 'e2e') },
   root: resolve(import.meta.dirname, 'src/renderer'),
   base: './',
   plugins: [react(), noInlineRefreshPreamble()],
@@ -14,4 +17,4 @@ export default defineConfig({
     target: 'chrome120',
     sourcemap: false,
   },
-});
+}));

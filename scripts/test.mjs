@@ -122,7 +122,8 @@ const run = (label, argv, at = null) => {
   return status;
 };
 const E2E_CONFIG = ['--config', 'vitest.e2e.config.ts'];
-const buildWeb = () => run('building the web UI for the end-to-end tests', webBuildArgv(root));
+const buildWeb = () =>
+  run('building the web UI for the end-to-end tests', webBuildArgv(root, { mode: 'e2e' }));
 
 // Test files by suite and by the clock their header asks for (scripts/clock.mjs).
 const testFiles = (dir, suffix) =>

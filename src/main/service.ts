@@ -7,13 +7,12 @@
  * lifecycle. Parts own their events (typed `Event<T>`, src/shared/event.ts); service/publish.ts
  * connects them, once, to each other and to the hosts' pushes (service/bus.ts).
  */
-import type { AlertsEngineOptions } from './alerts/index.js';
 import { SettingsFile, applyEnvOverrides } from './config/settings-file.js';
 import { KeytarSecretStore, type SecretStore } from './secrets/index.js';
 import type { MacrobellService } from './service-contract.js';
 import type { RelayConsumerFactory } from './sync/live-source.js';
 import type { SafetyNetTuning } from './sync/safety-net.js';
-import { createAlerting } from './service/alerting.js';
+import { createAlerting, type AlertDelivery } from './service/alerting.js';
 import { openCoreStore, openDataDir, type CoreBasics } from './service/basics.js';
 import { createApiTable } from './service/api-table.js';
 import { connectApis } from './service/apis.js';
@@ -25,6 +24,7 @@ import { chooseMode, effectiveSettings, startDemo } from './service/mode.js';
 import { createControls } from './service/controls.js';
 import { createSyncCore } from './service/sync-core.js';
 import { publishCore } from './service/publish.js';
+import { rendererErrorLog } from './service/renderer-errors.js';
 
 export interface AppServiceOptions {
   dataDir: string;
@@ -44,7 +44,7 @@ export interface AppServiceOptions {
   relayConsumer?: RelayConsumerFactory;
   now?: () => number;
   /** Notification grouping and rate limit (tests and benchmarks; users keep the defaults). */
-  alertDelivery?: Pick<AlertsEngineOptions, 'coalesceMs' | 'settleMs' | 'maxPerMinute'>;
+  alertDelivery?: AlertDelivery;
   /** The safety net's periods (tests and benchmarks; users keep the defaults). */
   safetyNet?: Partial<SafetyNetTuning>;
   /** The monotonic clock the wake-from-sleep check compares with the wall clock (tests). */
@@ -82,7 +82,7 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
   const credentialSource = demoSetup?.secrets ?? keychain;
   const apis = connectApis(basics, { demo, desk, credentials: credentialSource });
   const { tokens, calendar } = apis;
-  const { alerts, newsWindowAlerts } = createAlerting(basics, opts.alertDelivery);
+  const { alerts, newsWindowAlerts, acks } = createAlerting(basics, opts.alertDelivery);
   const demoWebhooks = new DemoWebhookLink();
   const { applier, sync, watchlist } = createSyncCore({
     ...basics,
@@ -110,11 +110,15 @@ export async function createAppService(opts: AppServiceOptions): Promise<AppServ
     settings,
     status,
     watchlist,
-    notify: (n) => bus.pushes.notification.fire(n),
+    notify: (n) => bus.pushes.notification.fire(acks.sent(n)),
+    acknowledge: (ack) => {
+      if (acks.acknowledge(ack)) bus.statusChanged(); // the latency panel follows
+    },
+    logRendererError: rendererErrorLog(logger, basics.now),
     onAlertsRead: (ids) => bus.pushes.alertsRead.fire({ ids }),
   });
   const parts = { alerts, newsWindowAlerts, watchlist, pruning, sync, applier, status };
-  const subscriptions = publishCore({ bus, tokens, ...parts });
+  const subscriptions = publishCore({ bus, tokens, acks, ...parts });
   return assembleService({
     ...basics,
     ...apis,

@@ -19,6 +19,7 @@ const PUSH_EVENT_KEYS = {
   notification: true,
   update: true,
   banner: true,
+  fallback: true,
   settings: true,
   alertsRead: true,
 } as const satisfies { readonly [E in keyof PushPayloads]: true };

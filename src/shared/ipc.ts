@@ -26,6 +26,7 @@ import type {
   Settings,
   TestAlertResult,
 } from './domain.js';
+import { ALERT_SURFACES } from './domain/alerts.js';
 import {
   alertRulesInputSchema,
   culture,
@@ -47,6 +48,18 @@ export const eventDateQuerySchema = z.object({
   text: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(20000).optional(),
 });
+
+/** What the renderer reports of its own failure (bounded: it goes to the core's log). */
+export const rendererErrorSchema = z.object({
+  kind: z.enum(['error', 'unhandledrejection', 'boundary']),
+  message: z.string().max(2_000),
+  stack: z.string().max(8_000).optional(),
+  /** React's component stack (an error boundary's report). */
+  componentStack: z.string().max(8_000).optional(),
+  /** The screen whose boundary caught it. */
+  screen: z.string().max(40).optional(),
+});
+export type RendererErrorReport = z.infer<typeof rendererErrorSchema>;
 
 /** Inputs of every request method. `z.undefined()` = no argument. */
 export const requestSchemas = {
@@ -113,6 +126,18 @@ export const requestSchemas = {
   sendTestAlert: z.undefined(),
   /** The trader closed the in-app alert banner (the desktop window stops staying on top). */
   dismissAlertBanner: z.undefined(),
+  /**
+   * A surface showed a notification (its `deliveryId`): the toast rendered, the sound
+   * started, the page's or the browser's own alert. The receipt's "shown" is this, never the
+   * send; without one in time the host falls back (src/main/alerts/acknowledgements.ts).
+   */
+  alertShown: z.object({
+    id: z.number().int().positive(),
+    surface: z.enum(ALERT_SURFACES),
+    at: z.number().int().nonnegative(),
+  }),
+  /** The renderer failed (an uncaught error, a rejection, a screen's error boundary): logged. */
+  reportRendererError: rendererErrorSchema,
 } as const;
 
 export type RequestMethod = keyof typeof requestSchemas;
@@ -153,6 +178,8 @@ export interface ResponseTypes {
   rotateCalendarFeed: CalendarFeedInfo;
   sendTestAlert: TestAlertResult;
   dismissAlertBanner: null;
+  alertShown: null;
+  reportRendererError: null;
 }
 
 /** The app's API as the renderer sees it, one async method per request. */
@@ -176,6 +203,12 @@ export interface PushPayloads {
   update: UpdateNotice;
   /** The OS did not show this notification: the window shows it as a banner (desktop only). */
   banner: NativeNotification;
+  /**
+   * No surface acknowledged this notification in time: the host's own fallback shows it
+   * (Electron: the OS notification with sound and the taskbar's attention; web: the page's
+   * alert outside React, or the browser's notification).
+   */
+  fallback: NativeNotification;
   /** Settings (alert rules included) after any change, so every open window follows. */
   settings: Settings;
   /** Alerts marked read (null: all), so every open window's history follows. */

@@ -60,8 +60,13 @@ describe('alert banner', () => {
     await expect.poll(() => banner.count()).toBe(0);
   }, 180_000);
 
-  it('a HIGH print while the tab is not in focus shows the banner until dismissed', async () => {
+  it('a HIGH print while the tab is not in focus shows the banner (not a toast too), over no control, until dismissed', async () => {
     const { page } = e;
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Calendar' })
+      .click();
+    await page.getByLabel('Filter events by name').waitFor();
     // the trader is in the trading platform: headless Chromium keeps every page focused (it
     // has no window manager), so the platform's answer is stubbed
     await page.evaluate(() => {
@@ -76,6 +81,22 @@ describe('alert banner', () => {
     const banner = page.getByTestId('alert-banner');
     await banner.waitFor({ timeout: 10_000 });
     expect(await banner.textContent()).toContain(target.name);
+    // one surface per alert: the banner, not a toast with the same text as well
+    await page.waitForTimeout(1_500); // past the toast's would-be arrival and the ack deadline
+    expect(await page.getByTestId('toast').filter({ hasText: target.name }).count()).toBe(0);
+    expect(await banner.count()).toBe(1);
+    // it covers no control meanwhile: the search box and the filter chips are theirs to click
+    for (const control of [
+      page.getByLabel('Filter events by name'),
+      page.getByRole('group', { name: 'Impact' }).getByRole('button').first(),
+    ]) {
+      const atItsMiddle = await control.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return el.contains(hit) ? 'itself' : `${hit?.outerHTML.slice(0, 120)} at ${r.x},${r.y}`;
+      });
+      expect(atItsMiddle).toBe('itself');
+    }
     await banner.locator('.alert-banner-main').click();
     await expect.poll(() => banner.count()).toBe(0);
     await page

@@ -115,9 +115,9 @@ export class AlertsEngine {
       maxPerMinute: opts.maxPerMinute ?? 4,
       onError: this.onError,
     });
+    // Its receipts are stamped as it is sent and as a surface acknowledges it
+    // (acknowledgements.ts), not here: going out is not being seen.
     this.onDidNotify = this.delivery.onDidSend;
-    // The receipt's last hop: stamped when it went out (before any listener runs).
-    this.delivery.onDidSend((n) => this.stampShown(n));
     this.reminders = new ReminderPlanner({
       store: opts.store,
       rules: opts.rules,
@@ -184,15 +184,6 @@ export class AlertsEngine {
     });
     for (const { record } of items) this.didRecord.fire(record);
     this.delivery.push(items);
-  }
-
-  /** A notification went out: its alerts' receipts get their last hop. */
-  private stampShown(n: NativeNotification): void {
-    try {
-      this.opts.store.markAlertsShown?.(n.alertIds, this.now());
-    } catch (err) {
-      this.onError(err);
-    }
   }
 
   /** Re-plan reminder timers (on start, on rules changes; changes do it themselves). */

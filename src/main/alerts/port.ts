@@ -34,8 +34,6 @@ export interface UpcomingQuery {
 export interface AlertStore {
   /** Null when an alert with this dedup key already exists. */
   insertAlert(a: NewAlert): AlertRecord | null;
-  /** Stamp the receipts of alerts whose notification went out. */
-  markAlertsShown?(ids: number[], at: number): void;
   upcoming(q: UpcomingQuery): EventDate[];
 }
 

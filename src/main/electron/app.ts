@@ -22,6 +22,7 @@ import { nativeBindingPath } from './native-binding.js';
 import { hardenSession, serveAppProtocol } from './security.js';
 import { loadService, type CreateService } from './service-loader.js';
 import { createTray, nativeAlerts, startUpdates, stopOnQuit } from './shell-parts.js';
+import { startNativeFallback } from './native-fallback.js';
 import { prepareWindow } from './shell-window.js';
 import { acquireSingleInstance } from './single-instance.js';
 import type { AppTray } from './tray.js';
@@ -106,6 +107,8 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
   // The host boundary: each notification the core shows, natively (the window's toast
   // comes through registerIpc's pushes). The handle ends with the app, at quit.
   const offNotifications = service.on('notification', (n) => void native.deliver(n));
+  // No toast or sound acknowledged in time: the OS's notification with sound, the taskbar.
+  const offFallback = startNativeFallback({ service, host, icon: win.icon });
   // Known suppression (Focus, no daemon, no shortcut) puts up the banner from the first alert.
   if (!deps.smoke) void native.refreshChecks();
   tray = createTray({
@@ -122,6 +125,7 @@ export async function runShell(deps: ShellDeps = {}): Promise<Shell | null> {
     updates,
     unregister: () => {
       offNotifications();
+      offFallback();
       unregister();
     },
   });

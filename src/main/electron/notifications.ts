@@ -6,6 +6,11 @@ import type { NativeNotification } from '../../shared/domain.js';
 // so each one is kept until it is clicked or closed (bounded, oldest dropped first).
 const live = new Set<Notification>();
 const MAX_LIVE = 50;
+/**
+ * The one on screen for each notification the core sent (its `deliveryId`): the fallback's
+ * showing, with sound, replaces the silent one rather than stacking a second beside it.
+ */
+const byDelivery = new Map<number, Notification>();
 
 /** What Electron reports after show(): displayed, or refused (with the OS's reason). */
 export type ShowResult = { shown: true } | { shown: false; reason: string };
@@ -19,17 +24,24 @@ export function showNotification(
   onClick: (target: NativeNotification['target']) => void,
   icon?: string,
   onResult?: (r: ShowResult) => void,
+  /** The OS plays its sound (the fallback: the window did not play the app's). */
+  opts: { sound?: boolean } = {},
 ): boolean {
   if (!Notification.isSupported()) return false;
   const notification = new Notification({
     title: n.title,
     body: n.body,
     // The window (hidden, never closed) plays the per-impact sound the user chose, or none in
-    // quiet hours: an OS sound on top would double it and ignore a level switched off.
-    silent: true,
+    // quiet hours: an OS sound on top would double it and ignore a level switched off. Only
+    // the fallback, for a window that showed nothing, asks for the OS's sound.
+    silent: opts.sound !== true,
     ...(icon ? { icon } : {}),
   });
-  const release = () => live.delete(notification);
+  const id = n.deliveryId;
+  const release = () => {
+    live.delete(notification);
+    if (id !== undefined && byDelivery.get(id) === notification) byDelivery.delete(id);
+  };
   notification.on('click', () => {
     release();
     onClick(n.target);
@@ -42,6 +54,11 @@ export function showNotification(
   });
   live.add(notification);
   if (live.size > MAX_LIVE) live.delete(live.values().next().value as Notification);
+  if (id !== undefined) {
+    byDelivery.get(id)?.close();
+    byDelivery.set(id, notification);
+    if (byDelivery.size > MAX_LIVE) byDelivery.delete(byDelivery.keys().next().value as number);
+  }
   notification.show();
   return true;
 }

@@ -87,6 +87,12 @@ export class WindowHost {
     this.push(win, 'banner', n);
   }
 
+  /** The taskbar (the dock on macOS) asks for the trader's attention until the window is used. */
+  attention(): void {
+    const win = this.current();
+    if (win && !win.isFocused()) win.flashFrame(true);
+  }
+
   /** The banner was dismissed: an ordinary window again. */
   dropBanner(): void {
     this.current()?.setAlwaysOnTop(false);

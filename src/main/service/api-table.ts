@@ -26,6 +26,10 @@ export function createApiTable(d: ApiTableDeps): AppApi {
     openExternal: async () => null,
     getCalendarFeed: () => d.watchlist.feed(false),
     rotateCalendarFeed: () => d.watchlist.feed(true),
+    reportRendererError: async (report) => {
+      d.logRendererError(report);
+      return null;
+    },
     installUpdate: async () => null, // the desktop shell handles it (src/main/electron/updater.ts)
   };
 }

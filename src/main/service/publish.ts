@@ -8,6 +8,7 @@ import type { DomainChange } from '../../shared/domain.js';
 import { DisposableStore, toDisposable } from '../../shared/event.js';
 import type { TokenManager } from '../auth/index.js';
 import type { AlertsEngine } from '../alerts/index.js';
+import type { Acknowledgements } from '../alerts/acknowledgements.js';
 import type { WatchlistSync } from '../desk/watchlist-sync.js';
 import type { NewsWindowAlerts } from '../notify/news-window-alerts.js';
 import type { ChangeApplier } from '../sync/applier.js';
@@ -26,6 +27,7 @@ export interface PublishParts {
   applier: Pick<ChangeApplier, 'onDidCommit'>;
   alerts: Pick<AlertsEngine, 'dispatch' | 'onDidRecord' | 'onDidNotify'>;
   newsWindowAlerts: Pick<NewsWindowAlerts, 'onDidNotify' | 'replan'>;
+  acks: Pick<Acknowledgements, 'sent' | 'onDidMiss' | 'stop'>;
   sync: Pick<SyncEngine, 'replanBursts'>;
   watchlist: Pick<WatchlistSync, 'relayConnected'>;
   status: Pick<StatusReporter, 'push'>;
@@ -57,12 +59,19 @@ export function publishCore(p: PublishParts): DisposableStore {
   );
   on(
     p.alerts.onDidNotify((n) => {
-      pushes.notification.fire(n);
-      // Its receipts are stamped "shown" now: the latency panel's percentiles follow.
+      // Sent, not yet shown: a surface's acknowledgement stamps the receipt (acknowledgements.ts).
+      pushes.notification.fire(p.acks.sent(n));
       statusChanged();
     }),
   );
-  on(p.newsWindowAlerts.onDidNotify((n) => pushes.notification.fire(n)));
+  on(p.newsWindowAlerts.onDidNotify((n) => pushes.notification.fire(p.acks.sent(n))));
+  on(
+    p.acks.onDidMiss((n) => {
+      pushes.fallback.fire(n); // no surface showed it in time: the host's own
+      statusChanged(); // the latency panel's unacknowledged count
+    }),
+  );
+  on(toDisposable(() => p.acks.stop()));
   on(pushes.settings.event(() => p.newsWindowAlerts.replan()));
   on(pushes.status.event((s) => p.watchlist.relayConnected(s.relay?.connected === true)));
   return subscriptions;

@@ -2,6 +2,7 @@
 import type {
   AlertReceipt,
   AlertRecord,
+  AlertSurface,
   AlertTarget,
   ChangeSource,
   FeedLatency,
@@ -87,12 +88,20 @@ export class Alerts {
     };
   }
 
-  /** The notification carrying these alerts went out at `at`: their receipts' last hop. */
-  markShown(ids: number[], at: number): void {
+  /** One hop of these alerts' receipts, once (a hop already stamped keeps its time). */
+  markReceipt(ids: number[], hop: 'sentAt' | 'fallbackAt', at: number): void {
     const s = this.q.objects(
-      "UPDATE alerts SET receipt = json_set(receipt, '$.shownAt', ?) WHERE id = ? AND receipt IS NOT NULL AND json_extract(receipt, '$.shownAt') IS NULL",
+      `UPDATE alerts SET receipt = json_set(receipt, '$.${hop}', ?) WHERE id = ? AND receipt IS NOT NULL AND json_extract(receipt, '$.${hop}') IS NULL`,
     );
     this.transaction(() => ids.forEach((id) => s.run(at, id)));
+  }
+
+  /** The first surface that acknowledged these alerts' notification, and when. */
+  markShown(ids: number[], at: number, surface: AlertSurface): void {
+    const s = this.q.objects(
+      "UPDATE alerts SET receipt = json_set(receipt, '$.shownAt', ?, '$.shownBy', ?) WHERE id = ? AND receipt IS NOT NULL AND json_extract(receipt, '$.shownAt') IS NULL",
+    );
+    this.transaction(() => ids.forEach((id) => s.run(at, surface, id)));
   }
 
   list(q: { limit?: number; unreadOnly?: boolean } = {}): AlertRecord[] {
@@ -105,27 +114,29 @@ export class Alerts {
       .map(toRecord);
   }
 
-  /** Print → alert (shown, or applied when not shown) over the day before `now`, by path. */
+  /** Print → shown (acknowledged by a surface) over the day before `now`, by path. */
   latency(now: number): FeedLatency[] {
     const rows = this.q
       .objects<Pick<AlertRow, 'receipt'>>(
         "SELECT receipt FROM alerts WHERE created_at >= ? AND kind = 'released' AND receipt IS NOT NULL",
       )
       .all(now - DAY_MS);
-    const byPath = new Map<ChangeSource, number[]>();
+    const byPath = new Map<ChangeSource, { delays: number[]; unacknowledged: number }>();
     for (const row of rows) {
       const r = parseReceipt(row.receipt);
       if (!r || r.printAt === null) continue;
-      const delay = Math.max(0, (r.shownAt ?? r.appliedAt) - r.printAt);
-      const list = byPath.get(r.path) ?? [];
-      list.push(delay);
-      byPath.set(r.path, list);
+      const entry = byPath.get(r.path) ?? { delays: [], unacknowledged: 0 };
+      byPath.set(r.path, entry);
+      // Only what a surface acknowledged counts as shown; sent and never seen is counted apart.
+      if (r.shownAt !== null) entry.delays.push(Math.max(0, r.shownAt - r.printAt));
+      else if (r.sentAt != null) entry.unacknowledged++;
     }
-    return [...byPath].map(([path, delays]) => {
+    return [...byPath].map(([path, { delays, unacknowledged }]) => {
       const sorted = delays.sort((a, b) => a - b);
       return {
         path,
         count: sorted.length,
+        unacknowledged,
         p50Ms: quantile(sorted, 0.5),
         p99Ms: quantile(sorted, 0.99),
       };

@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import type {
   AlertRecord,
+  AlertSurface,
   FeedLatency,
   CalendarEvent,
   Category,
@@ -212,9 +213,17 @@ export class Store {
   markAlertsRead(ids?: number[]): void {
     this.alerts.markRead(ids);
   }
-  /** The notification carrying these alerts went out: stamp their receipts. */
-  markAlertsShown(ids: number[], at: number): void {
-    this.alerts.markShown(ids, at);
+  /** The notification carrying these alerts went out to the hosts. */
+  markAlertsSent(ids: number[], at: number): void {
+    this.alerts.markReceipt(ids, 'sentAt', at);
+  }
+  /** A surface acknowledged the notification carrying these alerts (the first one counts). */
+  markAlertsShown(ids: number[], at: number, surface: AlertSurface): void {
+    this.alerts.markShown(ids, at, surface);
+  }
+  /** No surface acknowledged it in time: the host's fallback fired. */
+  markAlertsFallback(ids: number[], at: number): void {
+    this.alerts.markReceipt(ids, 'fallbackAt', at);
   }
   /** Print → alert percentiles over the last day, by path. */
   alertLatency(now: number): FeedLatency[] {

@@ -2,6 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Route, RouteRequest } from '../../node/http/server/router.js';
 import type { MacrobellService } from '../service-contract.js';
+import type { PushLog } from './push-log.js';
 import type { WebSessions } from './session.js';
 
 export interface WebContext {
@@ -19,6 +20,8 @@ export interface WebContext {
   loginSecrets: (() => Promise<string[]>) | null;
   /** Open push streams, ended when the host closes. */
   streams: Set<ServerResponse>;
+  /** The recent pushes with their ids, for the streams and their resumption. */
+  pushes: PushLog;
 }
 
 export type WebRoute = Route<WebContext>;

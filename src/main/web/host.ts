@@ -11,6 +11,7 @@ import { Router } from '../../node/http/server/router.js';
 import type { MacrobellService } from '../service-contract.js';
 import { admit } from './access.js';
 import type { WebContext } from './context.js';
+import { PushLog } from './push-log.js';
 import { webErrors } from './errors.js';
 import { sendWebError } from './reply.js';
 import { apiRoute } from './routes/api.js';
@@ -43,6 +44,8 @@ export interface RunningWebHost {
   newLoginUrl(): string;
   origin: string;
   port: number;
+  /** Push streams open now (each page's one). */
+  openStreams(): number;
   close(): Promise<void>;
 }
 
@@ -66,6 +69,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
     port: 0,
     loginSecrets: opts.loginSecrets ?? null,
     streams: new Set(),
+    pushes: new PushLog(opts.service),
   };
   const server = createServer((req, res) => {
     handle(ctx, req, res).catch((err: unknown) => {
@@ -86,8 +90,10 @@ export async function startWebHost(opts: WebHostOptions): Promise<RunningWebHost
     newLoginUrl,
     origin,
     port: ctx.port,
+    openStreams: () => ctx.streams.size,
     async close() {
       ctx.streams.forEach((s) => s.end());
+      ctx.pushes.dispose();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     },

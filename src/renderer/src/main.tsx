@@ -5,15 +5,21 @@ import '@vitejs/plugin-react/preamble';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { detectBridge } from './bridge/index.js';
-import { App } from './components/App.js';
+import { Root } from './components/Root.js';
+import { startPageFallback } from './fallback/page-alert.js';
+import { startErrorReports } from './lib/error-reports.js';
 import { createStores, StoresContext } from './state/index.js';
 import './styles.css';
 
-const stores = createStores(detectBridge());
+const bridge = detectBridge();
+// Before React: a failure anywhere in it is reported, and an alert it misses still shows.
+startErrorReports(bridge);
+startPageFallback(bridge, () => stores.app.getState().settings);
+const stores = createStores(bridge);
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <StoresContext.Provider value={stores}>
-      <App />
+      <Root />
     </StoresContext.Provider>
   </StrictMode>,
 );

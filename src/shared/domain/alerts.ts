@@ -167,14 +167,50 @@ export interface AlertReceipt {
   relayReceivedAt: number | null;
   /** When the app applied the change (the alert was recorded in the same transaction). */
   appliedAt: number;
-  /** When the notification went out (null until then, or never while paused). */
+  /**
+   * When a surface the trader sees or hears first acknowledged it (null: none did — the
+   * window never rendered it, or paused). Receipts written before acknowledgements carry
+   * the time the notification went out here, and no `shownBy`.
+   */
   shownAt: number | null;
+  /** Which surface acknowledged it first (absent on receipts older than acknowledgements). */
+  shownBy?: AlertSurface | null;
+  /** When the notification went out to the hosts (absent on older receipts). */
+  sentAt?: number | null;
+  /** When no surface had acknowledged it in time and the host's fallback was fired. */
+  fallbackAt?: number | null;
+}
+
+/**
+ * Where an alert reached the trader, as the surface itself reports it (`alertShown`): the
+ * window's toast, its sound or its banner, the web page's own alert outside React, the browser's or the
+ * OS's notification.
+ */
+export const ALERT_SURFACES = [
+  'toast',
+  'sound',
+  'banner',
+  'page-alert',
+  'browser-notification',
+  'native-notification',
+] as const;
+export type AlertSurface = (typeof ALERT_SURFACES)[number];
+
+/** A surface acknowledging a notification it showed (`id`: the notification's `deliveryId`). */
+export interface AlertShown {
+  id: number;
+  surface: AlertSurface;
+  /** Unix ms, by the surface's clock (the core keeps it between sending and now). */
+  at: number;
 }
 
 /** Print → alert over the last day, by path (Settings → Live updates). */
 export interface FeedLatency {
   path: ChangeSource;
+  /** Alerts a surface acknowledged (the percentiles are theirs). */
   count: number;
+  /** Alerts sent that no surface acknowledged: not counted as shown. */
+  unacknowledged?: number;
   p50Ms: number;
   p99Ms: number;
 }
@@ -191,6 +227,11 @@ export interface NativeNotification {
   volatility?: Volatility;
   /** "Send test alert" from Settings: nothing printed, nothing recorded. */
   test?: boolean;
+  /**
+   * Set by the core as it sends the notification: the id a surface acknowledges it with
+   * (`alertShown`). Absent on the copies the renderer makes itself.
+   */
+  deliveryId?: number;
 }
 
 /** Impact levels that can have an alert sound (NONE plays as LOW). */

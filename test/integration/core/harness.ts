@@ -65,6 +65,7 @@ export async function startCore(
     backfill: [],
     navigate: [],
     banner: [],
+    fallback: [],
     update: [],
     settings: [],
     alertsRead: [],

@@ -1,8 +1,8 @@
 // @clock any-day — it makes the releases it needs relative to now (the demo only lends an event id)
 /**
  * The latency panel (Settings → Live updates, from the status push) and the receipts tell
- * the same story: both measure print → shown, and the panel's last push comes after the
- * last notification was stamped shown. On the real demo core and its simulator.
+ * the same story: both measure print → shown (a surface's acknowledgement), and the panel's
+ * last push comes after the last notification was acknowledged. On the real demo core and its simulator.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +41,15 @@ describe('latency panel and receipts', () => {
     const sim = { url: service.simulatorUrl } as RunningSimulator;
     const pushed: AppStatus[] = [];
     const off = service.on('status', (s) => pushed.push(s));
-    cleanup.push(async () => off());
+    // the window: its toast acknowledges each notification (shown is what a surface saw)
+    const offAck = service.on('notification', (n) => {
+      if (n.deliveryId)
+        void service.api.alertShown({ id: n.deliveryId, surface: 'toast', at: Date.now() });
+    });
+    cleanup.push(async () => {
+      off();
+      offAck();
+    });
     const any = (await simJson<EventDate[]>(sim, 'GET', '/_sim/event-dates'))[0] as EventDate;
     // three releases, a few seconds apart: three notifications, three receipts
     const releases: EventDate[] = [];
@@ -64,7 +72,8 @@ describe('latency panel and receipts', () => {
       );
       const shown = mine.map((a) => a.receipt).filter((r) => r?.shownAt != null);
       return shown.length === 3 ? shown : null;
-    }, 'three receipts stamped shown');
+    }, 'three receipts acknowledged');
+    expect(receipts.map((r) => r?.shownBy)).toEqual(['toast', 'toast', 'toast']);
     const delays = receipts.map((r) => (r?.shownAt ?? 0) - (r?.printAt ?? 0));
     const expected = median(delays);
 

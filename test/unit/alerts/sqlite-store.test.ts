@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AlertsEngine } from '../../../src/main/alerts/index.js';
+import { Acknowledgements } from '../../../src/main/alerts/acknowledgements.js';
 import { openStore, type Store } from '../../../src/main/store/index.js';
 import {
   DEFAULT_ALERT_RULES,
@@ -40,7 +41,18 @@ function engineOn(store: Store, clock: ManualClock, sent: NativeNotification[]) 
     now: () => clock.now,
     timers: clock,
   });
-  engine.onDidNotify((n) => sent.push(n));
+  // the window's toast acknowledges each notification as it goes out
+  const acks = new Acknowledgements({
+    store,
+    now: () => clock.now,
+    timers: clock,
+    onError: () => {},
+  });
+  engine.onDidNotify((n) => {
+    const out = acks.sent(n);
+    acks.acknowledge({ id: out.deliveryId as number, surface: 'toast', at: clock.now });
+    sent.push(n);
+  });
   return engine;
 }
 
@@ -92,7 +104,7 @@ describe('alerts on the SQLite store', () => {
     expect(store.countUnreadAlerts()).toBe(1);
   });
 
-  it('keeps each alert’s receipt, stamps when it was shown, and sums print → alert by path', () => {
+  it('keeps each alert’s receipt, stamps when it was sent and acknowledged, and sums print → shown by path', () => {
     const path = dbPath();
     const clock = nfpClock();
     const sent: NativeNotification[] = [];
@@ -127,13 +139,16 @@ describe('alerts on the SQLite store', () => {
       printAt: t0,
       relayReceivedAt: t0 + 150,
       appliedAt: t0 + 210,
+      sentAt: t0 + 360,
       shownAt: t0 + 360,
+      shownBy: 'toast',
     });
     expect(byId.get('ed2')?.receipt).toMatchObject({ path: 'poll', relayReceivedAt: null });
     const latency = reopened.alertLatency(clock.now);
     expect(latency.find((l) => l.path === 'relay')).toEqual({
       path: 'relay',
       count: 1,
+      unacknowledged: 0,
       p50Ms: 360,
       p99Ms: 360,
     });

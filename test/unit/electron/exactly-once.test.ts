@@ -35,7 +35,7 @@ afterEach(async () => {
 });
 
 /** The shell on the real mode-switching core; `ahead` moves the app's clock (a wake, later). */
-async function started() {
+async function started(window: { acknowledges: boolean } = { acknowledges: true }) {
   const clock = { ahead: 0 };
   let core: AppService | null = null;
   shell = await runShell({
@@ -71,6 +71,14 @@ async function started() {
     const handler = fake.ipcMain.handlers.get(IPC_REQUEST_CHANNEL);
     const event = { sender: win.webContents, senderFrame: { url: 'app://macrobell/index.html' } };
     return (await handler?.(event, method, input)) as { ok: boolean; value: unknown };
+  };
+  // The renderer: its toast acknowledges each notification it is sent (alertShown over IPC).
+  const send = win.webContents.send.bind(win.webContents);
+  win.webContents.send = (channel: string, payload: unknown) => {
+    send(channel, payload);
+    const id = (payload as NativeNotification).deliveryId;
+    if (window.acknowledges && channel === ipcPushChannel('notification') && id)
+      void invoke('alertShown', { id, surface: 'toast', at: Date.now() });
   };
   return { service, sim, win, clock, pushes, invoke };
 }
@@ -139,6 +147,47 @@ describe('exactly once, through the real mode switch', () => {
       (a) => a.target.type === 'eventDate' && a.target.eventDateId === ed.id,
     );
     expect(history).toHaveLength(1);
+  });
+
+  it('a print the window acknowledges: its receipt names the toast, no fallback', async () => {
+    const s = await started();
+    const ed = await createRelease(s, 1_500, 'Acknowledged Payrolls');
+    await printAtItsTime(s, ed, 275);
+    await waitFor(() => delivered(s, 'Acknowledged Payrolls').native.length > 0, 'the alert');
+    await pastRepeats();
+    expect(s.pushes('fallback')).toEqual([]);
+    expect(s.win.flashing).toBe(false);
+    const [row] = (await s.service.api.listAlerts({ limit: 50 })).filter(
+      (a) => a.target.type === 'eventDate' && a.target.eventDateId === ed.id,
+    );
+    expect(row?.receipt).toMatchObject({ shownBy: 'toast' });
+    expect(row?.receipt?.fallbackAt).toBeUndefined();
+  });
+
+  it('a window that acknowledges nothing: the OS notification again with its sound, the taskbar, and the receipt says so', async () => {
+    const s = await started({ acknowledges: false });
+    fake.Notification.answer = 'show';
+    const ed = await createRelease(s, 1_500, 'Unseen Payrolls');
+    await printAtItsTime(s, ed, 275);
+    await waitFor(() => s.pushes('fallback').length > 0, 'the fallback', 10_000);
+    await pastRepeats();
+    expect((s.pushes('fallback') as NativeNotification[]).map((n) => n.title)).toEqual([
+      expect.stringContaining('Unseen Payrolls'),
+    ]);
+    const native = delivered(s, 'Unseen Payrolls').native;
+    // the first, silent (the window was to play the sound); the fallback with the OS's sound
+    expect(native.map((n) => n.options.silent)).toEqual([true, false]);
+    // the second replaces the first on screen: one notification of it at a time
+    expect(native.map((n) => n.closed)).toEqual([true, false]);
+    expect(s.win.flashing).toBe(true);
+    const [row] = (await s.service.api.listAlerts({ limit: 50 })).filter(
+      (a) => a.target.type === 'eventDate' && a.target.eventDateId === ed.id,
+    );
+    const r = row?.receipt;
+    expect(r).toMatchObject({ shownBy: 'native-notification' });
+    expect(r?.fallbackAt).toEqual(expect.any(Number));
+    expect(r?.shownAt).toBeGreaterThanOrEqual(r?.fallbackAt as number);
+    expect((r?.fallbackAt as number) - (r?.sentAt as number)).toBeGreaterThanOrEqual(1_000);
   });
 
   it('the test alert: one native notification, one toast, no alert row', async () => {

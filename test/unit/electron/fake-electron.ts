@@ -64,6 +64,11 @@ export class BrowserWindow extends EventEmitter {
     this.focused = true;
   }
   restore() {}
+  /** The taskbar's (the dock's) attention, asked by flashFrame(true). */
+  flashing = false;
+  flashFrame(on: boolean) {
+    this.flashing = on;
+  }
   minimized = false;
   minimize() {
     this.minimized = true;
@@ -143,6 +148,11 @@ export class Notification extends EventEmitter {
   }
   /** What the fake OS does on show(): nothing (most OSes), or emit 'show' / 'failed'. */
   static answer: 'none' | 'show' | 'failed' = 'none';
+  closed = false;
+  close() {
+    this.closed = true;
+    this.emit('close');
+  }
   show() {
     Notification.shown.push(this);
     if (Notification.answer === 'show') queueMicrotask(() => this.emit('show'));

@@ -10,7 +10,7 @@ import {
 import type { AppApi, PushEvent, PushPayloads } from '../../../src/shared/ipc.js';
 import { apiFrom, type Bridge } from '../../../src/renderer/src/bridge/index.js';
 import { createStores, StoresContext } from '../../../src/renderer/src/state/index.js';
-import { App } from '../../../src/renderer/src/components/App.js';
+import { Root } from '../../../src/renderer/src/components/Root.js';
 import { eventDateFixture, statusFixture } from '../../fixtures/domain.js';
 
 // jsdom has no layout: a ResizeObserver that never fires (the calendar then assumes 600 px).
@@ -104,7 +104,7 @@ export function mount(rows: EventDate[], extra: Answers = {}, opts: BridgeOption
   const stores = createStores(t.bridge, opts.clock ?? (() => now));
   render(
     <StoresContext.Provider value={stores}>
-      <App />
+      <Root />
     </StoresContext.Provider>,
   );
   return { ...t, stores };

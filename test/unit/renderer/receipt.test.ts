@@ -30,6 +30,36 @@ describe('alert receipts', () => {
     );
   });
 
+  it('says which surface showed it, or that none acknowledged it and when the fallback fired', () => {
+    const sent = { ...receipt, sentAt: t0 + 120 };
+    expect(receiptSummary({ ...sent, shownBy: 'toast' })).toBe(
+      '+0.21 s after the print, via relay, shown by the toast',
+    );
+    expect(receiptSummary({ ...sent, shownAt: null })).toBe(
+      'Not acknowledged by any surface, via relay',
+    );
+    expect(receiptSummary({ ...sent, shownAt: null, fallbackAt: t0 + 1_120 })).toBe(
+      'Not acknowledged by any surface; the fallback fired +1.12 s after the print, via relay',
+    );
+    expect(
+      receiptSummary({
+        ...sent,
+        fallbackAt: t0 + 1_120,
+        shownAt: t0 + 1_130,
+        shownBy: 'page-alert',
+      }),
+    ).toBe("+1.13 s after the print, via relay, shown by the page's fallback alert");
+    const hops = receiptHops({ ...sent, fallbackAt: t0 + 1_120, shownAt: null });
+    expect(hops.map((h) => h.label)).toEqual([
+      'Scheduled',
+      'Service stamped (lastUpdated)',
+      'Relay received',
+      'Applied by the app',
+      'Sent to the window',
+      'Fallback fired (no surface acknowledged it)',
+    ]);
+  });
+
   it('lists only the hops that happened, each with its delay after the print', () => {
     const hops = receiptHops({ ...receipt, path: 'webhook', relayReceivedAt: null });
     expect(hops.map((h) => [h.label, h.sincePrint])).toEqual([

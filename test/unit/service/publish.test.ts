@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AlertsEngine } from '../../../src/main/alerts/index.js';
+import { Acknowledgements } from '../../../src/main/alerts/acknowledgements.js';
 import { NewsWindowAlerts } from '../../../src/main/notify/news-window-alerts.js';
 import { CorePushes } from '../../../src/main/service/bus.js';
 import { publishCore } from '../../../src/main/service/publish.js';
@@ -62,11 +63,21 @@ function core() {
     },
   });
   const bus = new CorePushes();
+  const acks = new Acknowledgements({
+    store,
+    now: clock.read,
+    timers: clock,
+    deadlineMs: 1_000,
+    onError: (err) => {
+      throw err;
+    },
+  });
   const subscriptions = publishCore({
     bus,
     applier,
     alerts,
     newsWindowAlerts,
+    acks,
     sync: { replanBursts: () => undefined },
     watchlist: { relayConnected: () => undefined },
     status: { push: () => undefined },
@@ -80,13 +91,15 @@ function core() {
   bus.pushes.alert.event((a) => seen.alert.push(a));
   bus.pushes.changes.event((c) => seen.changes.push(c));
   bus.pushes.notification.event((n) => seen.notification.push(n));
+  const fallbacks: NativeNotification[] = [];
+  bus.pushes.fallback.event((n) => fallbacks.push(n));
   cleanup.push(() => {
     subscriptions.dispose();
     applier.cancelPending();
     alerts.stop();
     store.close();
   });
-  return { clock, store, applier, seen, subscriptions };
+  return { clock, store, applier, seen, subscriptions, acks, fallbacks };
 }
 
 const printOf = (actual: number) => ({
@@ -141,5 +154,80 @@ describe('one publish point, after commit', () => {
     await applier.applyMany([{ payload: printOf(275) }], 'relay');
     clock.advance(5_000);
     expect(seen).toEqual({ alert: [], changes: [], notification: [] });
+  });
+});
+
+describe('a receipt says "shown" only when a surface acknowledged it', () => {
+  /** The one print's notification, once delivered (past the grouping wait). */
+  async function delivered(c: ReturnType<typeof core>) {
+    c.store.upsertEventDate(ed('nfp', { volatility: 'HIGH' }), {});
+    await c.applier.applyMany([{ payload: printOf(275) }], 'relay');
+    c.clock.advance(200); // the 150 ms settle: the notification goes out
+    expect(c.seen.notification).toHaveLength(1);
+    return c.seen.notification[0] as NativeNotification;
+  }
+  const receipt = (c: ReturnType<typeof core>) => c.store.listAlerts()[0]?.receipt;
+
+  it('sent is not shown: the toast acknowledges within the deadline, the receipt names it, no fallback', async () => {
+    const c = core();
+    const n = await delivered(c);
+    const sentAt = receipt(c)?.sentAt as number;
+    expect(sentAt).toBeGreaterThan(0);
+    expect(n.deliveryId).toBeGreaterThan(0);
+    expect(receipt(c)).toMatchObject({ sentAt, shownAt: null });
+    expect(c.store.alertLatency(c.clock.now)).toEqual([
+      { path: 'relay', count: 0, unacknowledged: 1, p50Ms: 0, p99Ms: 0 },
+    ]);
+
+    c.clock.advance(sentAt + 300 - c.clock.now);
+    // the surface's clock may run ahead of the core's: kept between the send and now
+    c.acks.acknowledge({ id: n.deliveryId as number, surface: 'toast', at: c.clock.now + 60_000 });
+    c.clock.advance(5_000);
+    expect(c.fallbacks).toEqual([]);
+    expect(receipt(c)).toMatchObject({ shownAt: sentAt + 300, shownBy: 'toast', sentAt });
+    expect(receipt(c)?.fallbackAt).toBeUndefined();
+    const [row] = c.store.alertLatency(c.clock.now);
+    expect(row).toMatchObject({ path: 'relay', count: 1, unacknowledged: 0 });
+  });
+
+  it('no acknowledgement by the deadline: the fallback push fires once, the receipt says so and is not counted as shown', async () => {
+    const c = core();
+    const n = await delivered(c);
+    const sentAt = receipt(c)?.sentAt as number;
+    c.clock.advance(sentAt + 999 - c.clock.now);
+    expect(c.fallbacks).toEqual([]);
+    c.clock.advance(1);
+    expect(c.fallbacks).toEqual([n]);
+    expect(receipt(c)).toMatchObject({ sentAt, fallbackAt: sentAt + 1_000, shownAt: null });
+    c.clock.advance(60_000);
+    expect(c.fallbacks).toHaveLength(1);
+    expect(c.store.alertLatency(c.clock.now)).toEqual([
+      { path: 'relay', count: 0, unacknowledged: 1, p50Ms: 0, p99Ms: 0 },
+    ]);
+  });
+
+  it('a core stopped before the deadline falls back to nothing (its deadlines end with it)', async () => {
+    const c = core();
+    await delivered(c);
+    c.subscriptions.dispose();
+    c.clock.advance(60_000);
+    expect(c.fallbacks).toEqual([]);
+    expect(c.clock.pending).toBe(0);
+  });
+
+  it("the fallback's own acknowledgement names it; a second surface later changes nothing", async () => {
+    const c = core();
+    const n = await delivered(c);
+    const sentAt = receipt(c)?.sentAt as number;
+    c.clock.advance(1_040);
+    expect(c.fallbacks).toHaveLength(1);
+    expect(c.acks.acknowledge({ id: n.deliveryId as number, surface: 'page-alert', at: 0 })).toBe(
+      true,
+    );
+    // an "at" before the send (a clock behind the core's) is kept at the send
+    expect(receipt(c)).toMatchObject({ shownBy: 'page-alert', shownAt: sentAt });
+    c.acks.acknowledge({ id: n.deliveryId as number, surface: 'sound', at: c.clock.now });
+    expect(receipt(c)).toMatchObject({ shownBy: 'page-alert' });
+    expect(c.acks.acknowledge({ id: 999, surface: 'toast', at: c.clock.now })).toBe(false);
   });
 });

@@ -5,7 +5,10 @@ import { summarize } from '../../notify/os-checks.js';
 import type { ApiTableDeps } from './deps.js';
 
 export function alertsApi(
-  d: Pick<ApiTableDeps, 'store' | 'effective' | 'settings' | 'status' | 'notify' | 'onAlertsRead'>,
+  d: Pick<
+    ApiTableDeps,
+    'store' | 'effective' | 'settings' | 'status' | 'notify' | 'onAlertsRead' | 'acknowledge'
+  >,
 ): Pick<
   AppApi,
   | 'listAlerts'
@@ -15,6 +18,7 @@ export function alertsApi(
   | 'pauseAlerts'
   | 'sendTestAlert'
   | 'dismissAlertBanner'
+  | 'alertShown'
 > {
   const { store, effective } = d;
   return {
@@ -36,5 +40,9 @@ export function alertsApi(
       return { outcome: 'in-app', summary: summarize('in-app', []), checks: [], banner: false };
     },
     dismissAlertBanner: async () => null, // the desktop shell drops always-on-top
+    alertShown: async (ack) => {
+      d.acknowledge(ack);
+      return null;
+    },
   };
 }

@@ -1,5 +1,6 @@
 /** What the API table's sections answer from (each section takes only what it reads). */
-import type { NativeNotification } from '../../../shared/domain.js';
+import type { AlertShown, NativeNotification } from '../../../shared/domain.js';
+import type { RendererErrorReport } from '../../../shared/ipc.js';
 import type { createApiClients } from '../../api/index.js';
 import type { WatchlistSync } from '../../desk/watchlist-sync.js';
 import type { ChangeApplier } from '../../sync/applier.js';
@@ -24,6 +25,10 @@ export interface ApiTableDeps extends Omit<CoreBasics, 'bus'> {
   watchlist: Pick<WatchlistSync, 'feed'>;
   /** The one delivery path of notifications (the hosts' native + the window's toast). */
   notify: (n: NativeNotification) => void;
+  /** A surface showed a notification (src/main/alerts/acknowledgements.ts). */
+  acknowledge: (ack: AlertShown) => void;
+  /** The renderer's own failure, to the log (rate-limited: service/renderer-errors.ts). */
+  logRendererError: (report: RendererErrorReport) => void;
   /** Tells every window which alerts were marked read (null: all). */
   onAlertsRead: (ids: number[] | null) => void;
 }

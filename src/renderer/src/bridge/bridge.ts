@@ -6,6 +6,11 @@ export type Connection = 'online' | 'offline';
 export interface Bridge {
   api: AppApi;
   on<E extends PushEvent>(event: E, listener: (payload: PushPayloads[E]) => void): () => void;
+  /**
+   * Web mode: the push stream resumed too late to replay what it missed (the host's log
+   * moved on, or the host restarted): everything shown must be read again.
+   */
+  onResync?(listener: () => void): () => void;
   /** Whether the host (main process or web host) is reachable. */
   onConnection(listener: (c: Connection) => void): () => void;
   readonly kind: 'ipc' | 'http' | 'test';

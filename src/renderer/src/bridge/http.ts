@@ -76,6 +76,36 @@ async function answerOf(res: Response): Promise<unknown> {
   throw new BridgeError('bad_response', `Macrobell answered HTTP ${res.status}.`);
 }
 
+/**
+ * The stream's query: the page key (EventSource sends no headers), and the last push seen
+ * so a stream opened anew resumes after it (the browser's own retries send `Last-Event-ID`).
+ */
+function streamQuery(pageKey: string | null, lastEventId: string): string {
+  const query = new URLSearchParams();
+  if (pageKey) query.set('key', pageKey);
+  if (lastEventId) query.set('lastEventId', lastEventId);
+  return query.size > 0 ? `?${query}` : '';
+}
+
+/** Each push of a stream to `push` (with its id), and the host's `resync` to `resync`. */
+function relayPushes(
+  source: EventSourceLike,
+  to: { push(name: PushEvent, payload: unknown, id: string): void; resync(): void },
+): void {
+  for (const name of PUSH_EVENTS) {
+    source.addEventListener(name, (e) => {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(e.data);
+      } catch {
+        return; // a garbled push is dropped; the next sync brings the truth anyway
+      }
+      to.push(name, payload, e.lastEventId);
+    });
+  }
+  source.addEventListener('resync', () => to.resync());
+}
+
 export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge & { close(): void } {
   const base = options.base ?? '';
   const openEvents =
@@ -85,6 +115,9 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge & { cl
   const keyHeader: Record<string, string> = pageKey ? { [WEB_PAGE_KEY_HEADER]: pageKey } : {};
   const listeners = new Map<PushEvent, Set<(p: unknown) => void>>();
   const connListeners = new Set<(c: Connection) => void>();
+  const resyncListeners = new Set<() => void>();
+  /** The last push's id: a new stream resumes after it (the browser's own retries send it too). */
+  let lastEventId = '';
   let connection: Connection = 'online';
   let closed = false;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
@@ -96,9 +129,7 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge & { cl
 
   let source: EventSourceLike;
   const open = () => {
-    // EventSource sends no headers: the stream alone takes the key in its query.
-    const key = pageKey ? `?key=${encodeURIComponent(pageKey)}` : '';
-    source = openEvents(`${base}${WEB_EVENTS_PATH}${key}`);
+    source = openEvents(`${base}${WEB_EVENTS_PATH}${streamQuery(pageKey, lastEventId)}`);
     source.onopen = () => setConnection('online');
     source.onerror = () => {
       setConnection('offline');
@@ -110,17 +141,13 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge & { cl
           if (!closed) open();
         }, reopenDelayMs);
     };
-    for (const name of PUSH_EVENTS) {
-      source.addEventListener(name, (e) => {
-        let payload: unknown;
-        try {
-          payload = JSON.parse(e.data);
-        } catch {
-          return; // a garbled push is dropped; the next sync brings the truth anyway
-        }
+    relayPushes(source, {
+      push(name, payload, id) {
+        if (id) lastEventId = id;
         listeners.get(name)?.forEach((l) => l(payload));
-      });
-    }
+      },
+      resync: () => resyncListeners.forEach((l) => l()),
+    });
   };
   open();
 
@@ -151,6 +178,10 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge & { cl
     onConnection(listener) {
       connListeners.add(listener);
       return () => connListeners.delete(listener);
+    },
+    onResync(listener) {
+      resyncListeners.add(listener);
+      return () => resyncListeners.delete(listener);
     },
     close() {
       closed = true;

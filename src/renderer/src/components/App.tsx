@@ -5,8 +5,9 @@ import { Calendar, useCalendarBoot } from './Calendar.js';
 import { NewsUnreadBadge } from './NewsUnreadBadge.js';
 import { StatusBar } from './StatusBar.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
-import { Toasts } from './Toasts.js';
 import { AlertBanner } from './AlertBanner.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { throwIfFault } from '../lib/test-faults.js';
 import { UpdateNotice } from './UpdateNotice.js';
 import { SkipLink } from './SkipLink.js';
 import { TitleCountdown } from './TitleCountdown.js';
@@ -30,6 +31,12 @@ const NAV: { screen: Screen; label: string; icon: ReactNode }[] = [
   { screen: 'alerts', label: 'Alerts', icon: <BellIcon size={16} /> },
   { screen: 'settings', label: 'Settings', icon: <GearIcon /> },
 ];
+
+/** The calendar screen (its test fault switch makes it throw as it mounts). */
+function CalendarScreen() {
+  throwIfFault('calendar-throws');
+  return <Calendar />;
+}
 
 function useTheme(theme: 'system' | 'light' | 'dark' | undefined) {
   useEffect(() => {
@@ -123,17 +130,21 @@ export function App() {
             </button>
           </div>
         )}
-        {screen === 'calendar' && <Calendar />}
-        <Suspense fallback={<p className="muted pad">Loading…</p>}>
-          {screen === 'news' && <News />}
-          {screen === 'alerts' && <Alerts />}
-          {screen === 'settings' && <Settings />}
-        </Suspense>
+        <ErrorBoundary name="banner" variant="layer">
+          <AlertBanner />
+        </ErrorBoundary>
+        {/* one boundary per screen, a fresh one on each visit: a failed screen is reloaded */}
+        <ErrorBoundary key={screen} name={screen} variant="screen">
+          {screen === 'calendar' && <CalendarScreen />}
+          <Suspense fallback={<p className="muted pad">Loading…</p>}>
+            {screen === 'news' && <News />}
+            {screen === 'alerts' && <Alerts />}
+            {screen === 'settings' && <Settings />}
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <StatusBar />
       <TitleCountdown />
-      <Toasts />
-      <AlertBanner />
     </div>
   );
 }

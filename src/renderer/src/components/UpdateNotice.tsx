@@ -7,7 +7,9 @@ export function UpdateNotice() {
   const { bridge } = useStores();
   const [notice, setNotice] = useState<Notice>({ phase: 'idle' });
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => bridge.on('update', setNotice), [bridge]);
+  useEffect(() => {
+    return bridge.on('update', setNotice);
+  }, [bridge]);
   if (notice.phase !== 'ready') return null;
   return (
     <div className="update-banner" role="status" data-testid="update-notice">

@@ -2,7 +2,7 @@
  * An alert's receipt in words: which path brought it and how long after the print it was
  * shown ("+0.21 s after the print, via relay"), and each hop's time. Pure.
  */
-import type { AlertReceipt, ChangeSource } from '../../../shared/domain.js';
+import type { AlertReceipt, AlertSurface, ChangeSource } from '../../../shared/domain.js';
 import { zoneOf } from './time.js';
 
 const PATH_LABEL: Record<ChangeSource, string> = {
@@ -27,15 +27,38 @@ export function durationLabel(ms: number): string {
   return `${Math.floor(m / 60)} h ${m % 60} min`;
 }
 
-/** The moment the alert reached the user: shown, or recorded when not (yet) shown. */
-function alertedAt(r: AlertReceipt): number {
-  return r.shownAt ?? r.appliedAt;
+const SURFACE_LABEL: Record<AlertSurface, string> = {
+  toast: 'the toast',
+  sound: 'the sound',
+  banner: 'the banner',
+  'page-alert': "the page's fallback alert",
+  'browser-notification': "the browser's notification",
+  'native-notification': "the system's notification",
+};
+
+export function surfaceLabel(surface: AlertSurface): string {
+  return SURFACE_LABEL[surface] ?? surface;
 }
 
+/**
+ * "+0.21 s after the print, via relay, shown by the toast". A receipt no surface
+ * acknowledged says so, and when the fallback fired; one from before acknowledgements
+ * (no `sentAt`) reads its sending as it did.
+ */
 export function receiptSummary(r: AlertReceipt): string {
   const via = `via ${pathLabel(r.path)}`;
-  if (r.printAt === null) return via;
-  return `+${durationLabel(alertedAt(r) - r.printAt)} after the print, ${via}`;
+  const after = (at: number) =>
+    r.printAt === null ? '' : `+${durationLabel(at - r.printAt)} after the print, `;
+  if (r.sentAt == null) return `${after(r.shownAt ?? r.appliedAt)}${via}`;
+  if (r.shownAt !== null)
+    return `${after(r.shownAt)}${via}${r.shownBy ? `, shown by ${surfaceLabel(r.shownBy)}` : ''}`;
+  const fallback =
+    r.fallbackAt == null
+      ? ''
+      : r.printAt === null
+        ? '; the fallback fired'
+        : `; the fallback fired +${durationLabel(r.fallbackAt - r.printAt)} after the print`;
+  return `Not acknowledged by any surface${fallback}, ${via}`;
 }
 
 export interface Hop {
@@ -52,7 +75,9 @@ export function receiptHops(r: AlertReceipt): Hop[] {
     ['Service stamped (lastUpdated)', r.lastUpdatedAt],
     ['Relay received', r.relayReceivedAt],
     ['Applied by the app', r.appliedAt],
-    ['Notification shown', r.shownAt],
+    ['Sent to the window', r.sentAt ?? null],
+    ['Fallback fired (no surface acknowledged it)', r.fallbackAt ?? null],
+    [r.shownBy ? `Shown by ${surfaceLabel(r.shownBy)}` : 'Notification shown', r.shownAt],
   ];
   return hops.flatMap(([label, at]) =>
     at === null ? [] : [{ label, at, sincePrint: r.printAt === null ? null : at - r.printAt }],

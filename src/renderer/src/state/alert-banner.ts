@@ -28,6 +28,14 @@ function browserWillNotify(app: StoreApi<AppState>): boolean {
   );
 }
 
+/**
+ * Web mode: a HIGH print while the trader looks elsewhere and the browser may not notify is
+ * the banner's, not a toast's — one surface per alert (toasts.ts asks this before a toast).
+ */
+export function webBannerTakes(n: NativeNotification, app: StoreApi<AppState>): boolean {
+  return n.volatility === 'HIGH' && !n.test && !document.hasFocus() && !browserWillNotify(app);
+}
+
 export function createAlertBannerStore(
   bridge: Bridge,
   app: StoreApi<AppState>,
@@ -58,8 +66,7 @@ export function createAlertBannerStore(
   // A HIGH print while the trader looks elsewhere and the browser may not notify: the banner.
   if (bridge.kind === 'http')
     bridge.on('notification', (n) => {
-      if (n.volatility === 'HIGH' && !n.test && !document.hasFocus() && !browserWillNotify(app))
-        store.getState().show(n);
+      if (webBannerTakes(n, app)) store.getState().show(n);
     });
   return store;
 }

@@ -37,6 +37,14 @@ export function createStores(bridge: Bridge, now?: () => number): Stores {
     alertBanner: createAlertBannerStore(bridge, app, alerts, toasts),
   };
   reloadOnModeSwitch(stores);
+  // The push stream could not replay what it missed: read everything again.
+  bridge.onResync?.(() => {
+    void app
+      .getState()
+      .load()
+      .catch(() => undefined);
+    reloadShown(stores);
+  });
   startSquawk(bridge, app);
   return stores;
 }
@@ -51,17 +59,22 @@ function reloadOnModeSwitch(stores: Stores): void {
     if (!switched) return;
     // The calendar fetches its categories once: the other service's come with the next load.
     stores.calendar.setState({ categories: [] });
-    // The status itself came with this push; the settings shown differ (demo overrides).
-    const settings = () =>
-      stores.bridge.api.getSettings().then((s) => stores.app.setState({ settings: s }));
-    for (const load of [
-      settings,
-      stores.calendar.getState().load,
-      () => stores.news.getState().load(),
-      stores.alerts.getState().load,
-    ])
-      void load().catch(() => undefined);
+    reloadShown(stores);
   });
+}
+
+/** Read again what the window shows: the settings, the calendar, the news, the alerts. */
+function reloadShown(stores: Stores): void {
+  // The status itself came with this push; the settings shown differ (demo overrides).
+  const settings = () =>
+    stores.bridge.api.getSettings().then((s) => stores.app.setState({ settings: s }));
+  for (const load of [
+    settings,
+    stores.calendar.getState().load,
+    () => stores.news.getState().load(),
+    stores.alerts.getState().load,
+  ])
+    void load().catch(() => undefined);
 }
 
 export const StoresContext = createContext<Stores | null>(null);

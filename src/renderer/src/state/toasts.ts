@@ -13,6 +13,7 @@ import type { Bridge } from '../bridge/index.js';
 import { volatilityRank } from '../../../shared/format.js';
 import { showBrowserNotification } from '../lib/browser-notifications.js';
 import { soundFor } from '../lib/sounds.js';
+import { webBannerTakes } from './alert-banner.js';
 import type { AlertsState } from './alerts.js';
 import type { AppState } from './app.js';
 
@@ -34,8 +35,11 @@ function sameNotification(a: NativeNotification, b: NativeNotification): boolean
 
 export interface ToastsState {
   items: Toast[];
-  /** The last sound asked for; `seq` grows with each, so the same level plays again. */
-  sound: { level: SoundLevel; seq: number } | null;
+  /**
+   * The last sound asked for; `seq` grows with each, so the same level plays again.
+   * `for`: the notifications it sounds for (merged asks included), acknowledged once it starts.
+   */
+  sound: { level: SoundLevel; seq: number; for: NativeNotification[] } | null;
   /** The player took the sound `seq` (a later ask no longer merges into it). */
   soundPlayed(seq: number): void;
   push(n: NativeNotification): void;
@@ -94,20 +98,20 @@ export function createToastsStore(
      * print pushed together) reach it as one state: it plays the louder of them, so a HIGH
      * print is never heard as the LOW reminder that came with it.
      */
-    const ask = (level: SoundLevel) => {
+    const ask = (level: SoundLevel, n: NativeNotification) => {
       const waiting = get().sound;
+      const pending = waiting !== null && waiting.seq > playedSeq;
       const louder =
-        waiting !== null &&
-        waiting.seq > playedSeq &&
-        volatilityRank(waiting.level) > volatilityRank(level)
-          ? waiting.level
-          : level;
-      set({ sound: { level: louder, seq: ++seq } });
+        pending && volatilityRank(waiting.level) > volatilityRank(level) ? waiting.level : level;
+      const sounds = pending ? [...waiting.for, n] : [n];
+      set({ sound: { level: louder, seq: ++seq, for: sounds } });
     };
     return {
       items: [],
       sound: null,
       push(notification) {
+        // Web mode: the banner shows this one (and sounds it); a toast would repeat its text.
+        if (bridge.kind === 'http' && webBannerTakes(notification, app)) return;
         const id = nextId++;
         const settings = app.getState().settings ?? DEFAULT_SETTINGS;
         const level = alreadySounded(notification) ? null : soundFor(notification, settings.sounds);
@@ -118,14 +122,14 @@ export function createToastsStore(
           () => get().dismiss(id),
           notification.volatility === 'HIGH' ? lifetimeMs * 2 : lifetimeMs,
         );
-        if (level) ask(level);
+        if (level) ask(level, notification);
         if (bridge.kind === 'http' && settings.browserNotifications)
           showBrowserNotification(notification, () => get().open(id));
       },
       soundOnce(n, level) {
         if (alreadySounded(n)) return;
         remember(n);
-        ask(level);
+        ask(level, n);
       },
       soundPlayed(played) {
         playedSeq = Math.max(playedSeq, played);
@@ -142,7 +146,7 @@ export function createToastsStore(
         app.getState().navigate(toast.notification.target);
       },
       preview(level) {
-        set({ sound: { level, seq: ++seq } });
+        set({ sound: { level, seq: ++seq, for: [] } });
       },
     };
   });

@@ -62,10 +62,14 @@ export function RuleEditor() {
   const hourCycle = useApp((s) => s.settings?.hourCycle ?? 'h23');
   const [draft, setDraft] = useState<AlertRules | null>(rules);
   const [saved, setSaved] = useState<string | null>(null);
-  useEffect(() => setDraft(rules), [rules]);
+  useEffect(() => {
+    setDraft(rules);
+  }, [rules]);
   // The confirmation sits at the foot of a scrolling card: bring it into view when it changes.
   const savedRef = useRef<HTMLSpanElement>(null);
-  useEffect(() => savedRef.current?.scrollIntoView?.({ block: 'nearest' }), [saved]);
+  useEffect(() => {
+    savedRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [saved]);
   if (!draft) return null;
   const set = (patch: Partial<AlertRules>) => {
     setDraft({ ...draft, ...patch });

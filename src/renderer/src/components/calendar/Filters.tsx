@@ -48,7 +48,9 @@ export function Filters() {
   const categories = useCalendar((s) => s.categories);
   const [text, setText] = useState(filters.text);
   const [open, setOpen] = useState(false);
-  useEffect(() => setText(filters.text), [filters.text]);
+  useEffect(() => {
+    setText(filters.text);
+  }, [filters.text]);
   useEffect(() => {
     if (text === filters.text) return;
     const t = setTimeout(() => void calendar.getState().setFilters({ ...filters, text }), 250);

@@ -21,8 +21,12 @@ export function ConnectionCard() {
   const [test, setTest] = useState<TestAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   // Settings may arrive after the screen opened.
-  useEffect(() => setMode(settings?.connection ?? 'keys'), [settings?.connection]);
-  useEffect(() => setUrl(settings?.relayUrl ?? ''), [settings?.relayUrl]);
+  useEffect(() => {
+    setMode(settings?.connection ?? 'keys');
+  }, [settings?.connection]);
+  useEffect(() => {
+    setUrl(settings?.relayUrl ?? '');
+  }, [settings?.relayUrl]);
   if (!settings) return null;
 
   const chooseKeys = async () => {

@@ -1,4 +1,7 @@
-/** Settings → Live updates: print → alert over the last day, p50 and p99, by path. */
+/**
+ * Settings → Live updates: print → shown over the last day (the time a surface
+ * acknowledged), p50 and p99, by path; alerts sent that nothing acknowledged, apart.
+ */
 import type { FeedLatency } from '../../../../shared/domain.js';
 import { durationLabel, pathLabel } from '../../lib/receipt.js';
 
@@ -17,15 +20,17 @@ export function FeedLatencyTable(props: { rows: FeedLatency[] }) {
               <th scope="col">Alerts</th>
               <th scope="col">p50</th>
               <th scope="col">p99</th>
+              <th scope="col">Not acknowledged</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.path}>
                 <th scope="row">{pathLabel(r.path)}</th>
-                <td>{r.count}</td>
+                <td data-testid="latency-count">{r.count}</td>
                 <td>{durationLabel(r.p50Ms)}</td>
                 <td>{durationLabel(r.p99Ms)}</td>
+                <td data-testid="latency-unacknowledged">{r.unacknowledged ?? 0}</td>
               </tr>
             ))}
           </tbody>

@@ -35,7 +35,9 @@ export function LiveUpdatesCard() {
   const connection = useApp((s) => s.connection);
   const [url, setUrl] = useState(settings?.relayUrl ?? '');
   // settings may arrive after the screen opened
-  useEffect(() => setUrl(settings?.relayUrl ?? ''), [settings?.relayUrl]);
+  useEffect(() => {
+    setUrl(settings?.relayUrl ?? '');
+  }, [settings?.relayUrl]);
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
