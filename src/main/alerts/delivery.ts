@@ -81,6 +81,27 @@ export class Delivery {
     this.schedule(wait);
   }
 
+  /**
+   * A notice that is no alert record (a news window opening or closing): the trader's
+   * rules apply to it as to every alert — none while paused, silent in quiet hours, and it
+   * counts toward the per-minute limit (past it, silent: a window's edge is news only now,
+   * so it is not held for later). Sent at once, not grouped.
+   */
+  notice(n: NativeNotification): void {
+    const now = this.o.now();
+    const rules = this.o.rules();
+    if (isPaused(rules, now)) return;
+    this.sentAt = this.sentAt.filter((t) => t > now - MINUTE);
+    const overLimit = this.sentAt.length >= this.o.maxPerMinute;
+    this.sentAt.push(now);
+    const silent = n.silent || overLimit || inQuietHours(now, rules, this.o.timeZone());
+    try {
+      this.didSend.fire({ ...n, silent });
+    } catch (err) {
+      this.o.onError(err);
+    }
+  }
+
   private sameMomentAsLastSent(items: DeliveryItem[]): boolean {
     return items.every(
       (i) => i.record.kind === 'released' && i.dateUtc && this.lastSentMoments.has(i.dateUtc),

@@ -186,6 +186,11 @@ export class AlertsEngine {
     this.delivery.push(items);
   }
 
+  /** A notice of another producer (news windows) sent under the same rules (delivery.ts). */
+  notice(n: NativeNotification): void {
+    if (!this.stopped) this.delivery.notice(n);
+  }
+
   /** Re-plan reminder timers (on start, on rules changes; changes do it themselves). */
   rescheduleReminders(): void {
     if (!this.stopped) this.reminders.replan();

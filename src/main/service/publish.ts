@@ -1,8 +1,9 @@
 /**
  * The one publish point: what a committed transaction changed and alerted
- * (`applier.onDidCommit`) goes to alert delivery, the status and the window, and what the
- * producers show (`alerts.onDidNotify`, `newsWindowAlerts.onDidNotify`) goes to the
- * hosts' `notification` push — each subscription once, each kept to be ended at stop.
+ * (`applier.onDidCommit`) goes to alert delivery, the status and the window; the news
+ * windows' notices go to the same delivery (`alerts.notice`); what delivery sends
+ * (`alerts.onDidNotify`) goes to the hosts' `notification` push — each subscription once,
+ * each kept to be ended at stop.
  */
 import type { DomainChange } from '../../shared/domain.js';
 import { DisposableStore, toDisposable } from '../../shared/event.js';
@@ -25,7 +26,7 @@ const reshapesCalendar = (changes: DomainChange[]) =>
 export interface PublishParts {
   bus: CorePushes;
   applier: Pick<ChangeApplier, 'onDidCommit'>;
-  alerts: Pick<AlertsEngine, 'dispatch' | 'onDidRecord' | 'onDidNotify'>;
+  alerts: Pick<AlertsEngine, 'dispatch' | 'notice' | 'onDidRecord' | 'onDidNotify'>;
   newsWindowAlerts: Pick<NewsWindowAlerts, 'onDidNotify' | 'replan'>;
   acks: Pick<Acknowledgements, 'sent' | 'onDidMiss' | 'stop'>;
   sync: Pick<SyncEngine, 'replanBursts'>;
@@ -64,7 +65,9 @@ export function publishCore(p: PublishParts): DisposableStore {
       statusChanged();
     }),
   );
-  on(p.newsWindowAlerts.onDidNotify((n) => pushes.notification.fire(p.acks.sent(n))));
+  // A news window's notice obeys the trader's rules (pause, quiet hours, the rate limit) as
+  // every alert does: it is sent by delivery, and so reaches the hosts as an alert's does.
+  on(p.newsWindowAlerts.onDidNotify((n) => p.alerts.notice(n)));
   on(
     p.acks.onDidMiss((n) => {
       pushes.fallback.fire(n); // no surface showed it in time: the host's own

@@ -19,6 +19,8 @@ import { silentLogger } from '../../../src/node/log/logger.js';
 import {
   DEFAULT_ALERT_RULES,
   type AlertRecord,
+  type AlertRules,
+  type EventDate,
   type DomainChange,
   type NativeNotification,
 } from '../../../src/shared/domain.js';
@@ -29,12 +31,14 @@ import { ManualClock } from '../../support/manual-clock.js';
 const cleanup: (() => void)[] = [];
 afterEach(() => cleanup.splice(0).forEach((f) => f()));
 
-function core() {
+function core(
+  opts: { rules?: Partial<AlertRules>; upcoming?: EventDate[]; windows?: boolean } = {},
+) {
   const clock = new ManualClock(Date.parse('2026-11-20T13:30:02Z'));
   const store = openStore({ path: join(mkdtempSync(join(tmpdir(), 'mb-publish-')), 'c.db') });
   const alerts = new AlertsEngine({
     store,
-    rules: () => DEFAULT_ALERT_RULES,
+    rules: () => ({ ...DEFAULT_ALERT_RULES, ...opts.rules }),
     timeZone: () => 'UTC',
     now: clock.read,
     timers: clock,
@@ -52,8 +56,8 @@ function core() {
     cultures: () => ['en-US'],
   });
   const newsWindowAlerts = new NewsWindowAlerts({
-    settings: () => DEFAULT_NEWS_WINDOW,
-    upcoming: () => [],
+    settings: () => ({ ...DEFAULT_NEWS_WINDOW, enabled: opts.windows === true, alerts: true }),
+    upcoming: () => opts.upcoming ?? [],
     timeZone: () => 'UTC',
     hourCycle: () => 'h23',
     now: clock.read,
@@ -99,7 +103,7 @@ function core() {
     alerts.stop();
     store.close();
   });
-  return { clock, store, applier, seen, subscriptions, acks, fallbacks };
+  return { clock, store, applier, seen, subscriptions, acks, fallbacks, newsWindowAlerts };
 }
 
 const printOf = (actual: number) => ({
@@ -229,5 +233,44 @@ describe('a receipt says "shown" only when a surface acknowledged it', () => {
     c.acks.acknowledge({ id: n.deliveryId as number, surface: 'sound', at: c.clock.now });
     expect(receipt(c)).toMatchObject({ shownBy: 'page-alert' });
     expect(c.acks.acknowledge({ id: 999, surface: 'toast', at: c.clock.now })).toBe(false);
+  });
+});
+
+describe("a news window's notice obeys the trader's rules, as every alert does (issue #42)", () => {
+  /** A HIGH release at 14:00 UTC: its window (2 min before) opens at 13:58. */
+  const cpi = ed('cpi', {
+    name: 'Consumer Price Index',
+    dateUtc: '2026-11-20T14:00:00Z',
+    volatility: 'HIGH',
+    actual: null,
+  });
+  const openWindow = (c: ReturnType<typeof core>) => {
+    c.newsWindowAlerts.start();
+    cleanup.push(() => c.newsWindowAlerts.stop());
+    c.clock.advance(Date.parse('2026-11-20T13:58:00Z') - c.clock.now + 1_000);
+  };
+
+  it('out of quiet hours it is one notification with sound', () => {
+    const c = core({ windows: true, upcoming: [cpi] });
+    openWindow(c);
+    expect(c.seen.notification.map((n) => [n.title, n.silent])).toEqual([
+      ['News window open: US CPI', false],
+    ]);
+  });
+
+  it('in quiet hours it comes silently (it made a sound at night)', () => {
+    const quiet = { enabled: true, start: '13:00', end: '15:00', timeZone: 'UTC' };
+    const c = core({ windows: true, upcoming: [cpi], rules: { quietHours: quiet } });
+    openWindow(c);
+    expect(c.seen.notification.map((n) => [n.title, n.silent])).toEqual([
+      ['News window open: US CPI', true],
+    ]);
+  });
+
+  it('while alerts are paused it makes no notification at all', () => {
+    const pausedUntil = Date.parse('2026-11-20T15:00:00Z');
+    const c = core({ windows: true, upcoming: [cpi], rules: { pausedUntil } });
+    openWindow(c);
+    expect(c.seen.notification).toHaveLength(0);
   });
 });
