@@ -153,10 +153,22 @@ const FAILURES: readonly (readonly [ErrorClass, FailureKind | ((e: never) => Fai
   [ApiInputError, ABOUT_THE_ITEM],
   [WebhookLimitError, ABOUT_THE_ITEM],
   [InvalidNotificationError, ABOUT_THE_ITEM],
-  [Database.SqliteError, LOCAL],
+  [Database.SqliteError, (e: InstanceType<typeof Database.SqliteError>) => sqliteKind(e.code)],
   [StoreError, LOCAL],
   [undiciErrors.RequestAbortedError, LOCAL],
 ];
+
+/**
+ * SQLite's result codes that are about the statement or the row, not the machine: the same
+ * item fails the same way every time (a constraint, a value that does not fit, a corrupt
+ * page, SQL the code got wrong), so it is counted bad instead of retried forever. The rest
+ * (busy, locked, disk full, I/O, read-only, out of memory) are the machine's, retried.
+ */
+const SQLITE_ABOUT_THE_ITEM = /^SQLITE_(CONSTRAINT|MISMATCH|TOOBIG|RANGE|CORRUPT|NOTADB|ERROR$)/;
+
+function sqliteKind(code: string): FailureKind {
+  return SQLITE_ABOUT_THE_ITEM.test(code) ? ABOUT_THE_ITEM : LOCAL;
+}
 
 export function failureKind(err: unknown): FailureKind {
   for (const [cls, kind] of FAILURES) {

@@ -53,6 +53,43 @@ describe('failureKind', () => {
 
   it('the machine’s own trouble (SQLite) is retried, and says nothing about the service', () => {
     expect(failureKind(sqliteError())).toEqual({ connectivity: false, retryable: true });
+    // Busy: another connection holds the write lock.
+    const path = join(mkdtempSync(join(tmpdir(), 'mb-busy-')), 'x.db');
+    const holder = new Database(path);
+    holder.exec('create table t (x)');
+    holder.exec('begin immediate');
+    const busy = (() => {
+      try {
+        new Database(path, { timeout: 0 }).exec('insert into t values (1)');
+      } catch (err) {
+        return err;
+      }
+      throw new Error('the write did not wait for the lock');
+    })();
+    holder.exec('rollback');
+    expect((busy as { code?: string }).code).toBe('SQLITE_BUSY');
+    expect(failureKind(busy)).toEqual({ connectivity: false, retryable: true });
+  });
+
+  it('a SQLite error about the row (a constraint, a corrupt row) is not retried forever (issue #42)', () => {
+    const db = new Database(':memory:');
+    db.exec('create table t (id text primary key, n integer not null check (n >= 0))');
+    db.prepare('insert into t values (?, ?)').run('a', 1);
+    const failing = [
+      () => db.prepare('insert into t values (?, ?)').run('a', 2), // SQLITE_CONSTRAINT_PRIMARYKEY
+      () => db.prepare('insert into t values (?, ?)').run('b', -1), // SQLITE_CONSTRAINT_CHECK
+      () => db.prepare('select * from missing').all(), // SQLITE_ERROR: the code is wrong
+    ];
+    for (const run of failing) {
+      let caught: unknown = null;
+      try {
+        run();
+      } catch (err) {
+        caught = err;
+      }
+      expect(caught).toBeInstanceOf(Database.SqliteError);
+      expect(failureKind(caught)).toEqual({ connectivity: false, retryable: false });
+    }
   });
 
   it('a bug is neither, whatever string code or name it carries', () => {
