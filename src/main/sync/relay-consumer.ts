@@ -126,6 +126,8 @@ export class RelayConsumer {
   /** One connection: returns when the server ends the stream; throws on errors. */
   private async connectOnce(first: boolean): Promise<void> {
     const token = await this.opts.token();
+    // Stopped while the token was read: no stream may open after stop() (it would hang stop).
+    if (!this.running) return;
     if (!token) throw new Error('no relay token configured');
     const controller = new AbortController();
     this.abort = controller;
