@@ -14,13 +14,15 @@ import { parseRelayUrls } from '../../shared/relay-urls.js';
 import { backoffDelay, retryAfterMs, type BackoffPolicy } from '../../node/backoff.js';
 import type { RelayConsumerOptions, RelayStatus } from './live-source.js';
 import { readSse, type SseMessage } from './sse-reader.js';
-import { parseReplayed } from './relay-replay.js';
+import { parseReplayed, type ReplayedItem } from './relay-replay.js';
 import { RelayRefused, TokenRejected } from './relay-refusals.js';
 import { messageOf } from '../../shared/error-message.js';
 
 export { TOKEN_REJECTED } from './relay-refusals.js';
 /** A connection counts as healthy (backoff resets) after this long or its first event. */
 const HEALTHY_AFTER_MS = 5_000;
+/** A replay that failed for the machine's or the network's sake: 1 s, doubling, to 1 min. */
+const REPLAY_RETRY: BackoffPolicy = { baseMs: 1_000, maxMs: 60_000, jitter: 'full' };
 
 const resetData = z.looseObject({
   oldestId: z.union([z.string(), z.number()]).nullable().optional(),
@@ -46,6 +48,8 @@ export class RelayConsumer {
   private attempt = 0;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** Replays waiting to be tried again (relay-replay.ts): cleared at stop. */
+  private readonly replayRetries = new Set<NodeJS.Timeout>();
   /** Highest id applied on this connection; null after a reset (accept what follows). */
   private cursor: string | null = null;
   private readonly urls: string[];
@@ -66,6 +70,8 @@ export class RelayConsumer {
 
   async stop(): Promise<void> {
     this.running = false;
+    for (const t of this.replayRetries) clearTimeout(t);
+    this.replayRetries.clear();
     this.abort?.abort();
     this.wake?.();
     await this.loop?.catch(() => undefined);
@@ -248,11 +254,37 @@ export class RelayConsumer {
   private async replayed(data: string): Promise<void> {
     const item = parseReplayed(data);
     if (!item || !this.opts.applier.replay) return;
+    await this.replayOnce(item, 0);
+  }
+
+  /**
+   * One try of a replay. The relay sends a replay once (the cursor never covers it), so a
+   * failure the applier calls retryable (the network, a busy database: it only throws
+   * those) is tried again later, in the background, until it applies or the consumer
+   * stops; it never holds or drops the stream.
+   */
+  private async replayOnce(item: ReplayedItem, attempt: number): Promise<void> {
     try {
-      await this.opts.applier.replay(item);
+      await this.opts.applier.replay?.(item);
+      if (attempt > 0)
+        this.opts.logger?.info({ id: item.id, attempt }, 'replayed event applied on retry');
     } catch (err) {
-      // A replay is a second chance, not the feed: its failure never drops the stream.
-      this.opts.logger?.warn({ err, id: item.id }, 'a replayed event could not be applied');
+      if (!this.running) return;
+      const { backoff } = this.opts;
+      const policy = backoff
+        ? { ...REPLAY_RETRY, baseMs: backoff.minMs, maxMs: backoff.maxMs }
+        : REPLAY_RETRY;
+      const delay = backoffDelay(policy, attempt, {});
+      this.opts.logger?.warn(
+        { err, id: item.id, attempt, retryInMs: delay },
+        'a replayed event could not be applied yet: trying again',
+      );
+      const t = setTimeout(() => {
+        this.replayRetries.delete(t);
+        if (this.running) void this.replayOnce(item, Math.min(attempt + 1, 20));
+      }, delay);
+      t.unref?.();
+      this.replayRetries.add(t);
     }
   }
 

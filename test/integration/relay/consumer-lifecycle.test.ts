@@ -13,14 +13,14 @@ afterEach(async () => {
   for (const c of closers.splice(0)) await c();
 });
 
-/** A stand-in relay that counts the streams opened and keeps each open. */
-async function countingRelay() {
+/** A stand-in relay that counts the streams opened, keeps each open, sends `frames` first. */
+async function countingRelay(frames = '') {
   const streams: ServerResponse[] = [];
   const server = createServer((req, res) => {
     if (req.url !== '/events') return void res.writeHead(404).end();
     streams.push(res);
     res.writeHead(200, { 'content-type': 'text/event-stream' });
-    res.write(': hi\n\n');
+    res.write(`: hi\n\n${frames}`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(
@@ -73,5 +73,42 @@ describe('relay consumer life cycle', () => {
     await live;
     await control.stop();
     expect(relay.streams).toHaveLength(1);
+  });
+});
+
+describe('a desk replay', () => {
+  it('that fails for a retryable reason is tried again until it applies, once; the stream stays', async () => {
+    const body = { type: 'eventDate_updated', eventDateId: 'nfp' };
+    const relay = await countingRelay(
+      `event: replay\ndata: ${JSON.stringify({ id: '7', receivedAt: 1, body })}\n\n`,
+    );
+    let tries = 0;
+    const applied: string[] = [];
+    let done: () => void = () => undefined;
+    const appliedOnce = new Promise<void>((resolve) => (done = resolve));
+    const consumer = new RelayConsumer({
+      url: relay.url,
+      token: async () => 'mbu_token',
+      getLastEventId: () => null,
+      applier: {
+        one: async () => undefined,
+        replay: async (item) => {
+          // A network hiccup twice (the applier rethrows only retryable failures).
+          if (++tries <= 2) throw new Error('ECONNRESET while fetching the event');
+          applied.push(item.id);
+          done();
+        },
+      },
+      onReset: async () => undefined,
+      onReconnectGap: async () => undefined,
+      onStatus: () => undefined,
+      backoff: { minMs: 10, maxMs: 40 },
+    });
+    closers.push(() => consumer.stop());
+    consumer.start();
+    await appliedOnce;
+    expect(tries).toBe(3);
+    expect(applied).toEqual(['7']);
+    expect(relay.streams).toHaveLength(1); // the stream was never dropped for it
   });
 });
