@@ -5,6 +5,8 @@
  * `--help`/`-h` prints the usage (exit 0); bad flags exit 2 with it; runtime failures exit 1
  * with one line.
  */
+// First: refuse an old Node.js with a clear line before native modules load.
+import './node-version.js';
 import { resolve } from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import {

@@ -2,14 +2,15 @@
  * The shipped deploy files: deploy/nginx.conf passes `nginx -t` on the installed nginx, and
  * the two-node compose example and systemd unit start a real relay with their exact flags.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { exited, spawnRelay, tempDir, waitFor } from './helpers.js';
 import { startRedis } from './redis-server.js';
 import { DEFAULT_USER_ACL_LINE, RELAY_ACL_RULES } from '../../../src/relay/redis-acl.js';
+import { nodeTooOld } from '../../../src/relay/node-version.js';
 
 interface ComposeService {
   command?: string & string[];
@@ -188,10 +189,44 @@ describe('deploy configs', () => {
     }
   }, 60_000);
 
-  it('deploy/macrobell-relay.service: ExecStart runs as written (SQLite)', async () => {
+  it('deploy/macrobell-relay.service: ExecStart runs as written, interpreter included (SQLite)', async () => {
     const unit = readFileSync('deploy/macrobell-relay.service', 'utf8');
     const exec = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? '';
-    const out = await startsWith(runnable(relayArgs(exec), null));
-    expect(out).toMatch(/^relay store: sqlite /m);
+    const words = exec.trim().split(/\s+/);
+    const at = words.indexOf('src/relay/cli.ts');
+    // The interpreter as the unit names it (issue #43: /usr/bin/node is Debian's Node 20,
+    // which failed at start), with Node 22 first on the PATH as the install step puts it.
+    expect(words.slice(0, 2)).toEqual(['/usr/bin/env', 'node']);
+    const child = spawn(
+      words[0] as string,
+      [...words.slice(1, at + 1), ...runnable(words.slice(at + 1), null)],
+      {
+        env: {
+          ...process.env,
+          PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+          MACROBELL_RELAY_SECRET: 'deploy-secret',
+          MACROBELL_RELAY_TOKEN: 'deploy-token',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      await waitFor(() => /^relay store: /m.test(out), 'the startup lines');
+      expect(out).toMatch(/^relay store: sqlite /m);
+    } finally {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
   }, 60_000);
+
+  it('refuses a Node.js older than 22.12 with a line that says what to do', () => {
+    expect(nodeTooOld('22.12.0', '/usr/local/bin/node')).toBeNull();
+    expect(nodeTooOld('24.1.0', '/usr/local/bin/node')).toBeNull();
+    const why = nodeTooOld('20.19.2', '/usr/bin/node');
+    expect(why).toMatch(/needs Node\.js 22\.12 or later; \/usr\/bin\/node is 20\.19\.2/);
+    expect(nodeTooOld('22.11.0', '/usr/bin/node')).not.toBeNull();
+  });
 });
