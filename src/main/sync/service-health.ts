@@ -5,6 +5,7 @@
  * the app can never say "Offline" while requests succeed.
  */
 import { failureKind } from '../errors.js';
+import { withoutControls } from '../../shared/plain-text.js';
 import type { SyncCalendarApi, SyncNewsApi } from './ports.js';
 
 export interface HealthSnapshot {
@@ -25,9 +26,27 @@ export function isConnectivityError(err: unknown): boolean {
   return failureKind(err).connectivity;
 }
 
+/**
+ * The desk relay's own refusal through its read gateway (`{relay}/service/…`): its answer
+ * `{error, message}` with a code of its own (a service answer it forwards keeps the
+ * service's body; its failures to reach the service are `upstream_…`). Named as the desk
+ * relay's, so a desk whose Redis is down does not read "the calendar service answered 503"
+ * and blame the data vendor.
+ */
+function deskRelayRefusal(e: { url?: unknown; json?: unknown; status?: unknown }): string | null {
+  if (typeof e.url !== 'string' || !/\/service\/(calendar|news)\//.test(e.url)) return null;
+  const body = e.json as { error?: unknown; message?: unknown } | null | undefined;
+  if (typeof body?.error !== 'string' || typeof body.message !== 'string') return null;
+  if (body.error.startsWith('upstream_')) return null;
+  const why = withoutControls(body.message).slice(0, 200);
+  return `The desk relay answered HTTP ${String(e.status)}: ${why}`;
+}
+
 /** One sentence for the banner: what failed, without URLs or response bodies. */
 export function describeOutage(err: unknown): string {
   const e = err as { name?: unknown; status?: unknown; url?: unknown; message?: unknown };
+  const desk = deskRelayRefusal(e as { url?: unknown; json?: unknown; status?: unknown });
+  if (desk !== null) return desk;
   const api = typeof e.url === 'string' ? /\/(calendar|news|auth)\b/.exec(e.url)?.[1] : undefined;
   const who = api === 'auth' ? 'The token service' : api ? `The ${api} service` : 'The service';
   if (e.name === 'AuthError' && typeof e.message === 'string') return e.message; // already plain
