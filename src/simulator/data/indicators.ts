@@ -805,7 +805,9 @@ export const INDICATORS: Indicator[] = [
     spread: 1.5,
     decimals: 1,
     frequency: 'weekly',
-    weekday: 2,
+    // The auction's result comes on Tuesday afternoon UTC, already Wednesday (02:00) in
+    // Auckland, whose clock the schedule keeps: so Wednesday there.
+    weekday: 3,
     time: '13:00',
     description: 'Global Dairy Trade auction price change.',
   }),
@@ -906,15 +908,17 @@ const SECONDARY: Record<
     currency: 'USD',
     time: '14:00',
     names: [
-      ['Producer Price Index (MoM)', 'inflation', 'MEDIUM', '%', 0.2, 0.2],
-      ['Industrial Production (MoM)', 'economicActivity', 'MEDIUM', '%', 0.1, 0.3],
-      ['Michigan Consumer Sentiment Index', 'consumption', 'MEDIUM', null, 55.0, 2.0],
-      ['Durable Goods Orders', 'economicActivity', 'MEDIUM', '%', 0.5, 1.5],
-      ['Existing Home Sales (MoM)', 'housing', 'LOW', 'M', 4.0, 0.1],
-      // JOLTS at 10:00 and ADP at 08:15 New York time, not with the 9:00 group
+      // New York time, as each agency publishes (BLS, Census, Fed G.17, UMich, NAR, ADP):
+      // PPI, durable goods and permits 8:30; industrial production 9:15; the rest 10:00.
+      ['Producer Price Index (MoM)', 'inflation', 'MEDIUM', '%', 0.2, 0.2, '13:30'],
+      ['Industrial Production (MoM)', 'economicActivity', 'MEDIUM', '%', 0.1, 0.3, '14:15'],
+      ['Michigan Consumer Sentiment Index', 'consumption', 'MEDIUM', null, 55.0, 2.0, '15:00'],
+      ['Durable Goods Orders', 'economicActivity', 'MEDIUM', '%', 0.5, 1.5, '13:30'],
+      // Levels (annualised units), not changes: no "(MoM)" in the name
+      ['Existing Home Sales', 'housing', 'LOW', 'M', 4.0, 0.1, '15:00'],
       ['JOLTS Job Openings', 'labor', 'MEDIUM', 'M', 7.4, 0.3, '15:00'],
       ['ADP Employment Change', 'labor', 'MEDIUM', 'K', 100, 40, '13:15'],
-      ['Building Permits (MoM)', 'housing', 'LOW', 'M', 1.4, 0.05],
+      ['Building Permits', 'housing', 'LOW', 'M', 1.4, 0.05, '13:30'],
     ],
   },
   EMU: {
@@ -964,7 +968,8 @@ const SECONDARY: Record<
     names: [
       ['Industrial Production (YoY)', 'economicActivity', 'MEDIUM', '%', 5.5, 0.4],
       ['Retail Sales (YoY)', 'consumption', 'MEDIUM', '%', 3.5, 0.6],
-      ['Caixin Manufacturing PMI', 'economicActivity', 'MEDIUM', null, 50.5, 0.6],
+      // 9:45 Beijing time on the first business day (schedule.ts)
+      ['Caixin Manufacturing PMI', 'economicActivity', 'MEDIUM', null, 50.5, 0.6, '01:45'],
     ],
   },
   CA: {
@@ -973,7 +978,8 @@ const SECONDARY: Record<
     names: [
       ['Retail Sales (MoM)', 'consumption', 'MEDIUM', '%', 0.3, 0.5],
       ['Gross Domestic Product (MoM)', 'economicActivity', 'MEDIUM', '%', 0.1, 0.2],
-      ['Ivey PMI s.a.', 'economicActivity', 'LOW', null, 52.0, 2.0],
+      // 10:00 Toronto time
+      ['Ivey PMI s.a.', 'economicActivity', 'LOW', null, 52.0, 2.0, '15:00'],
     ],
   },
   AU: {
@@ -989,7 +995,7 @@ const SECONDARY: Record<
     currency: 'NZD',
     time: '21:45',
     names: [
-      ['Trade Balance NZD (MoM)', 'capitalFlows', 'LOW', 'M', -500, 300],
+      ['Trade Balance NZD', 'capitalFlows', 'LOW', 'M', -500, 300],
       ['Business NZ PMI', 'economicActivity', 'LOW', null, 49.0, 1.5],
     ],
   },
