@@ -73,7 +73,8 @@ export async function startDeskParts(
     calendarUrl: opts.gateway?.calendarUrl ?? calendarUrl,
     newsUrl: opts.gateway?.newsUrl ?? '',
     tokens,
-    admit: (user) => limits.take('gateway', user, UPSTREAM_READS_PER_SECOND, UPSTREAM_READS_BURST),
+    admit: (user, cost) =>
+      limits.take('gateway', user, UPSTREAM_READS_PER_SECOND, UPSTREAM_READS_BURST, cost),
     logger,
     now,
   });
