@@ -13,6 +13,7 @@ import { RelayErrors } from '../errors.js';
 import { requireUser } from '../routes/auth.js';
 import { ReadCache, type ReadCacheStats } from './read-cache.js';
 import { matchReadRoute, type GatewayScope } from './read-routes.js';
+import { refusalLog } from './refusal-log.js';
 import { createUpstream } from './upstream.js';
 import { cutIndexed } from './window.js';
 
@@ -66,6 +67,7 @@ export function createGateway(opts: GatewayOptions): Gateway {
     logger: opts.logger,
   });
   const cache = new ReadCache({ fetch: fetchUpstream, now: opts.now });
+  const logRefusal = refusalLog(opts.logger, opts.now ?? Date.now);
 
   /** Throws 429 when the trader has used their reads of the service (503 when uncountable). */
   async function admitted(user: string, cost: number): Promise<void> {
@@ -94,11 +96,8 @@ export function createGateway(opts: GatewayOptions): Gateway {
         ? matchReadRoute(m[1] as string, m[2] ?? '', query)
         : null;
     if (!readRoute) {
-      // Worth an audit line: the app never asks for these; someone is probing.
-      opts.logger?.info(
-        { audit: 'gateway_refused', user, method: req.method, path: rawPath.slice(0, 120) },
-        'gateway: not a read the app makes',
-      );
+      // Worth an audit line (within a limit): the app never asks for these; someone is probing.
+      logRefusal({ user, method: req.method, path: rawPath });
       throw RelayErrors.NOT_FOUND();
     }
     const read = await cache.read(readRoute, (cost) => admitted(user, cost));

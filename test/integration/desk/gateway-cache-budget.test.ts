@@ -13,6 +13,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TokenManager } from '../../../src/node/oauth/token-manager.js';
@@ -24,6 +25,10 @@ import {
   UPSTREAM_READS_PER_SECOND,
 } from '../../../src/relay/gateway/index.js';
 import { HIT_COST } from '../../../src/relay/gateway/read-cache.js';
+import {
+  REFUSAL_WINDOW_MS,
+  REFUSALS_LOGGED_PER_WINDOW,
+} from '../../../src/relay/gateway/refusal-log.js';
 import { sendReplyError } from '../../../src/relay/http-util.js';
 import { DESK_PRIVATE, DESK_PUBLIC, spawnSimulator, stopAll, type Proc } from './processes.js';
 
@@ -32,6 +37,9 @@ const DAY = 86_400_000;
 let sim: Proc;
 let server: Server;
 let url = '';
+/** The gateway's clock: pinned, moved on by the test alone. */
+let clock = NOW;
+const logLines: { audit?: string; count?: number }[] = [];
 const limits = new MemoryDeskLimits(() => NOW);
 const take = (user: string) =>
   limits.take('gateway', user, UPSTREAM_READS_PER_SECOND, UPSTREAM_READS_BURST);
@@ -48,7 +56,8 @@ beforeAll(async () => {
     tokens: () => tokens,
     admit: (user, cost) =>
       limits.take('gateway', user, UPSTREAM_READS_PER_SECOND, UPSTREAM_READS_BURST, cost),
-    now: () => NOW,
+    now: () => clock,
+    logger: pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) }),
   });
   // The bearer is the trader's name: who is reading is all the gateway needs here.
   server = createServer((req, res) => {
@@ -148,5 +157,28 @@ describe("the gateway's cache and a trader's budget", () => {
     } finally {
       vi.restoreAllMocks();
     }
+  });
+
+  it('logs refused paths up to a limit a minute, then how many went unlogged', async () => {
+    const refused = (user: string) =>
+      request(`${url}/service/calendar/en/api/v1/webhooks`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user}` },
+      }).then(async (r) => (await r.body.dump(), r.statusCode));
+    const audits = (kind: string) => logLines.filter((l) => l.audit === kind);
+    const flood = 500;
+    for (let i = 0; i < flood; i += 50)
+      expect(
+        new Set(await Promise.all(Array.from({ length: 50 }, () => refused('mallory')))),
+      ).toEqual(new Set([404]));
+    expect(audits('gateway_refused')).toHaveLength(REFUSALS_LOGGED_PER_WINDOW);
+    expect(audits('gateway_refused_unlogged')).toHaveLength(0);
+    // A minute on, the next refusal is logged, after one line counting the others.
+    clock += REFUSAL_WINDOW_MS;
+    expect(await refused('mallory')).toBe(404);
+    expect(audits('gateway_refused')).toHaveLength(REFUSALS_LOGGED_PER_WINDOW + 1);
+    expect(audits('gateway_refused_unlogged').map((l) => l.count)).toEqual([
+      flood - REFUSALS_LOGGED_PER_WINDOW,
+    ]);
   });
 });
