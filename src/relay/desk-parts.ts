@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { startCalendarFeed, type CalendarFeed } from './calendar-feed/index.js';
 import { startDesk, type Desk } from './desk.js';
 import { openDeskLimits } from './desk-limits.js';
+import { adminSessionKey } from './desk-ops/admin-session-key.js';
 import { startDeskOps, type DeskOps } from './desk-ops/index.js';
 import {
   UPSTREAM_READS_BURST,
@@ -80,7 +81,7 @@ export async function startDeskParts(
   });
   const ops = await startDeskOps({
     redis: opts.redis,
-    sessionSecret: opts.token,
+    sessionSecret: adminSessionKey(opts.dataDir),
     relayDb: stores.relayDb,
     events,
     hub,
