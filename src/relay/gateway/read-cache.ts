@@ -22,6 +22,17 @@ export interface CachedRead extends UpstreamAnswer {
 export const MISS_COST = 1;
 /** A fraction of a miss, a power of two so the bucket counts it exactly. */
 export const HIT_COST = 1 / 8;
+/** Past this many bytes a kept answer costs more: sending megabytes is work too. */
+export const HIT_BYTES_PER_TOKEN = 1024 * 1024;
+
+/**
+ * What serving a kept answer of `bytes` costs: an eighth of a read, up to a whole one for
+ * an answer of a MiB or more — re-reading a 6 MB window is then paced like reads of the
+ * service (2 a second once the burst is spent), not 16 times faster.
+ */
+export function hitCost(bytes: number): number {
+  return Math.min(MISS_COST, Math.max(HIT_COST, bytes / HIT_BYTES_PER_TOKEN));
+}
 
 interface Kept {
   answer: UpstreamAnswer;
@@ -68,7 +79,7 @@ export class ReadCache {
 
   /**
    * `admit(cost)` is awaited before any answer is given: MISS_COST before the service is
-   * asked, HIT_COST for an answer kept or already being fetched. It throws to refuse the
+   * asked, `hitCost` for an answer kept, HIT_COST for one already being fetched. It throws to refuse the
    * read — the same way for both once the bucket is empty, so a refusal never tells what
    * colleagues read.
    */
@@ -79,7 +90,7 @@ export class ReadCache {
     const key = `${route.scope}:${route.upstreamPath}`;
     const kept = this.entries.get(key);
     if (kept && this.now() - kept.storedAt < kept.ttlMs) {
-      await admit(HIT_COST);
+      await admit(hitCost(kept.answer.body.length));
       this.stats.hits++;
       // Most recently used last: eviction takes the first.
       if (this.entries.get(key) === kept) {
@@ -168,9 +179,10 @@ export class ReadCache {
   }
 }
 
-/** An entry's bytes: the answer's, and its index's (about as much again for a window). */
+/** An entry's bytes: the answer's, and its index's (its own copy only if the bytes differ). */
 function sizeOf(entry: Entry): number {
   const index = entry.index;
-  const indexBytes = index ? index.items.length + index.times.length * 16 : 0;
-  return entry.answer.body.length + indexBytes;
+  if (!index) return entry.answer.body.length;
+  const copy = index.items === entry.answer.body ? 0 : index.items.length;
+  return entry.answer.body.length + copy + index.times.length * 16;
 }

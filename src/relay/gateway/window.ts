@@ -50,7 +50,9 @@ export function indexWindow(answer: UpstreamAnswer): WindowIndex | null {
     at += 1;
     times[i] = timeOf(list[i]);
   });
-  return { items: Buffer.from(`[${texts.join(',')}]`), starts, ends, times };
+  const items = Buffer.from(`[${texts.join(',')}]`);
+  // Compact JSON (what the service sends) re-serialises to the same bytes: keep one copy.
+  return { items: items.equals(answer.body) ? answer.body : items, starts, ends, times };
 }
 
 const OPEN = Buffer.from('[');

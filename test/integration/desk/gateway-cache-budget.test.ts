@@ -24,7 +24,7 @@ import {
   UPSTREAM_READS_BURST,
   UPSTREAM_READS_PER_SECOND,
 } from '../../../src/relay/gateway/index.js';
-import { HIT_COST } from '../../../src/relay/gateway/read-cache.js';
+import { HIT_COST, hitCost, MISS_COST } from '../../../src/relay/gateway/read-cache.js';
 import {
   REFUSAL_WINDOW_MS,
   REFUSALS_LOGGED_PER_WINDOW,
@@ -121,6 +121,8 @@ describe("the gateway's cache and a trader's budget", () => {
     expect(await drain('bob')).toBe(UPSTREAM_READS_BURST - 1);
     // and with less than a whole token left, a hit is refused too.
     expect((await get(path, 'bob')).status).toBe(429);
+    // A kept answer of megabytes costs as much as a read of the service.
+    expect([hitCost(2_000), hitCost(6_400_000)]).toEqual([HIT_COST, MISS_COST]);
   });
 
   it('a kept window is served cut, without parsing its body again', async () => {
