@@ -69,6 +69,16 @@ export interface NotificationItem {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/**
+ * `corrected` over a value the service's read overrode (a notification brought it, and the
+ * service never confirmed it): the service's figure is the release, alerted as one — never
+ * "corrected, was 999".
+ */
+function asRelease(change: DomainChange): DomainChange {
+  if (change.kind !== 'corrected') return change;
+  return { kind: 'released', eventDate: change.eventDate, source: change.source };
+}
+
 /** Backfill re-reads history: only prints can alert from it (the engine drops stale ones). */
 function alertable(change: DomainChange, restores: WeakSet<DomainChange>): boolean {
   if (restores.has(change)) return false;
@@ -353,8 +363,12 @@ export class ChangeApplier {
     const { previous, written, overrode } = this.deps.store.upsertEventDate(ed, raw, current, {
       provisional,
     });
-    const changes = written ? diffEventDate(previous, ed, source) : [];
-    if (overrode) this.markRestores(changes, previous, ed, source);
+    const diffed = written ? diffEventDate(previous, ed, source) : [];
+    if (!overrode) return diffed;
+    // The service's read over a figure only a notification brought (which held back the
+    // real one): the service's figure is the release itself.
+    const changes = diffed.map(asRelease);
+    this.markRestores(changes, previous, ed, source);
     return changes;
   }
 
@@ -371,7 +385,8 @@ export class ChangeApplier {
     const unconfirmed = previous?.actual ?? null;
     const contradicted = unconfirmed !== null && unconfirmed !== ed.actual;
     changes.forEach((c) => {
-      if (!(contradicted && c.kind === 'corrected')) this.restores.add(c);
+      const news = c.kind === 'corrected' || (c.kind === 'released' && ed.actual !== null);
+      if (!(contradicted && news)) this.restores.add(c);
     });
     if (contradicted && ed.actual === null)
       changes.push({ kind: 'corrected', eventDate: ed, previousActual: unconfirmed, source });
