@@ -26,8 +26,18 @@ export interface DeskLimits {
   readonly backend: 'memory' | 'redis';
   /** A place among `user`'s `kind` when fewer than `cap` are held desk-wide; null at the cap. */
   acquire(kind: string, user: string, cap: number): Promise<Lease | null>;
-  /** One token from `user`'s bucket of `kind`: 0 when allowed, else the milliseconds to wait. */
-  take(kind: string, user: string, perSecond: number, burst: number): Promise<number>;
+  /**
+   * `cost` tokens (default one) from `user`'s bucket of `kind`: 0 when allowed, else the
+   * milliseconds to wait. Whatever the cost, a read is allowed only while a whole token is
+   * left, so a cheap read and a full one get the same answer from an empty bucket.
+   */
+  take(
+    kind: string,
+    user: string,
+    perSecond: number,
+    burst: number,
+    cost?: number,
+  ): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -39,14 +49,14 @@ class Buckets {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   constructor(private readonly now: () => number) {}
 
-  take(key: string, perSecond: number, burst: number): number {
+  take(key: string, perSecond: number, burst: number, cost = 1): number {
     const t = this.now();
     const b = this.buckets.get(key) ?? { tokens: burst, at: t };
     b.tokens = Math.min(burst, b.tokens + (Math.max(0, t - b.at) * perSecond) / 1000);
     b.at = t;
     this.buckets.set(key, b);
     if (b.tokens >= 1) {
-      b.tokens -= 1;
+      b.tokens -= cost;
       return 0;
     }
     return Math.max(1, Math.ceil(((1 - b.tokens) * 1000) / perSecond));
@@ -77,8 +87,8 @@ export class MemoryDeskLimits implements DeskLimits {
     });
   }
 
-  take(kind: string, user: string, perSecond: number, burst: number): Promise<number> {
-    return Promise.resolve(this.buckets.take(`${kind}:${user}`, perSecond, burst));
+  take(kind: string, user: string, perSecond: number, burst: number, cost = 1): Promise<number> {
+    return Promise.resolve(this.buckets.take(`${kind}:${user}`, perSecond, burst, cost));
   }
 
   close(): Promise<void> {
@@ -106,7 +116,7 @@ redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('EXPIRE', KEYS[1], math.ceil((tonumber(ARGV[2]) - tonumber(ARGV[3])) / 1000) + 1)
 return 1`;
 
-/** KEYS: the bucket hash. ARGV: now, tokens per second, burst. The ms to wait (0 = taken). */
+/** KEYS: the bucket hash. ARGV: now, tokens per second, burst, cost. The ms to wait (0 = taken). */
 const TAKE_SCRIPT = `
 local now = tonumber(ARGV[1])
 local rate = tonumber(ARGV[2])
@@ -115,7 +125,7 @@ local tokens = tonumber(redis.call('HGET', KEYS[1], 't')) or burst
 local at = tonumber(redis.call('HGET', KEYS[1], 'a')) or now
 tokens = math.min(burst, tokens + math.max(0, now - at) * rate / 1000)
 local wait = 0
-if tokens >= 1 then tokens = tokens - 1 else wait = math.max(1, math.ceil((1 - tokens) * 1000 / rate)) end
+if tokens >= 1 then tokens = tokens - tonumber(ARGV[4]) else wait = math.max(1, math.ceil((1 - tokens) * 1000 / rate)) end
 redis.call('HSET', KEYS[1], 't', tostring(tokens), 'a', tostring(math.max(now, at)))
 redis.call('EXPIRE', KEYS[1], math.ceil(burst / rate) + 60)
 return wait`;
@@ -129,7 +139,7 @@ type LimitsRedis = Redis & {
     cap: string,
   ): Promise<number>;
   mbLimitRenew(key: string, place: string, expiry: string, now: string): Promise<number>;
-  mbLimitTake(key: string, now: string, rate: string, burst: string): Promise<number>;
+  mbLimitTake(key: string, now: string, rate: string, burst: string, cost: string): Promise<number>;
 };
 
 const placesKey = (kind: string, user: string) => `${PREFIX}limit:${kind}:${user}`;
@@ -191,9 +201,10 @@ export class RedisDeskLimits implements DeskLimits {
     };
   }
 
-  take(kind: string, user: string, perSecond: number, burst: number): Promise<number> {
+  take(kind: string, user: string, perSecond: number, burst: number, cost = 1): Promise<number> {
     const key = bucketKey(kind, user);
-    return this.redis.mbLimitTake(key, String(this.now()), String(perSecond), String(burst));
+    const now = String(this.now());
+    return this.redis.mbLimitTake(key, now, String(perSecond), String(burst), String(cost));
   }
 
   private async renew(): Promise<void> {

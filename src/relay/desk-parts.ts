@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { startCalendarFeed, type CalendarFeed } from './calendar-feed/index.js';
 import { startDesk, type Desk } from './desk.js';
 import { openDeskLimits } from './desk-limits.js';
+import { adminSessionKey } from './desk-ops/admin-session-key.js';
 import { startDeskOps, type DeskOps } from './desk-ops/index.js';
 import {
   UPSTREAM_READS_BURST,
@@ -73,13 +74,14 @@ export async function startDeskParts(
     calendarUrl: opts.gateway?.calendarUrl ?? calendarUrl,
     newsUrl: opts.gateway?.newsUrl ?? '',
     tokens,
-    admit: (user) => limits.take('gateway', user, UPSTREAM_READS_PER_SECOND, UPSTREAM_READS_BURST),
+    admit: (user, cost) =>
+      limits.take('gateway', user, UPSTREAM_READS_PER_SECOND, UPSTREAM_READS_BURST, cost),
     logger,
     now,
   });
   const ops = await startDeskOps({
     redis: opts.redis,
-    sessionSecret: opts.token,
+    sessionSecret: adminSessionKey(opts.dataDir),
     relayDb: stores.relayDb,
     events,
     hub,

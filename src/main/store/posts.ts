@@ -4,6 +4,7 @@ import { searchColumns } from './html-text.js';
 import type { PostsTable } from './schema.js';
 import { ms, type Statements } from './statements.js';
 import type { Tombstones } from './tombstones.js';
+import { PROVISIONAL_STALE_MS } from './event-dates.js';
 
 type SummaryRow = Pick<
   PostsTable,
@@ -22,19 +23,51 @@ const toSummary = (r: SummaryRow): PostSummary => ({
 
 const fromRecord = (record: PostsTable['record']): Post => JSON.parse(record) as Post;
 
+/**
+ * A deletion a notification brought is provisional, like an event date's (event-dates.ts):
+ * a forged `post_deleted` must not remove a real story for good. A read of the service at
+ * least PROVISIONAL_STALE_MS later that still has the post brings it back.
+ */
+const provisionalKey = (id: string, culture: string) => `provisional:post:${culture}:${id}`;
+
 export class Posts {
   constructor(
     private readonly q: Statements,
     private readonly tombstones: Tombstones,
+    private readonly now: () => number = Date.now,
   ) {}
+
+  /** When a notification deleted this post and no read of the service decided yet, or null. */
+  provisionalSince(id: string, culture: string): number | null {
+    const v = this.q
+      .values<string>('SELECT value FROM sync_state WHERE key = ?')
+      .get(provisionalKey(id, culture));
+    return v === undefined ? null : Number(v);
+  }
+
+  private setProvisional(id: string, culture: string, provisional: boolean): void {
+    if (provisional)
+      this.q
+        .objects(
+          'INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+        )
+        .run(provisionalKey(id, culture), String(this.now()));
+    else this.q.objects('DELETE FROM sync_state WHERE key = ?').run(provisionalKey(id, culture));
+  }
 
   upsert(p: Post, raw: unknown): { previous: Post | null; written: boolean } {
     const previous = this.get(p.id, p.culture);
     const updated = ms(p.updateDate ?? p.publicationDate);
     const prevUpdated = previous ? ms(previous.updateDate ?? previous.publicationDate) : 0;
     if (previous && prevUpdated > updated) return { previous, written: false };
-    if (!previous && this.tombstones.has('post', p.id, Math.floor(updated / 1000), p.culture))
-      return { previous, written: false };
+    if (!previous && this.tombstones.has('post', p.id, Math.floor(updated / 1000), p.culture)) {
+      // Only the service's word deletes for good: its read, late enough, brings it back.
+      const since = this.provisionalSince(p.id, p.culture);
+      if (since === null || this.now() - since < PROVISIONAL_STALE_MS)
+        return { previous, written: false };
+      this.tombstones.clear('post', p.id, p.culture);
+      this.setProvisional(p.id, p.culture, false);
+    }
     const record = JSON.stringify(p);
     if (previous && JSON.stringify(previous) === record) return { previous, written: false };
     const pk = this.q
@@ -78,7 +111,13 @@ export class Posts {
     return record === undefined ? null : fromRecord(record);
   }
 
-  delete(id: string, culture: string, lastUpdated: number): Post | null {
+  /** `provisional`: a notification's deletion, undone when the service still has the post. */
+  delete(
+    id: string,
+    culture: string,
+    lastUpdated: number,
+    opts: { provisional?: boolean } = {},
+  ): Post | null {
     const row = this.q
       .objects<Pick<PostsTable, 'pk' | 'updated_ms' | 'record'>>(
         'SELECT pk, updated_ms, record FROM posts WHERE id = ? AND culture = ?',
@@ -86,6 +125,7 @@ export class Posts {
       .get(id, culture);
     if (row && Math.floor(row.updated_ms / 1000) > lastUpdated) return null;
     this.tombstones.write('post', id, culture, lastUpdated);
+    this.setProvisional(id, culture, opts.provisional === true);
     if (!row) return null;
     this.q.objects('DELETE FROM posts_fts WHERE rowid = ?').run(row.pk);
     this.q.objects('DELETE FROM posts WHERE pk = ?').run(row.pk);

@@ -61,7 +61,7 @@ export class Store {
     this.tombstones = new Tombstones(q, now);
     this.events = new Events(q);
     this.eventDates = new EventDates(q, this.tombstones, now);
-    this.posts = new Posts(q, this.tombstones);
+    this.posts = new Posts(q, this.tombstones, now);
     this.postSearch = new PostSearch(q, db);
     this.syncState = new SyncState(q, now);
     this.alerts = new Alerts(q, tx);
@@ -174,8 +174,13 @@ export class Store {
   getPost(id: string, culture: string): Post | null {
     return this.posts.get(id, culture);
   }
-  deletePost(id: string, culture: string, lastUpdated: number): Post | null {
-    return this.posts.delete(id, culture, lastUpdated);
+  deletePost(
+    id: string,
+    culture: string,
+    lastUpdated: number,
+    opts?: { provisional?: boolean },
+  ): Post | null {
+    return this.posts.delete(id, culture, lastUpdated, opts);
   }
   listPosts(q: { culture?: string; page: number; pageSize: number }): {
     items: PostSummary[];

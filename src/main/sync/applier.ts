@@ -67,6 +67,18 @@ export interface NotificationItem {
   hop?: ChangeHop;
 }
 
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * `corrected` over a value the service's read overrode (a notification brought it, and the
+ * service never confirmed it): the service's figure is the release, alerted as one — never
+ * "corrected, was 999".
+ */
+function asRelease(change: DomainChange): DomainChange {
+  if (change.kind !== 'corrected') return change;
+  return { kind: 'released', eventDate: change.eventDate, source: change.source };
+}
+
 /** Backfill re-reads history: only prints can alert from it (the engine drops stale ones). */
 function alertable(change: DomainChange, restores: WeakSet<DomainChange>): boolean {
   if (restores.has(change)) return false;
@@ -89,6 +101,12 @@ export class ChangeApplier {
   private readonly restores = new WeakSet<DomainChange>();
   /** Delay before confirming a webhook's changes with a fetch; bursts share one fetch. */
   static confirmDelayMs = 500;
+  /**
+   * Delay before asking whether a deleted post still exists: past the desk gateway's
+   * minute of keeping a post's answer (read-routes.ts), so its answer is the service's now.
+   */
+  static postConfirmDelayMs = 65_000;
+  private readonly postConfirmTimers = new Map<string, NodeJS.Timeout>();
   private readonly didCommit: Emitter<Committed>;
   /** After each commit that changed or alerted something; never inside the transaction. */
   readonly onDidCommit: Event<Committed>;
@@ -278,6 +296,7 @@ export class ChangeApplier {
       upsertPost: (post, raw) => this.upsertPost(post, raw, source),
       mergeUpdate: (n) => this.mergeUpdate(n, source),
       scheduleConfirm: (id) => this.scheduleConfirm(id, source),
+      schedulePostConfirm: (id, culture) => this.schedulePostConfirm(id, culture, source),
     };
   }
 
@@ -295,6 +314,8 @@ export class ChangeApplier {
   cancelPending(): void {
     this.confirmTimers.forEach((t) => clearTimeout(t));
     this.confirmTimers.clear();
+    this.postConfirmTimers.forEach((t) => clearTimeout(t));
+    this.postConfirmTimers.clear();
     this.rechecks.forEach((t) => clearTimeout(t));
     this.rechecks.clear();
   }
@@ -309,6 +330,29 @@ export class ChangeApplier {
     this.confirmTimers.set(id, timer);
   }
 
+  private schedulePostConfirm(id: string, culture: string, source: ChangeSource): void {
+    const key = `${culture}:${id}`;
+    if (this.postConfirmTimers.has(key)) return;
+    const timer = setTimeout(() => {
+      this.postConfirmTimers.delete(key);
+      this.track(this.confirmPost(id, culture, source));
+    }, ChangeApplier.postConfirmDelayMs);
+    timer.unref?.();
+    this.postConfirmTimers.set(key, timer);
+  }
+
+  /** The service still has the post: it comes back (no alert: its news was told once). */
+  private async confirmPost(id: string, culture: string, source: ChangeSource): Promise<void> {
+    try {
+      const fetched = await fetchOrNull(() => this.deps.news.post(id, culture));
+      if (fetched) this.applyPosts([fetched], source);
+      // Gone at the service too: the deletion is its word now.
+      else this.commit(() => (this.deps.store.deletePost(id, culture, nowSeconds()), []));
+    } catch (err) {
+      this.deps.logger.warn({ err, id }, 'confirming a post deletion failed; the next sync will');
+    }
+  }
+
   private upsertEventDate(
     ed: EventDate,
     raw: unknown,
@@ -319,8 +363,12 @@ export class ChangeApplier {
     const { previous, written, overrode } = this.deps.store.upsertEventDate(ed, raw, current, {
       provisional,
     });
-    const changes = written ? diffEventDate(previous, ed, source) : [];
-    if (overrode) this.markRestores(changes, previous, ed, source);
+    const diffed = written ? diffEventDate(previous, ed, source) : [];
+    if (!overrode) return diffed;
+    // The service's read over a figure only a notification brought (which held back the
+    // real one): the service's figure is the release itself.
+    const changes = diffed.map(asRelease);
+    this.markRestores(changes, previous, ed, source);
     return changes;
   }
 
@@ -337,7 +385,8 @@ export class ChangeApplier {
     const unconfirmed = previous?.actual ?? null;
     const contradicted = unconfirmed !== null && unconfirmed !== ed.actual;
     changes.forEach((c) => {
-      if (!(contradicted && c.kind === 'corrected')) this.restores.add(c);
+      const news = c.kind === 'corrected' || (c.kind === 'released' && ed.actual !== null);
+      if (!(contradicted && news)) this.restores.add(c);
     });
     if (contradicted && ed.actual === null)
       changes.push({ kind: 'corrected', eventDate: ed, previousActual: unconfirmed, source });

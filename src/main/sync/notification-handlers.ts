@@ -34,6 +34,8 @@ export interface HandlerContext {
   mergeUpdate(n: EventDateUpdate): DomainChange[];
   /** Confirm an occurrence with the server's full record, once per burst, off the hot path. */
   scheduleConfirm(eventDateId: string): void;
+  /** Ask the service, later, whether a post a notification deleted still exists. */
+  schedulePostConfirm(postId: string, culture: string): void;
 }
 
 type Handler = (payload: unknown, ctx: HandlerContext) => Promise<DomainChange[]>;
@@ -154,8 +156,11 @@ export const notificationHandlers: Readonly<Record<string, Handler>> = {
   async post_deleted(payload, ctx) {
     const n = parseNotification(postNotificationSchema, payload);
     const culture = postCulture(n, ctx);
+    // Provisional, whatever its stamp: ask the service whether the story still exists.
+    if (ctx.cultures().includes(culture)) ctx.schedulePostConfirm(n.postId, culture);
     return ctx.commit(() => {
-      const removed = ctx.store.deletePost(n.postId, culture, n.lastUpdated ?? nowSeconds());
+      const stamp = n.lastUpdated ?? nowSeconds();
+      const removed = ctx.store.deletePost(n.postId, culture, stamp, { provisional: true });
       return removed
         ? [{ kind: 'postRemoved', postId: n.postId, culture, source: ctx.source }]
         : [];

@@ -52,7 +52,12 @@ export interface SyncStore {
   upsertCategories(list: Category[]): void;
   upsertPost(p: Post, raw: unknown): { previous: Post | null; written: boolean };
   getPost(id: string, culture: string): Post | null;
-  deletePost(id: string, culture: string, lastUpdated: number): Post | null;
+  deletePost(
+    id: string,
+    culture: string,
+    lastUpdated: number,
+    opts?: { provisional?: boolean },
+  ): Post | null;
   markNotificationApplied(key: string): boolean;
   getSyncState(key: string): string | null;
   setSyncState(key: string, value: string): void;

@@ -4,7 +4,7 @@
  * refused with 403 (so the refusal can say why); anything else gets 401.
  *
  * The cookie never holds the admin token: it is `name.expiry.mac`, the MAC an HMAC-SHA256
- * under a key derived from the relay's own token (the same on every node) of the name, the
+ * under the admin session key (its own secret, admin-session-key.ts) of the name, the
  * expiry (8 h) and the admin's stored token hash — so revoking the admin (or issuing them a
  * new token) ends every session at once, and a copy of the store alone signs none.
  */
@@ -28,7 +28,7 @@ export interface AdminAuthOptions {
   admins: AdminStore;
   /** True when the token is a trader's (so the refusal can say why). */
   isTraderToken: (token: string) => Promise<boolean>;
-  /** The relay's own secret (the same on every node): the session MAC's key is derived from it. */
+  /** The admin session key (admin-session-key.ts): the session MAC's key is derived from it. */
   sessionSecret: string;
   now: () => number;
   logger?: Logger;

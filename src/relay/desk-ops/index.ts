@@ -32,7 +32,7 @@ import type { UserStore } from '../user-store.js';
 
 export interface DeskOpsOptions {
   redis?: RedisTarget;
-  /** The relay's own secret (its token, the same on every node): signs admin sessions. */
+  /** The admin session key (admin-session-key.ts): signs admin sessions. */
   sessionSecret: string;
   /** The relay database (relay-db.ts) when there is no Redis: the admins' table is in it. */
   relayDb: Database.Database | null;

@@ -13,18 +13,20 @@ import { RelayErrors } from '../errors.js';
 import { requireUser } from '../routes/auth.js';
 import { ReadCache, type ReadCacheStats } from './read-cache.js';
 import { matchReadRoute, type GatewayScope } from './read-routes.js';
+import { refusalLog } from './refusal-log.js';
 import { createUpstream } from './upstream.js';
-import { cutToWindow } from './window.js';
+import { cutIndexed } from './window.js';
 
 export interface GatewayOptions {
   calendarUrl: string;
   newsUrl: string;
   tokens: () => TokenManager | null;
   /**
-   * Takes one of the trader's upstream reads (a token bucket, shared by every node on
-   * Redis): 0 when allowed, else the ms to wait. Answers from the cache take none.
+   * Takes `cost` of the trader's reads (a token bucket, shared by every node on Redis):
+   * 0 when allowed, else the ms to wait. A read of the service costs one, an answer from
+   * the cache a fraction (read-cache.ts); either needs a whole token left.
    */
-  admit?: (user: string) => Promise<number>;
+  admit?: (user: string, cost: number) => Promise<number>;
   logger?: Logger;
   now?: () => number;
 }
@@ -65,13 +67,14 @@ export function createGateway(opts: GatewayOptions): Gateway {
     logger: opts.logger,
   });
   const cache = new ReadCache({ fetch: fetchUpstream, now: opts.now });
+  const logRefusal = refusalLog(opts.logger, opts.now ?? Date.now);
 
   /** Throws 429 when the trader has used their reads of the service (503 when uncountable). */
-  async function admitted(user: string): Promise<void> {
+  async function admitted(user: string, cost: number): Promise<void> {
     if (!opts.admit) return;
     let waitMs: number;
     try {
-      waitMs = await opts.admit(user);
+      waitMs = await opts.admit(user, cost);
     } catch {
       throw RelayErrors.LIMITS_UNCHECKABLE();
     }
@@ -93,15 +96,12 @@ export function createGateway(opts: GatewayOptions): Gateway {
         ? matchReadRoute(m[1] as string, m[2] ?? '', query)
         : null;
     if (!readRoute) {
-      // Worth an audit line: the app never asks for these; someone is probing.
-      opts.logger?.info(
-        { audit: 'gateway_refused', user, method: req.method, path: rawPath.slice(0, 120) },
-        'gateway: not a read the app makes',
-      );
+      // Worth an audit line (within a limit): the app never asks for these; someone is probing.
+      logRefusal({ user, method: req.method, path: rawPath });
       throw RelayErrors.NOT_FOUND();
     }
-    const read = await cache.read(readRoute, () => admitted(user));
-    const answer = readRoute.window ? cutToWindow(read, readRoute.window) : read;
+    const read = await cache.read(readRoute, (cost) => admitted(user, cost));
+    const answer = readRoute.window ? cutIndexed(read, read.index, readRoute.window) : read;
     // No header says whether the answer was cached: that would tell a trader what
     // colleagues read in the last minute.
     const headers: Record<string, string> = {

@@ -5,7 +5,8 @@
  * next read from the service puts its values back, whatever the stamp — far future, now,
  * or now + 119 s (within the clock-skew allowance, issue #35): what a notification brings
  * is provisional until the service's read confirms it. A forged print that alerted is
- * followed by a correction, and the real print later alerts. The app core runs in desk
+ * followed by a correction, and the real print later alerts; a forged print just before
+ * the real one does not turn the real one into "corrected" (issue #44). The app core runs in desk
  * mode against a real relay and the simulator, both on loopback.
  */
 import { mkdtempSync } from 'node:fs';
@@ -34,7 +35,7 @@ const made: EventDate[] = [];
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, seed: 7, autoplay: false });
   // The releases the tests forge, made for them (what the demo week holds varies by day).
-  for (let k = 0; k < 5; k++)
+  for (let k = 0; k < 6; k++)
     made.push(
       await createHighRelease(sim.url, (2 + k) * 3_600_000, {
         name: `Forgery Target Index ${k}`,
@@ -234,5 +235,50 @@ describe('a forged notification stamped now, or just inside the clock-skew allow
       'the date listed again',
       60_000,
     );
+  });
+});
+
+describe('a forged print posted just before the real one', () => {
+  it('leaves the real print alerted as the release, never as "corrected"', async () => {
+    const target = made[5] as EventDate;
+    const alertsOf = async () =>
+      (await app.api.listAlerts({ limit: 1000 }))
+        .filter((a) => a.target?.type === 'eventDate' && a.target.eventDateId === target.id)
+        .map((a) => ({ kind: a.kind, body: a.body }));
+    await postForged({
+      type: 'eventDate_updated',
+      eventDateId: target.id,
+      eventId: target.eventId,
+      lastUpdated: Math.floor(Date.now() / 1000) + 119,
+      changes: [{ key: 'actual', value: 999 }],
+    });
+    await waitFor(async () => (await alertsOf()).length === 1, 'the forged alert');
+    // The real print, a moment later (a miss: consensus 4.5).
+    const patched = await fetch(`${sim.url}/_sim/event-dates/${target.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ actual: 4.25 }),
+    });
+    expect(patched.status).toBe(200);
+    await postForged({
+      type: 'eventDate_updated',
+      eventDateId: target.id,
+      eventId: target.eventId,
+      lastUpdated: serviceRecord(target.id).lastUpdated,
+      changes: [{ key: 'actual', value: 4.25 }],
+    });
+    await waitFor(async () => (await alertsOf()).length === 2, 'the real print alert', 60_000);
+    const [real, forged] = await alertsOf();
+    expect(forged?.kind).toBe('released');
+    expect(real?.kind).toBe('released');
+    expect(real?.body).toContain('4.25');
+    expect(real?.body).not.toContain('999');
+    const shown = (
+      await app.api.listEventDates({
+        from: target.dateUtc,
+        to: new Date(Date.parse(target.dateUtc) + 1000).toISOString(),
+      })
+    ).find((ed) => ed.id === target.id);
+    expect(shown?.actual).toBe(4.25);
   });
 });

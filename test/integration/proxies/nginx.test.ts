@@ -1,14 +1,18 @@
 /**
  * deploy/nginx.conf on the installed nginx, in front of a real relay on loopback: no log
  * line (access or error, at info level) holds the webhook secret or a feed token — for
- * good requests, over-limit bodies, malformed requests and the relay down — and /metrics
- * tricks from a non-allowed address are refused.
+ * good requests, over-limit bodies, malformed requests and the relay down — /metrics
+ * tricks from a non-allowed address are refused, and a client's X-Forwarded-Host never
+ * becomes the host of a feed link.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Agent, request as httpsRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRelayDatabase } from '../../../src/relay/relay-db.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
+import { UserDirectory } from '../../../src/relay/users.js';
 import { tempDir, waitFor } from '../relay/helpers.js';
 import { freePort, logLines, selfSigned } from './proxy-setup.js';
 import { rawRequest, request } from './raw-tls.js';
@@ -20,10 +24,30 @@ const dir = tempDir('mb-nginx-logs-');
 let relay: RunningRelay;
 let nginx: ChildProcess;
 let port = 0;
+let alice = '';
+const data = tempDir();
+/**
+ * A desk relay with feeds (the feed link needs no read of the service: the keys are only
+ * there so the desk has some), and no --public-url.
+ */
+const relayOptions = (dataDir: string, relayPort?: number) => ({
+  dataDir,
+  secret: SECRET,
+  token: 'nginx-token',
+  port: relayPort,
+  desk: {
+    keys: { publicKey: 'nginx-pub', privateKey: 'nginx-priv' },
+    authUrl: 'http://127.0.0.1:9/auth',
+  },
+  calendarFeed: { calendarUrl: 'http://127.0.0.1:9/calendar' },
+});
 
 beforeAll(async () => {
   if (!existsSync(NGINX)) throw new Error('nginx is needed: sudo apt-get install nginx');
-  relay = await startRelay({ dataDir: tempDir(), secret: SECRET, token: 'nginx-token' });
+  const db = openRelayDatabase(data);
+  alice = new UserDirectory(db).add('alice').token;
+  db.close();
+  relay = await startRelay(relayOptions(data));
   port = await freePort();
   const { cert, key } = selfSigned(dir);
   const site = readFileSync('deploy/nginx.conf', 'utf8')
@@ -81,12 +105,7 @@ describe('deploy/nginx.conf', () => {
     await relay.close();
     expect(await request(port, 'POST', hook, { body: body(10) })).toBe(502);
     expect(await request(port, 'GET', `/calendar/${FEED}.ics`)).toBe(502);
-    relay = await startRelay({
-      dataDir: tempDir(),
-      secret: SECRET,
-      token: 'nginx-token',
-      port: relayPort,
-    });
+    relay = await startRelay(relayOptions(data, relayPort));
     await waitFor(() => logLines(dir).some((l) => l.includes('502')), 'the 502s in the access log');
     const lines = logLines(dir);
     expect(lines.length).toBeGreaterThan(10);
@@ -113,5 +132,24 @@ describe('deploy/nginx.conf', () => {
     for (const path of ['//x/metrics', '//x//metrics', '//x/metrics?x=1'])
       expect([path, await request(port, 'GET', path)]).toEqual([path, 404]);
     expect(await request(port, 'GET', '/healthz')).toBe(200);
+  });
+
+  it('builds feed links from the Host the client called, never from its X-Forwarded-Host', async () => {
+    const dispatcher = new Agent({ connect: { rejectUnauthorized: false } });
+    try {
+      const res = await httpsRequest(`https://127.0.0.1:${port}/calendar/feed-url`, {
+        dispatcher,
+        headers: {
+          host: 'relay.test',
+          authorization: `Bearer ${alice}`,
+          'x-forwarded-host': 'attacker.example',
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      const { url } = (await res.body.json()) as { url: string };
+      expect(url).toMatch(/^https:\/\/relay\.test\/calendar\/mbf_[\w-]+\.ics$/);
+    } finally {
+      await dispatcher.close();
+    }
   });
 });
