@@ -17,6 +17,7 @@ import {
   type ResumePoint,
   type StoredEvent,
 } from './event-log.js';
+import { Emitter } from '../shared/event.js';
 import { commitLatencyHistogram } from './metrics.js';
 import { checkDurability, type Durability, type DurabilityMode } from './redis-durability.js';
 import { DurabilityWatch } from './redis-durability-watch.js';
@@ -48,7 +49,10 @@ export class RedisEventLog implements EventLog {
   readonly commitLatency = commitLatencyHistogram();
   ingested = 0;
   storeFailures = 0;
-  private readonly listeners = new Set<(events: StoredEvent[]) => void>();
+  /** Subscribers of what the tail read (isolated: one that throws skips none of the others). */
+  private readonly appended = new Emitter<StoredEvent[]>((err) =>
+    this.opts.logger?.error({ err }, 'a relay log subscriber failed'),
+  );
   private tailId = '0-0';
   private closed = false;
   private readonly appender: RedisBatchAppender;
@@ -153,7 +157,7 @@ export class RedisEventLog implements EventLog {
         if (entries.length === 0) continue;
         const events = entries.map(toEvent);
         this.tailId = (events.at(-1) as StoredEvent).id;
-        this.listeners.forEach((l) => l(events));
+        this.appended.fire(events);
       } catch (err) {
         if (this.closed) return;
         this.opts.logger?.debug({ err }, 'tail read failed; retrying');
@@ -172,8 +176,8 @@ export class RedisEventLog implements EventLog {
   }
 
   onAppend(listener: (events: StoredEvent[]) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    const subscription = this.appended.event(listener);
+    return () => subscription.dispose();
   }
 
   /** Read in growing chunks, so a page of 1 MiB bodies never loads far past maxBytes. */

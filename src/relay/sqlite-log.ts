@@ -15,6 +15,7 @@ import {
   type ResumePoint,
   type StoredEvent,
 } from './event-log.js';
+import { Emitter } from '../shared/event.js';
 import { commitLatencyHistogram } from './metrics.js';
 import { WalSync } from './wal-sync.js';
 import { SQLITE_EVENT_ID, STREAM_EVENT_ID } from '../shared/relay-ids.js';
@@ -75,7 +76,12 @@ export class SqliteEventLog implements EventLog {
   private readonly selectLastId: Database.Statement;
   private readonly selectOldestId: Database.Statement;
   private readonly selectTrimmed: Database.Statement;
-  private readonly listeners = new Set<(events: StoredEvent[]) => void>();
+  /**
+   * Subscribers of what is now durable (the SSE hub, presence, alerts): each is isolated,
+   * so one that throws can neither leave later batches unresolved nor stop the fsync
+   * loop (it did), nor keep the others from hearing of the batch.
+   */
+  private readonly appended: Emitter<StoredEvent[]>;
   readonly commitLatency = commitLatencyHistogram();
   ingested = 0;
   storeFailures = 0;
@@ -95,7 +101,11 @@ export class SqliteEventLog implements EventLog {
     private readonly commitIntervalMs = 0,
     walSync: (walPath: string) => Pick<WalSync, 'sync' | 'syncNow' | 'close'> = (p) =>
       new WalSync(p),
+    /** A subscriber's failure, reported (the log goes on). */
+    onListenerError: (err: unknown) => void = (err) =>
+      process.emitWarning(`a relay log subscriber failed: ${String(err)}`),
   ) {
+    this.appended = new Emitter<StoredEvent[]>(onListenerError);
     // The commit's fsync is ours, off the event loop (see flush/sync); checkpoints still
     // fsync the WAL before copying it into the database, as with FULL. The other stores'
     // rare writes share the handle: they are durable at the next batch's fsync.
@@ -175,7 +185,7 @@ export class SqliteEventLog implements EventLog {
         this.ingested += stored.length;
         this.durableId = Math.max(this.durableId, Number((stored.at(-1) as StoredEvent).id));
         stored.forEach((e, i) => (batch[i] as Pending).resolve(e.id));
-        this.listeners.forEach((l) => l(stored));
+        this.appended.fire(stored);
       }
     }
     this.syncing = null;
@@ -189,8 +199,8 @@ export class SqliteEventLog implements EventLog {
   }
 
   onAppend(listener: (events: StoredEvent[]) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    const subscription = this.appended.event(listener);
+    return () => subscription.dispose();
   }
 
   /**

@@ -46,7 +46,9 @@ export async function openStores(opts: {
   if (!redis) {
     const relayDb = openRelayDatabase(dataDir);
     return {
-      events: new SqliteEventLog(relayDb, now, opts.commitIntervalMs ?? 0),
+      events: new SqliteEventLog(relayDb, now, opts.commitIntervalMs ?? 0, undefined, (err) =>
+        opts.logger?.error({ err }, 'a relay log subscriber failed'),
+      ),
       users: new SqliteUserStore(relayDb, now),
       feedStore: new SqliteFeedStore(relayDb, dataDir, now),
       durability: 'SQLite WAL fsynced before each ack',
