@@ -6,6 +6,7 @@ import {
   surpriseOf,
   valueDecimals,
 } from '../../../shared/format.js';
+import { niceTicks } from '../lib/nice-ticks.js';
 import { zoneOf } from '../lib/time.js';
 
 // The viewBox is about the panel's width in CSS pixels, so 11-unit text reads as ~11 px.
@@ -62,20 +63,29 @@ export function HistoryChart(props: { history: EventDate[]; title: string; zone:
     p.actual as number,
     ...(p.consensus !== null ? [p.consensus] : []),
   ]);
-  let min = Math.min(...values);
-  let max = Math.max(...values);
-  if (min === max) {
-    min -= 1;
-    max += 1;
+  let lowest = Math.min(...values);
+  let highest = Math.max(...values);
+  if (lowest === highest) {
+    lowest -= 1;
+    highest += 1;
   }
+  // The axis spans round ticks, each gridline drawn at the value its label says.
+  const ticks = niceTicks(lowest, highest);
+  const min = ticks.values[0] as number;
+  const max = ticks.values.at(-1) as number;
   const first = points[0] as EventDate;
   const last = points.at(-1) as EventDate;
   const own = valueDecimals(points.flatMap((p) => [p.actual, p.consensus, p.previous]));
   const decimals = own === undefined ? own : Math.max(own, publishedDecimals(first) ?? 0);
   const fmt = (v: number) => formatValue(v, first.unit, first.potency, decimals);
-  const levels = [min, (min + max) / 2, max];
+  const tickLabel = (v: number) =>
+    formatValue(v, first.unit, first.potency, Math.max(decimals ?? 0, ticks.decimals));
+  const levels = ticks.values;
   // Room on the left for the longest axis label: "-¥353.9B" lost its minus sign at 52 px.
-  const left = Math.max(PAD.l, 10 + AXIS_CHAR_PX * Math.max(...levels.map((v) => fmt(v).length)));
+  const left = Math.max(
+    PAD.l,
+    10 + AXIS_CHAR_PX * Math.max(...levels.map((v) => tickLabel(v).length)),
+  );
   const x = (i: number) => left + (i * (W - left - PAD.r)) / (points.length - 1);
   const y = (v: number) => PAD.t + ((max - v) * (H - PAD.t - PAD.b)) / (max - min);
   const line = (get: (p: EventDate) => number | null) =>
@@ -127,7 +137,7 @@ export function HistoryChart(props: { history: EventDate[]; title: string; zone:
         <g key={v}>
           <line x1={left} x2={W - PAD.r} y1={y(v)} y2={y(v)} className="grid" />
           <text x={left - 6} y={y(v) + 4} textAnchor="end" className="axis">
-            {fmt(v)}
+            {tickLabel(v)}
           </text>
         </g>
       ))}
