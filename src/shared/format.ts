@@ -70,6 +70,21 @@ export function previousFigures(ed: Pick<EventDate, 'previous' | 'revised'>): {
  * the value needs. The potency is the multiplier the service already applied (values come
  * in units of it).
  */
+/**
+ * A surprise (actual − consensus) in the unit it is measured in: a change of a figure kept
+ * in % is in percentage points ("-0.1 pp" for a CPI miss, not "-0.1%", which reads as a
+ * relative change); every other figure keeps its own unit ("+25K", "-¥12.0B").
+ */
+export function formatSurprise(
+  delta: number,
+  unit: string | null | undefined,
+  potency: string | null | undefined,
+  decimals?: number,
+): string {
+  if (unit === '%') return `${formatValue(delta, null, 'ZERO', decimals)} pp`;
+  return formatValue(delta, unit, potency, decimals);
+}
+
 export function formatValue(
   value: number | null | undefined,
   unit: string | null | undefined,

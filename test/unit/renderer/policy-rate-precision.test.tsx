@@ -85,7 +85,8 @@ describe('the precision a policy rate is published with, before any history says
     expect(cell(fed, 'consensus')).toBe('4.50%');
     const rba = await rowOf('RBA Interest Rate Decision');
     expect([cell(rba, 'consensus'), cell(rba, 'previous')]).toEqual(['3.60%', '3.85%']);
-    expect(cell(rba, 'surprise')).toBe('0.00%');
+    // a rate's surprise is in percentage points, at the rate's own precision (issue #45)
+    expect(cell(rba, 'surprise')).toBe('0.00 pp');
     const jobs = await rowOf('Unemployment Rate');
     expect(cell(jobs, 'consensus')).toBe('4.2%');
   });
@@ -101,8 +102,8 @@ describe('the precision a policy rate is published with, before any history says
         hourCycle="h23"
       />,
     );
-    expect(screen.getByTestId('surprise-summary').textContent).toContain('+0.50%');
-    expect(document.body.textContent).toContain('0.00%');
+    expect(screen.getByTestId('surprise-summary').textContent).toContain('+0.50 pp');
+    expect(document.body.textContent).toContain('0.00 pp');
   });
 
   it('in the alert text, the squawk, the ICS entry and the CSV', () => {

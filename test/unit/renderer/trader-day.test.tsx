@@ -41,7 +41,8 @@ describe('values with the release’s own precision (defect 2)', () => {
       '4.200%',
       '4.191%',
     ]);
-    expect(cell(bill, 'surprise')).toBe('+0.001%');
+    // a yield's surprise is in percentage points (issue #45: '+0.001%' read as a relative change)
+    expect(cell(bill, 'surprise')).toBe('+0.001 pp');
     const pmi = await rowOf('ISM PMI');
     expect(cell(pmi, 'consensus')).toBe('52.0');
     const rbnz = await rowOf('RBNZ Rate');

@@ -2,6 +2,7 @@
 import type { EventDate } from '../../../../shared/domain.js';
 import {
   directionOf,
+  formatSurprise,
   formatValue,
   previousFigures,
   releaseDecimals,
@@ -41,11 +42,12 @@ export function ValueCells({
   const s = surpriseOf(ed);
   const dir = directionOf(ed);
   const f = (v: number | null) => formatValue(v, ed.unit, ed.potency, decimals);
+  const fDelta = (v: number) => formatSurprise(v, ed.unit, ed.potency, decimals);
   const delta = surpriseDelta(ed);
   const better = s === 'beat' || s === 'miss' ? BETTER[s] : null;
   const title =
     delta !== null && delta !== 0
-      ? `${delta > 0 ? '+' : ''}${f(delta)} vs consensus${better ? `, ${better}` : ''}`
+      ? `${delta > 0 ? '+' : ''}${fDelta(delta)} vs consensus${better ? `, ${better}` : ''}`
       : undefined;
   return (
     <>

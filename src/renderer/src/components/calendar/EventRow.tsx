@@ -1,12 +1,17 @@
 /** One release in the grid: time, country, impact, name, values, surprise, and its bell. */
 import { memo } from 'react';
 import type { EventDate } from '../../../../shared/domain.js';
-import { formatValue, releaseDecimals, surpriseDelta } from '../../../../shared/format.js';
+import { formatSurprise, releaseDecimals, surpriseDelta } from '../../../../shared/format.js';
 import { timeLabel } from '../../lib/time.js';
 import { Flag } from '../Flag.js';
 import { BellIcon } from '../icons.js';
 import { Impact, ValueCells } from './Cells.js';
 import { rowPlacement } from './use-row-window.js';
+
+/** What "dev +1.4" means, on hover: the grid has no room to say it. */
+const DEVIATION_SCORE_HELP =
+  "Deviation score (the data provider's): how far the actual was from the consensus, in " +
+  "standard deviations of this release's past surprises. Beyond ±1 is a real surprise.";
 
 /**
  * "+25K" and the provider's deviation score ("dev +1.4") when the service gives one that
@@ -23,10 +28,10 @@ function SurpriseCell({ ed, decimals }: { ed: EventDate; decimals: number | unde
         <>
           <span className="delta">
             {delta > 0 ? '+' : ''}
-            {formatValue(delta, ed.unit, ed.potency, decimals)}
+            {formatSurprise(delta, ed.unit, ed.potency, decimals)}
           </span>
           {dev !== 0 && (
-            <span className="dev" title="The provider's deviation score">
+            <span className="dev" title={DEVIATION_SCORE_HELP}>
               {' '}
               dev {dev > 0 ? '+' : ''}
               {dev.toFixed(1)}

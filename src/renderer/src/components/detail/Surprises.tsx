@@ -1,7 +1,7 @@
 /** The event's surprises: this print against its own history, and the history itself. */
 import type { EventDate } from '../../../../shared/domain.js';
 import {
-  formatValue,
+  formatSurprise,
   surpriseDelta,
   surpriseZ,
   publishedDecimals,
@@ -38,7 +38,7 @@ export function Surprises(props: { history: EventDate[]; zone: string; hourCycle
   const own = valueDecimals(props.history.flatMap((h) => [h.actual, h.consensus]));
   const published = publishedDecimals(latest.ed);
   const decimals = own === undefined ? own : Math.max(own, published ?? 0);
-  const f = (v: number) => formatValue(v, latest.ed.unit, latest.ed.potency, decimals);
+  const f = (v: number) => formatSurprise(v, latest.ed.unit, latest.ed.potency, decimals);
   return (
     <>
       <p className="surprise-summary" data-testid="surprise-summary">
