@@ -110,6 +110,12 @@ const rules = {
 };
 
 /** `no-restricted-imports` for static imports and exports, `no-restricted-syntax` for `import()`. */
+/** The relay's store folders may not import the folders that serve (docs/architecture.md). */
+const RELAY_STORES_ONLY = {
+  regex: '(^|/)(stream|routes|gateway|desk|desk-ops|cli|calendar-feed|ingest)/',
+  message: `The relay's stores (log/, redis/, db/, users/) may import only each other, src/shared and src/node: not the parts that serve (stream/, routes/, gateway/, desk/, desk-ops/, cli/, calendar-feed/, ingest/). ${WHY}`,
+};
+
 function zone(restricted, paths = [noElectron]) {
   // esquery regexes cannot contain "/": \u002F stands for it.
   const dynamic = restricted.map((e) => ({
@@ -198,6 +204,13 @@ export default tseslint.config(
   { files: ['src/main/web/**'], rules: zone(rules.web) },
   { files: ['src/main/electron/**'], rules: zone(rules.electron, []) },
   { files: ['src/relay/**'], rules: zone(rules.relay) },
+  {
+    // Inside the relay: the stores (log/, redis/, db/, users/) are what the serving parts
+    // stand on, and never the reverse — a store that reached into a route or the SSE hub
+    // would tie durability to a request's life.
+    files: ['src/relay/log/**', 'src/relay/redis/**', 'src/relay/db/**', 'src/relay/users/**'],
+    rules: zone([...rules.relay, RELAY_STORES_ONLY]),
+  },
   { files: ['src/simulator/**'], rules: zone(rules.simulator) },
   { files: ['src/node/**'], rules: zone(rules.node) },
   { files: ['src/preload/**'], rules: zone(rules.preload, []) },

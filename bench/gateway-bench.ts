@@ -11,8 +11,8 @@ import type { EventDate } from '../src/shared/domain.js';
 import { createAppService, type AppService } from '../src/main/service.js';
 import { MemorySecretStore } from '../src/main/secrets/index.js';
 import { startRelay, type RunningRelay } from '../src/relay/server.js';
-import { openRelayDatabase } from '../src/relay/relay-db.js';
-import { UserDirectory } from '../src/relay/users.js';
+import { openRelayDatabase } from '../src/relay/db/relay-db.js';
+import { UserDirectory } from '../src/relay/users/users.js';
 import { startSimulator, type RunningSimulator } from '../src/simulator/index.js';
 import { summarize } from './lib.js';
 

@@ -13,8 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { openRelayDatabase } from '../src/relay/relay-db.js';
-import { UserDirectory } from '../src/relay/users.js';
+import { openRelayDatabase } from '../src/relay/db/relay-db.js';
+import { UserDirectory } from '../src/relay/users/users.js';
 import { startProc } from './procs.js';
 import { fmt, summarize } from './lib.js';
 

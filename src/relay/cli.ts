@@ -6,7 +6,7 @@
  * with one line.
  */
 // First: refuse an old Node.js with a clear line before native modules load.
-import './node-version.js';
+import './cli/node-version.js';
 import { resolve } from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import {
@@ -17,8 +17,8 @@ import {
   redisOption,
   secretsOrFail,
   serviceUrls,
-} from './cli-flags.js';
-import { runServe } from './cli-serve.js';
+} from './cli/cli-flags.js';
+import { runServe } from './cli/cli-serve.js';
 import {
   keysSetCommand,
   rotateSecretCommand,
@@ -26,15 +26,15 @@ import {
   storeAcceptLossCommand,
   usersCommand,
   type DeskCliContext,
-} from './cli-desk.js';
+} from './cli/cli-desk.js';
 import { adminsCommand, logCommand, replayCommand, statusCommand } from './desk-ops/cli-ops.js';
-import { becomeDataFolderOwner } from './data-owner.js';
-import { loadProviderKeys } from './provider-keys.js';
-import { RedisUserStore } from './redis-users.js';
-import { register } from './register.js';
-import { secretsNotice } from './secrets.js';
-import { USAGE } from './cli-usage.js';
-import { SqliteUserStore } from './users.js';
+import { becomeDataFolderOwner } from './db/data-owner.js';
+import { loadProviderKeys } from './desk/provider-keys.js';
+import { RedisUserStore } from './users/redis-users.js';
+import { register } from './cli/register.js';
+import { secretsNotice } from './ingest/secrets.js';
+import { USAGE } from './cli/cli-usage.js';
+import { SqliteUserStore } from './users/users.js';
 
 const DATA_ONLY = { data: { type: 'string' } } satisfies ParseArgsConfig['options'];
 const USERS_OPTIONS = {

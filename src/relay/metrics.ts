@@ -4,9 +4,9 @@
  * Names, labels and types are the ones docs/relay.md lists.
  */
 import { Gauge, Registry, type Histogram } from 'prom-client';
-import type { EventLog } from './event-log.js';
+import type { EventLog } from './log/event-log.js';
 import { latencyHistogram, scrapedCounter, scrapedGauge } from './scraped-metrics.js';
-import type { SseHub } from './sse-hub.js';
+import type { SseHub } from './stream/sse-hub.js';
 
 export interface RelayCounters {
   rejected: number;

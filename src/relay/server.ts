@@ -10,19 +10,19 @@ import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { CalendarFeedOptions } from './calendar-feed/index.js';
-import { startDeskParts } from './desk-parts.js';
-import type { DeskOptions } from './desk.js';
+import { startDeskParts } from './desk/desk-parts.js';
+import type { DeskOptions } from './desk/desk.js';
 import type { DeskAlertsConfig } from './desk-ops/index.js';
-import type { EventLog } from './event-log.js';
-import { BodyBudget } from './ingest.js';
+import type { EventLog } from './log/event-log.js';
+import { BodyBudget } from './ingest/ingest.js';
 import { relayMetrics } from './metrics.js';
-import { startRetention } from './retention.js';
+import { startRetention } from './log/retention.js';
 import type { RelayContext } from './routes/context.js';
 import { relayHandler } from './routes/handler.js';
-import { SseHub } from './sse-hub.js';
+import { SseHub } from './stream/sse-hub.js';
 import { openStores, type RelayRedis } from './stores.js';
 import { localRelayUrl, writeRelayUrl } from './desk-ops/relay-url-file.js';
-import { reachableNodeUrl } from './desk-ops/silent-node.js';
+import { reachableNodeUrl } from './desk-ops/presence/silent-node.js';
 
 export interface RelayOptions {
   dataDir: string;

@@ -9,15 +9,15 @@ import type { Logger } from 'pino';
 import type { FeedStore } from './calendar-feed/feed-store.js';
 import { RedisFeedStore } from './calendar-feed/redis-feed-store.js';
 import { SqliteFeedStore } from './calendar-feed/sqlite-feed-store.js';
-import type { EventLog } from './event-log.js';
-import type { RedisTarget } from './redis-client.js';
-import type { DurabilityMode } from './redis-durability.js';
-import { RedisEventLog } from './redis-log.js';
-import { RedisUserStore } from './redis-users.js';
-import type { UserStore } from './user-store.js';
-import { SqliteUserStore } from './users.js';
-import { SqliteEventLog } from './sqlite-log.js';
-import { openRelayDatabase } from './relay-db.js';
+import type { EventLog } from './log/event-log.js';
+import type { RedisTarget } from './redis/redis-client.js';
+import type { DurabilityMode } from './log/redis-durability.js';
+import { RedisEventLog } from './log/redis-log.js';
+import { RedisUserStore } from './users/redis-users.js';
+import type { UserStore } from './users/user-store.js';
+import { SqliteUserStore } from './users/users.js';
+import { SqliteEventLog } from './log/sqlite-log.js';
+import { openRelayDatabase } from './db/relay-db.js';
 
 export type RelayRedis = RedisTarget & {
   durability?: DurabilityMode;

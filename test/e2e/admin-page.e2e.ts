@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteAdminStore } from '../../src/relay/desk-ops/admin-store.js';
+import { SqliteAdminStore } from '../../src/relay/desk-ops/admin/admin-store.js';
 import { utcDayStart } from '../../src/shared/desk-alerts-today.js';
 import { startRelay, type RunningRelay } from '../../src/relay/server.js';
-import { openRelayDatabase } from '../../src/relay/relay-db.js';
-import { UserDirectory } from '../../src/relay/users.js';
+import { openRelayDatabase } from '../../src/relay/db/relay-db.js';
+import { UserDirectory } from '../../src/relay/users/users.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index.js';
 import {
   startCuttableProxy,

@@ -14,8 +14,8 @@ import { createAppService, type AppService } from '../../src/main/service.js';
 import { MemorySecretStore } from '../../src/main/secrets/index.js';
 import { startWebHost, type RunningWebHost } from '../../src/main/web/host.js';
 import { startRelay, type RunningRelay } from '../../src/relay/server.js';
-import { openRelayDatabase } from '../../src/relay/relay-db.js';
-import { UserDirectory } from '../../src/relay/users.js';
+import { openRelayDatabase } from '../../src/relay/db/relay-db.js';
+import { UserDirectory } from '../../src/relay/users/users.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/index.js';
 import { STATIC, launchChromium } from './harness.js';
 

@@ -13,7 +13,7 @@ import type { TokenManager } from '../../node/oauth/token-manager.js';
 import { RelayErrors } from '../errors.js';
 import { sendJson } from '../http-util.js';
 import { requireUser } from '../routes/auth.js';
-import type { UserStore } from '../user-store.js';
+import type { UserStore } from '../users/user-store.js';
 import type { FeedFailure } from './feed-failure.js';
 import type { FeedStore } from './feed-store.js';
 import { readJsonBody } from './read-body.js';

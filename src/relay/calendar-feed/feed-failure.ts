@@ -6,7 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { StoreUnavailable } from '../event-log.js';
+import { StoreUnavailable } from '../log/event-log.js';
 import { RelayErrors, type RelayError } from '../errors.js';
 import { sendReplyError } from '../http-util.js';
 import { FeedKeyMismatch } from './feed-key.js';

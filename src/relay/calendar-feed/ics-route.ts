@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { EventDate } from '../../shared/domain.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
 import { RelayErrors } from '../errors.js';
-import type { UserStore } from '../user-store.js';
+import type { UserStore } from '../users/user-store.js';
 import { renderFeed, sendFeed } from './feed-response.js';
 import { plain, type FeedFailure } from './feed-failure.js';
 import type { FeedStore } from './feed-store.js';

@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import type { HttpClient } from '../../node/http/client.js';
 import { ReplyError } from '../../node/http/server/reply-error.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
-import type { UserStore } from '../user-store.js';
+import type { UserStore } from '../users/user-store.js';
 import { accountRoutes } from './account-routes.js';
 import { feedFailure, plain } from './feed-failure.js';
 import type { FeedStore } from './feed-store.js';

@@ -7,10 +7,10 @@
  */
 import type Redis from 'ioredis';
 import { tokenHash } from '../../node/security/compare.js';
-import { StoreUnavailable } from '../event-log.js';
-import type { RedisTarget } from '../redis-client.js';
-import { connectSharedRedis } from '../redis-connect.js';
-import { PREFIX } from '../redis-scripts.js';
+import { StoreUnavailable } from '../log/event-log.js';
+import type { RedisTarget } from '../redis/redis-client.js';
+import { connectSharedRedis } from '../redis/redis-connect.js';
+import { PREFIX } from '../redis/redis-scripts.js';
 import {
   checkedFeedUser,
   liveToken,

@@ -4,7 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { tokenHash } from '../../node/security/compare.js';
-import { openRelayDatabase } from '../relay-db.js';
+import { openRelayDatabase } from '../db/relay-db.js';
 import { localFeedKey } from './feed-key.js';
 import {
   checkedFeedUser,

@@ -3,8 +3,8 @@
  * (list; on Redis every node sees the same answer): revoked → no. The legacy single-token
  * user is not in the store and stays active while the relay runs with that token.
  */
-import { StoreUnavailable } from '../event-log.js';
-import { LEGACY_USER, type UserInfo, type UserStore } from '../user-store.js';
+import { StoreUnavailable } from '../log/event-log.js';
+import { LEGACY_USER, type UserInfo, type UserStore } from '../users/user-store.js';
 
 export interface UserStatus {
   active: boolean;

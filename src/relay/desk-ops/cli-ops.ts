@@ -7,16 +7,16 @@
  * The relay asked: --url, else MACROBELL_RELAY_URL, else the URL the relay with that data
  * folder (default relay-data) wrote at start into DIR/relay-url, else http://127.0.0.1:8787.
  */
-import type { RedisTarget } from '../redis-client.js';
+import type { RedisTarget } from '../redis/redis-client.js';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
-import { RedisAdminStore, SqliteAdminStore, type AdminStore } from './admin-store.js';
-import type { AdminSnapshot } from './admin-view.js';
-import type { DeliveryRow } from './delivery-log.js';
-import type { ReplayResult } from './replay.js';
+import { RedisAdminStore, SqliteAdminStore, type AdminStore } from './admin/admin-store.js';
+import type { AdminSnapshot } from './admin/admin-view.js';
+import type { DeliveryRow } from './replay/delivery-log.js';
+import type { ReplayResult } from './replay/replay.js';
 import { withoutControls } from '../../shared/plain-text.js';
-import { formatStatus } from './status-text.js';
+import { formatStatus } from './admin/status-text.js';
 import { readRelayUrl } from './relay-url-file.js';
 
 export interface OpsCliIo {

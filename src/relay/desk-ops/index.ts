@@ -4,31 +4,35 @@
  * metrics built on them. server.ts calls in at three places: routing, before a stream is
  * served, and /metrics.
  */
-import type { RedisTarget } from '../redis-client.js';
+import type { RedisTarget } from '../redis/redis-client.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
-import type { EventLog } from '../event-log.js';
+import type { EventLog } from '../log/event-log.js';
 import { sendReplyError } from '../http-util.js';
 import { RelayErrors } from '../errors.js';
-import type { SseHub } from '../sse-hub.js';
-import { MAX_DESKTOPS_PER_USER, PRESENCE_KEEP_MS, type PresenceStore } from './presence-store.js';
-import { presenceRoutes, type PresenceRoutes } from './presence.js';
-import { adminRoutes } from './admin-routes.js';
-import { LAG_COUNT_CAP, adminSnapshot, type AdminViewDeps } from './admin-view.js';
-import { LogPositions } from './log-positions.js';
-import { upcomingReleases } from './upcoming-releases.js';
-import { startDeskAlerts, type DeskAlertCounters } from './desk-alerts.js';
-import { deliveryLog } from './delivery-log.js';
+import type { SseHub } from '../stream/sse-hub.js';
+import {
+  MAX_DESKTOPS_PER_USER,
+  PRESENCE_KEEP_MS,
+  type PresenceStore,
+} from './presence/presence-store.js';
+import { presenceRoutes, type PresenceRoutes } from './presence/presence.js';
+import { adminRoutes } from './admin/admin-routes.js';
+import { LAG_COUNT_CAP, adminSnapshot, type AdminViewDeps } from './admin/admin-view.js';
+import { LogPositions } from './replay/log-positions.js';
+import { upcomingReleases } from './alerts/upcoming-releases.js';
+import { startDeskAlerts, type DeskAlertCounters } from './alerts/desk-alerts.js';
+import { deliveryLog } from './replay/delivery-log.js';
 import { appliedLagHistogram, lagObserver, opsMetrics } from './ops-metrics.js';
 import { openOpsStores } from './ops-stores.js';
-import { silentNodeReason } from './silent-node.js';
-import { startNodeReports } from './node-report.js';
-import { scheduleChecks } from './alert-schedule.js';
-import { replayService } from './replay.js';
-import { TraderStreams } from './trader-streams.js';
+import { silentNodeReason } from './presence/silent-node.js';
+import { startNodeReports } from './presence/node-report.js';
+import { scheduleChecks } from './alerts/alert-schedule.js';
+import { replayService } from './replay/replay.js';
+import { TraderStreams } from './presence/trader-streams.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
-import type { UserStore } from '../user-store.js';
+import type { UserStore } from '../users/user-store.js';
 
 export interface DeskOpsOptions {
   redis?: RedisTarget;

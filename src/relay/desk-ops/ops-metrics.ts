@@ -4,10 +4,10 @@
  */
 import { Counter, Registry, type Histogram } from 'prom-client';
 import { latencyHistogram, scrapedCounter, scrapedGauge } from '../scraped-metrics.js';
-import type { LogPositions } from './log-positions.js';
-import type { DeskAlertCounters } from './desk-alerts.js';
-import { isConnected, type PresenceStore } from './presence-store.js';
-import type { ReplayCounters } from './replay.js';
+import type { LogPositions } from './replay/log-positions.js';
+import type { DeskAlertCounters } from './alerts/desk-alerts.js';
+import { isConnected, type PresenceStore } from './presence/presence-store.js';
+import type { ReplayCounters } from './replay/replay.js';
 
 /** Applied-lag buckets: 0.1 s to 30 min. */
 const APPLIED_LAG_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800] as const;

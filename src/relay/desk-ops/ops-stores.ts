@@ -3,14 +3,14 @@
  * database (one node), or Redis (shared by every node). Opened together; if one cannot be
  * opened, those already open are closed before the error goes up.
  */
-import type { RedisTarget } from '../redis-client.js';
+import type { RedisTarget } from '../redis/redis-client.js';
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
-import { MemoryPresenceStore, type PresenceStore } from './presence-store.js';
-import { RedisPresenceStore } from './redis-presence-store.js';
-import { RedisAdminStore, SqliteAdminStore, type AdminStore } from './admin-store.js';
-import { MemoryAlertLedger, RedisAlertLedger, type AlertLedger } from './alert-ledger.js';
-import { LocalReplaySignal, RedisReplaySignal, type ReplaySignal } from './replay-signal.js';
+import { MemoryPresenceStore, type PresenceStore } from './presence/presence-store.js';
+import { RedisPresenceStore } from './presence/redis-presence-store.js';
+import { RedisAdminStore, SqliteAdminStore, type AdminStore } from './admin/admin-store.js';
+import { MemoryAlertLedger, RedisAlertLedger, type AlertLedger } from './alerts/alert-ledger.js';
+import { LocalReplaySignal, RedisReplaySignal, type ReplaySignal } from './replay/replay-signal.js';
 
 export interface OpsStores {
   presence: PresenceStore;

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { ReplyError } from '../../node/http/server/reply-error.js';
 import { messageOf } from '../../shared/error-message.js';
 import { RelayErrors } from '../errors.js';
-import { upstreamFailure } from '../upstream-failure.js';
+import { upstreamFailure } from '../desk/upstream-failure.js';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
 import type { GatewayScope } from './read-routes.js';
 

@@ -1,7 +1,7 @@
 /** The bearer check every trader route starts with: the user, or 401, or 503 (store away). */
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
-import type { Desk } from '../desk.js';
+import type { Desk } from '../desk/desk.js';
 import { RelayError, RelayErrors } from '../errors.js';
 
 /** `authenticate` rejects when the users store is away: 503 with Retry-After, logged. */

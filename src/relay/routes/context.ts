@@ -6,12 +6,12 @@
 import type { Logger } from 'pino';
 import type { Route } from '../../node/http/server/router.js';
 import type { CalendarFeed } from '../calendar-feed/index.js';
-import type { Desk } from '../desk.js';
+import type { Desk } from '../desk/desk.js';
 import type { DeskOps } from '../desk-ops/index.js';
-import type { EventLog } from '../event-log.js';
+import type { EventLog } from '../log/event-log.js';
 import type { Gateway } from '../gateway/index.js';
-import type { BodyBudget } from '../ingest.js';
-import type { SseHub } from '../sse-hub.js';
+import type { BodyBudget } from '../ingest/ingest.js';
+import type { SseHub } from '../stream/sse-hub.js';
 
 export interface RelayContext {
   /** The unguessable path segment of the webhook URL. */

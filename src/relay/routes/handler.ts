@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ReplyError } from '../../node/http/server/reply-error.js';
 import { Router } from '../../node/http/server/router.js';
 import { messageOf } from '../../shared/error-message.js';
-import { refuseAfterDrain } from '../drain.js';
+import { refuseAfterDrain } from '../ingest/drain.js';
 import { RelayError, RelayErrors } from '../errors.js';
 import { sendReplyError } from '../http-util.js';
 import type { RelayContext, RelayRoute } from './context.js';

@@ -6,9 +6,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constantTimeEqual } from '../../node/security/compare.js';
-import { StoreUnavailable } from '../event-log.js';
+import { StoreUnavailable } from '../log/event-log.js';
 import { RelayErrors } from '../errors.js';
-import { readWebhook } from '../ingest.js';
+import { readWebhook } from '../ingest/ingest.js';
 import type { RelayContext, RelayRoute } from './context.js';
 
 export type IngestContext = Pick<

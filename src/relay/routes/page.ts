@@ -4,13 +4,13 @@
  */
 import type { Socket } from 'node:net';
 import { z } from 'zod';
-import type { Lease } from '../desk-limits.js';
+import type { Lease } from '../desk/desk-limits.js';
 import { RelayErrors } from '../errors.js';
-import { LEGACY_USER } from '../user-store.js';
-import type { EventLog } from '../event-log.js';
+import { LEGACY_USER } from '../users/user-store.js';
+import type { EventLog } from '../log/event-log.js';
 import { sendJsonText } from '../http-util.js';
-import { PAGE_BYTES } from '../sse-hub.js';
-import { cutStalled } from '../sse-writes.js';
+import { PAGE_BYTES } from '../stream/sse-hub.js';
+import { cutStalled } from '../stream/sse-writes.js';
 import { requestUser } from './auth.js';
 import type { RelayContext, RelayRoute } from './context.js';
 import { eventId } from './stream.js';

@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { SSE_HEADERS } from '../../node/http/server/sse.js';
 import { RELAY_EVENT_ID } from '../../shared/relay-ids.js';
-import type { EventLog } from '../event-log.js';
+import type { EventLog } from '../log/event-log.js';
 import { RelayErrors } from '../errors.js';
 import { requestUser } from './auth.js';
 import type { RelayContext, RelayRoute } from './context.js';

@@ -15,7 +15,7 @@ import {
 } from '../../../src/relay/calendar-feed/feed-key.js';
 import { FEED_TOKENS, RedisFeedStore } from '../../../src/relay/calendar-feed/redis-feed-store.js';
 import { SqliteFeedStore } from '../../../src/relay/calendar-feed/sqlite-feed-store.js';
-import { StoreUnavailable } from '../../../src/relay/event-log.js';
+import { StoreUnavailable } from '../../../src/relay/log/event-log.js';
 import { tempDir, waitFor } from '../relay/helpers.js';
 import { startRedis, type TestRedis } from '../relay/redis-server.js';
 

@@ -14,7 +14,7 @@ import {
   keyFilePath,
   readFeedKey,
 } from '../../../src/relay/calendar-feed/feed-key.js';
-import { RedisUserStore } from '../../../src/relay/redis-users.js';
+import { RedisUserStore } from '../../../src/relay/users/redis-users.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 import { tempDir, waitFor } from '../relay/helpers.js';

@@ -7,8 +7,8 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
-import { openRelayDatabase } from '../../../src/relay/relay-db.js';
-import { UserDirectory } from '../../../src/relay/users.js';
+import { openRelayDatabase } from '../../../src/relay/db/relay-db.js';
+import { UserDirectory } from '../../../src/relay/users/users.js';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 import type { SimEventDate } from '../../../src/simulator/data/calendar.js';
 import { tempDir } from '../relay/helpers.js';

@@ -10,8 +10,8 @@ import { request } from 'undici';
 import { afterAll, expect, it } from 'vitest';
 import { WatchlistSync } from '../../../src/main/desk/watchlist-sync.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
-import { openRelayDatabase } from '../../../src/relay/relay-db.js';
-import { UserDirectory } from '../../../src/relay/users.js';
+import { openRelayDatabase } from '../../../src/relay/db/relay-db.js';
+import { UserDirectory } from '../../../src/relay/users/users.js';
 import { ManualClock } from '../../support/manual-clock.js';
 
 const data = mkdtempSync(join(tmpdir(), 'mb-feed-retry-'));

@@ -9,8 +9,8 @@ import { createHmac } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminKeyFile } from '../../../src/relay/desk-ops/admin-session-key.js';
-import { SqliteAdminStore } from '../../../src/relay/desk-ops/admin-store.js';
+import { adminKeyFile } from '../../../src/relay/desk-ops/admin/admin-session-key.js';
+import { SqliteAdminStore } from '../../../src/relay/desk-ops/admin/admin-store.js';
 import { startRelay } from '../../../src/relay/server.js';
 import { tempDir } from '../relay/helpers.js';
 

@@ -6,12 +6,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deliveryLog } from '../../../src/relay/desk-ops/delivery-log.js';
-import { MemoryPresenceStore } from '../../../src/relay/desk-ops/presence-store.js';
-import type { EventLog } from '../../../src/relay/event-log.js';
-import { openRelayDatabase } from '../../../src/relay/relay-db.js';
-import { RedisEventLog } from '../../../src/relay/redis-log.js';
-import { SqliteEventLog } from '../../../src/relay/sqlite-log.js';
+import { deliveryLog } from '../../../src/relay/desk-ops/replay/delivery-log.js';
+import { MemoryPresenceStore } from '../../../src/relay/desk-ops/presence/presence-store.js';
+import type { EventLog } from '../../../src/relay/log/event-log.js';
+import { openRelayDatabase } from '../../../src/relay/db/relay-db.js';
+import { RedisEventLog } from '../../../src/relay/log/redis-log.js';
+import { SqliteEventLog } from '../../../src/relay/log/sqlite-log.js';
 import { startRedis } from '../relay/redis-server.js';
 
 const HOUR = 3_600_000;

@@ -8,8 +8,8 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
-import { openRelayDatabase } from '../../../src/relay/relay-db.js';
-import { UserDirectory } from '../../../src/relay/users.js';
+import { openRelayDatabase } from '../../../src/relay/db/relay-db.js';
+import { UserDirectory } from '../../../src/relay/users/users.js';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 import { startChatReceiver, type ChatReceiver } from '../relay/chat-receiver.js';
 import { tempDir, waitFor } from '../relay/helpers.js';

@@ -17,7 +17,7 @@ import Redis from 'ioredis';
 import { Agent, request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EventDate } from '../../../src/shared/domain.js';
-import { STREAM } from '../../../src/relay/redis-scripts.js';
+import { STREAM } from '../../../src/relay/redis/redis-scripts.js';
 import { compareEventIds } from '../../../src/shared/relay-ids.js';
 import { registerWebhook } from '../../fixtures/webhooks.js';
 import { createHighRelease, simControl } from '../../support/releases.js';

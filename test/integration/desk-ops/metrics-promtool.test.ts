@@ -8,11 +8,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteAdminStore } from '../../../src/relay/desk-ops/admin-store.js';
-import type { ReplayResult } from '../../../src/relay/desk-ops/replay.js';
+import { SqliteAdminStore } from '../../../src/relay/desk-ops/admin/admin-store.js';
+import type { ReplayResult } from '../../../src/relay/desk-ops/replay/replay.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
-import { openRelayDatabase } from '../../../src/relay/relay-db.js';
-import { UserDirectory } from '../../../src/relay/users.js';
+import { openRelayDatabase } from '../../../src/relay/db/relay-db.js';
+import { UserDirectory } from '../../../src/relay/users/users.js';
 import { post, tempDir, waitFor } from '../relay/helpers.js';
 import { startDesktop, type Desktop } from './desktops.js';
 

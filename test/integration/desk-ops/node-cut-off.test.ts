@@ -7,7 +7,7 @@
  */
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RedisAdminStore } from '../../../src/relay/desk-ops/admin-store.js';
+import { RedisAdminStore } from '../../../src/relay/desk-ops/admin/admin-store.js';
 import { waitFor } from '../relay/helpers.js';
 import { startAlertingNodes } from './alerting-nodes.js';
 import { startCuttableProxy } from './desktops.js';

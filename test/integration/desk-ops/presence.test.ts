@@ -8,8 +8,8 @@
  * the next HIGH release they watch.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisPresenceStore } from '../../../src/relay/desk-ops/redis-presence-store.js';
-import { isConnected } from '../../../src/relay/desk-ops/presence-store.js';
+import { RedisPresenceStore } from '../../../src/relay/desk-ops/presence/redis-presence-store.js';
+import { isConnected } from '../../../src/relay/desk-ops/presence/presence-store.js';
 import {
   DESK_PRIVATE,
   DESK_PUBLIC,
@@ -19,7 +19,7 @@ import {
   stopAll,
   type Proc,
 } from '../desk/processes.js';
-import type { AdminSnapshot } from '../../../src/relay/desk-ops/admin-view.js';
+import type { AdminSnapshot } from '../../../src/relay/desk-ops/admin/admin-view.js';
 import { request } from 'undici';
 import { exited, post, spawnRelay, tempDir, waitFor, type RelayProcess } from '../relay/helpers.js';
 import { startRedis, type TestRedis } from '../relay/redis-server.js';

@@ -16,7 +16,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppService, type AppService } from '../../../src/main/service.js';
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
-import type { AdminSnapshot } from '../../../src/relay/desk-ops/admin-view.js';
+import type { AdminSnapshot } from '../../../src/relay/desk-ops/admin/admin-view.js';
 import type { DomainChange, EventDate } from '../../../src/shared/domain.js';
 import { registerWebhook } from '../../fixtures/webhooks.js';
 import {

@@ -17,7 +17,7 @@ import { pino } from 'pino';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TokenManager } from '../../../src/node/oauth/token-manager.js';
-import { MemoryDeskLimits } from '../../../src/relay/desk-limits.js';
+import { MemoryDeskLimits } from '../../../src/relay/desk/desk-limits.js';
 import { RelayError } from '../../../src/relay/errors.js';
 import {
   createGateway,

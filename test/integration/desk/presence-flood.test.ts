@@ -12,17 +12,17 @@ import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteEventLog } from '../../../src/relay/sqlite-log.js';
-import { openRelayDatabase } from '../../../src/relay/relay-db.js';
-import { LogPositions } from '../../../src/relay/desk-ops/log-positions.js';
-import { LAG_COUNT_CAP, traderRows } from '../../../src/relay/desk-ops/admin-view.js';
-import type { AdminSnapshot } from '../../../src/relay/desk-ops/admin-view.js';
+import { SqliteEventLog } from '../../../src/relay/log/sqlite-log.js';
+import { openRelayDatabase } from '../../../src/relay/db/relay-db.js';
+import { LogPositions } from '../../../src/relay/desk-ops/replay/log-positions.js';
+import { LAG_COUNT_CAP, traderRows } from '../../../src/relay/desk-ops/admin/admin-view.js';
+import type { AdminSnapshot } from '../../../src/relay/desk-ops/admin/admin-view.js';
 import {
   MAX_DESKTOPS_PER_USER,
   MemoryPresenceStore,
   PRESENCE_KEEP_MS,
-} from '../../../src/relay/desk-ops/presence-store.js';
-import type { EventLog } from '../../../src/relay/event-log.js';
+} from '../../../src/relay/desk-ops/presence/presence-store.js';
+import type { EventLog } from '../../../src/relay/log/event-log.js';
 import { exited, post, spawnRelay, tempDir, waitFor, type RelayProcess } from '../relay/helpers.js';
 import { startRedis, type TestRedis } from '../relay/redis-server.js';
 import { relayCommand } from './processes.js';

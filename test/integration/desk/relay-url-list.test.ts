@@ -13,7 +13,7 @@ import { relayNodes } from '../../../src/main/auth/relay-failover.js';
 import { HttpClient, type HttpRequest } from '../../../src/node/http/client.js';
 import { createAppService } from '../../../src/main/service.js';
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
-import { RedisUserStore } from '../../../src/relay/redis-users.js';
+import { RedisUserStore } from '../../../src/relay/users/redis-users.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
 import { startSimulator } from '../../../src/simulator/index.js';
 import { startRedis } from '../relay/redis-server.js';

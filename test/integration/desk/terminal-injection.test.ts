@@ -12,10 +12,10 @@ import { request as httpRequest } from 'node:http';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcDayStart } from '../../../src/shared/desk-alerts-today.js';
-import { formatStatus } from '../../../src/relay/desk-ops/status-text.js';
-import { renderAdminPage } from '../../../src/relay/desk-ops/admin-page.js';
-import { chatPoster } from '../../../src/relay/desk-ops/chat-post.js';
-import type { AdminSnapshot } from '../../../src/relay/desk-ops/admin-view.js';
+import { formatStatus } from '../../../src/relay/desk-ops/admin/status-text.js';
+import { renderAdminPage } from '../../../src/relay/desk-ops/admin/admin-page.js';
+import { chatPoster } from '../../../src/relay/desk-ops/alerts/chat-post.js';
+import type { AdminSnapshot } from '../../../src/relay/desk-ops/admin/admin-view.js';
 import { tempDir, waitFor } from '../relay/helpers.js';
 import { addDeskUser, relayCommand, spawnRelayCli, stopAll, type Proc } from './processes.js';
 

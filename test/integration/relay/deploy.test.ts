@@ -9,8 +9,8 @@ import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { exited, spawnRelay, tempDir, waitFor } from './helpers.js';
 import { startRedis } from './redis-server.js';
-import { DEFAULT_USER_ACL_LINE, RELAY_ACL_RULES } from '../../../src/relay/redis-acl.js';
-import { nodeTooOld } from '../../../src/relay/node-version.js';
+import { DEFAULT_USER_ACL_LINE, RELAY_ACL_RULES } from '../../../src/relay/redis/redis-acl.js';
+import { nodeTooOld } from '../../../src/relay/cli/node-version.js';
 
 interface ComposeService {
   command?: string & string[];

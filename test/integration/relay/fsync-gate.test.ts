@@ -6,10 +6,10 @@
  */
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../../src/relay/event-log.js';
-import { openRelayDatabase } from '../../../src/relay/relay-db.js';
-import { SqliteEventLog } from '../../../src/relay/sqlite-log.js';
-import { WalSync } from '../../../src/relay/wal-sync.js';
+import type { StoredEvent } from '../../../src/relay/log/event-log.js';
+import { openRelayDatabase } from '../../../src/relay/db/relay-db.js';
+import { SqliteEventLog } from '../../../src/relay/log/sqlite-log.js';
+import { WalSync } from '../../../src/relay/log/wal-sync.js';
 import { tempDir, waitFor } from './helpers.js';
 
 /** The real WAL fsync, with each call held until the test lets it go (or fails it). */

@@ -7,10 +7,10 @@
  * other subscriber hears every event, and the failure is reported.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../../src/relay/event-log.js';
-import { RedisEventLog } from '../../../src/relay/redis-log.js';
-import { openRelayDatabase } from '../../../src/relay/relay-db.js';
-import { SqliteEventLog } from '../../../src/relay/sqlite-log.js';
+import type { StoredEvent } from '../../../src/relay/log/event-log.js';
+import { RedisEventLog } from '../../../src/relay/log/redis-log.js';
+import { openRelayDatabase } from '../../../src/relay/db/relay-db.js';
+import { SqliteEventLog } from '../../../src/relay/log/sqlite-log.js';
 import { tempDir, waitFor } from './helpers.js';
 import { startRedis } from './redis-server.js';
 

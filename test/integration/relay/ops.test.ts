@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
-import type { SqliteEventLog } from '../../../src/relay/sqlite-log.js';
+import type { SqliteEventLog } from '../../../src/relay/log/sqlite-log.js';
 import { SECRET, TOKEN, openSseReader, post, tempDir, waitFor } from './helpers.js';
 
 let relay: RunningRelay | null = null;

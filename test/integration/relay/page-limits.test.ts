@@ -8,8 +8,8 @@ import { connect, type Socket } from 'node:net';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startRelay } from '../../../src/relay/server.js';
-import { openRelayDatabase } from '../../../src/relay/relay-db.js';
-import { UserDirectory } from '../../../src/relay/users.js';
+import { openRelayDatabase } from '../../../src/relay/db/relay-db.js';
+import { UserDirectory } from '../../../src/relay/users/users.js';
 import { PAGES_IN_FLIGHT_PER_USER } from '../../../src/relay/routes/page.js';
 import { SECRET, TOKEN, post, tempDir, waitFor } from './helpers.js';
 

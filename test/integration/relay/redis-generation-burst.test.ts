@@ -8,7 +8,7 @@
  */
 import Redis from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RedisEventLog } from '../../../src/relay/redis-log.js';
+import { RedisEventLog } from '../../../src/relay/log/redis-log.js';
 import { tempDir, waitFor } from './helpers.js';
 import { startRedis } from './redis-server.js';
 

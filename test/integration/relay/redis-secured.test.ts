@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_USER_ACL_LINE, RELAY_ACL_RULES } from '../../../src/relay/redis-acl.js';
-import { RedisUserStore } from '../../../src/relay/redis-users.js';
+import { DEFAULT_USER_ACL_LINE, RELAY_ACL_RULES } from '../../../src/relay/redis/redis-acl.js';
+import { RedisUserStore } from '../../../src/relay/users/redis-users.js';
 import { startRelay } from '../../../src/relay/server.js';
-import { RedisAdminStore } from '../../../src/relay/desk-ops/admin-store.js';
+import { RedisAdminStore } from '../../../src/relay/desk-ops/admin/admin-store.js';
 import { startSimulator } from '../../../src/simulator/index.js';
 import {
   exited,

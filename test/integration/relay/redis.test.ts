@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Agent, request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RedisEventLog } from '../../../src/relay/redis-log.js';
+import { RedisEventLog } from '../../../src/relay/log/redis-log.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
 import {
   SECRET,

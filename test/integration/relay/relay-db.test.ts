@@ -1,5 +1,5 @@
 /**
- * The relay database (src/relay/relay-db.ts): one handle per relay, every table in the
+ * The relay database (src/relay/db/relay-db.ts): one handle per relay, every table in the
  * numbered migrations — and a relay.db left by an older relay (its users, calendar and
  * admin tables made outside the migrations) opens with its traders, admins, watch lists
  * and events as they were. A file it cannot use is refused with a clear error, untouched.
@@ -9,10 +9,10 @@ import { readFileSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteFeedStore } from '../../../src/relay/calendar-feed/sqlite-feed-store.js';
-import { relayDatabasePath } from '../../../src/relay/relay-db.js';
+import { relayDatabasePath } from '../../../src/relay/db/relay-db.js';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
-import type { SqliteEventLog } from '../../../src/relay/sqlite-log.js';
-import { SqliteUserStore } from '../../../src/relay/users.js';
+import type { SqliteEventLog } from '../../../src/relay/log/sqlite-log.js';
+import { SqliteUserStore } from '../../../src/relay/users/users.js';
 import {
   OLD_ADMIN_TOKEN,
   OLD_USERS_DDL,

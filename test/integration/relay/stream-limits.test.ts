@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startRelay } from '../../../src/relay/server.js';
-import { openRelayDatabase } from '../../../src/relay/relay-db.js';
-import { UserDirectory } from '../../../src/relay/users.js';
+import { openRelayDatabase } from '../../../src/relay/db/relay-db.js';
+import { UserDirectory } from '../../../src/relay/users/users.js';
 import { kernelQueues } from './kernel-queues.js';
 import { exited, openRawStream, spawnRelay, tempDir, waitFor, SECRET, TOKEN } from './helpers.js';
 

@@ -1,7 +1,7 @@
 /** The relay's small desk helpers: URL masking for `register` and the per-user rate limit. */
 import { describe, expect, it } from 'vitest';
 import { maskUrl } from '../../../src/relay/mask-url.js';
-import { RateLimiter } from '../../../src/relay/rate-limit.js';
+import { RateLimiter } from '../../../src/relay/desk/rate-limit.js';
 
 describe('maskUrl', () => {
   it('hides every segment that could be a secret, whoever registered the URL', () => {

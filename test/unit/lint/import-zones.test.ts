@@ -44,6 +44,16 @@ describe('import zones', () => {
       /src\/relay may import only .*not the app core/,
     ],
     ['src/relay/server.ts', '../simulator/index.js', /src\/relay .*not the simulator/],
+    [
+      'src/relay/log/sqlite-log.ts',
+      '../stream/sse-hub.js',
+      /relay's stores .*not the parts that serve/,
+    ],
+    [
+      'src/relay/users/users.ts',
+      '../desk-ops/index.js',
+      /relay's stores .*not the parts that serve/,
+    ],
     ['src/simulator/index.ts', '../relay/server.js', /src\/simulator .*not the relay/],
     ['src/simulator/index.ts', '../main/store/store.js', /src\/simulator .*not the app core/],
     ['src/preload/index.ts', '../main/service.js', /src\/preload may import only src\/shared/],

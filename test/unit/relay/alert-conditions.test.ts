@@ -6,9 +6,9 @@
  * still posted.
  */
 import { describe, expect, it } from 'vitest';
-import type { EventLog, LogHealth } from '../../../src/relay/event-log.js';
-import type { AdminSnapshot } from '../../../src/relay/desk-ops/admin-view.js';
-import { alertConditions } from '../../../src/relay/desk-ops/alert-conditions.js';
+import type { EventLog, LogHealth } from '../../../src/relay/log/event-log.js';
+import type { AdminSnapshot } from '../../../src/relay/desk-ops/admin/admin-view.js';
+import { alertConditions } from '../../../src/relay/desk-ops/alerts/alert-conditions.js';
 
 /** The parts of a Redis log the conditions read, moved by hand. */
 function store() {

@@ -5,7 +5,7 @@
  * doubled or swapped for a JSON-significant one).
  */
 import { describe, expect, it } from 'vitest';
-import { checkJson } from '../../../src/relay/json-check.js';
+import { checkJson } from '../../../src/relay/ingest/json-check.js';
 
 /** What the relay did before: JSON.parse, then an object's `type` if it is a string. */
 function reference(text: Buffer): { ok: boolean; type?: string } {
