@@ -68,7 +68,7 @@ function start() {
     foreground(electron, ['.', ...process.argv.slice(2)], env);
   } else {
     const why = !electron
-      ? 'The Electron binary is not installed here (npm install ran with ELECTRON_SKIP_BINARY_DOWNLOAD=1, or the download failed; reinstall with `npm install electron` on a machine that can reach GitHub to get the desktop app).'
+      ? 'The Electron binary is not installed here (npm install ran with ELECTRON_SKIP_BINARY_DOWNLOAD=1, or the download failed; to get the desktop app, run `npm rebuild electron --ignore-scripts=false` without that variable on a machine that can reach GitHub).'
       : 'There is no display (DISPLAY and WAYLAND_DISPLAY are unset), so the desktop app cannot open a window.';
     process.stdout.write(
       `${why} Starting Macrobell as a local web dashboard instead: the same app, in your browser — live with your saved API keys (or a desk relay), else demo data from the built-in simulator. Open the link printed below; stop with Ctrl+C.\n\n`,
