@@ -53,6 +53,33 @@ const alerts = (title: string) => ({
   last: { title, printAt: Date.now(), lateMs: 800 },
 });
 
+/** mallory's desktop reports `title` as the last print it alerted. */
+async function reportTitle(title: string) {
+  const report = await request(`${relay.url}/presence`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${trader}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ desktop: 'mallory-desk-1', appliedId: '0', alerts: alerts(title) }),
+  });
+  expect(report.statusCode).toBe(204);
+}
+
+/** The title the admin page's JSON shows for mallory's desktop. */
+async function adminTitle(): Promise<string | undefined> {
+  const json = (await (
+    await request(`${relay.url}/admin`, {
+      headers: { authorization: `Bearer ${admin}`, accept: 'application/json' },
+    })
+  ).body.json()) as AdminSnapshot;
+  return json.traders.find((t) => t.user === 'mallory')?.desktops[0]?.alertsToday?.last?.title;
+}
+
+/** `relay status` once its output shows `text`. */
+const statusShowing = (text: string) =>
+  waitFor(async () => {
+    const r = await relayCommand(['status', '--url', relay.url], { MACROBELL_ADMIN_TOKEN: admin });
+    return r.stdout.includes(text) ? r : null;
+  }, `${text} in relay status`);
+
 describe("a trader's title on the desk's screens", () => {
   it('reaches relay status, the admin page and its JSON without a control character', async () => {
     const auth = { authorization: `Bearer ${trader}` };
@@ -69,19 +96,10 @@ describe("a trader's title on the desk's screens", () => {
       req.on('error', reject);
       req.end();
     });
-    const report = await request(`${relay.url}/presence`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ desktop: 'mallory-desk-1', appliedId: '0', alerts: alerts(EVIL) }),
-    });
-    expect(report.statusCode).toBe(204);
+    await reportTitle(EVIL);
 
     const adminAuth = { authorization: `Bearer ${admin}` };
-    const json = (await (
-      await request(`${relay.url}/admin`, { headers: { ...adminAuth, accept: 'application/json' } })
-    ).body.json()) as AdminSnapshot;
-    const title = json.traders.find((t) => t.user === 'mallory')?.desktops[0]?.alertsToday?.last
-      ?.title;
+    const title = await adminTitle();
     expect(title).toContain('US CPI');
     expect(title).toContain('ALL GOOD'); // the words stay, on the same line
     expect(title).not.toMatch(CONTROL);
@@ -91,12 +109,7 @@ describe("a trader's title on the desk's screens", () => {
     expect(page).toContain('US CPI');
     expect(page.replaceAll('\n', '')).not.toMatch(CONTROL);
 
-    const status = await waitFor(async () => {
-      const r = await relayCommand(['status', '--url', relay.url], {
-        MACROBELL_ADMIN_TOKEN: admin,
-      });
-      return r.stdout.includes('US CPI') ? r : null;
-    }, 'the report in relay status');
+    const status = await statusShowing('US CPI');
     expect(status.code, status.stderr).toBe(0);
     expect(status.stdout).not.toMatch(CONTROL);
     // The forged line did not become a line of its own.
@@ -106,29 +119,13 @@ describe("a trader's title on the desk's screens", () => {
   }, 60_000);
 
   it('cannot forge a line with padding or invisible characters (issue #44)', async () => {
-    const auth = { authorization: `Bearer ${trader}` };
     // The terminal wraps 150 spaces (or no-break spaces) into what looks like a new line of
     // the table; zero-width characters and a BOM hide in a name that reads as another's.
     const padded = `US PPI${' '.repeat(90)}\u00a0\u3000${' '.repeat(50)}  bob      connected  ALL\u200bGOOD\ufeff`;
-    const report = await request(`${relay.url}/presence`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ desktop: 'mallory-desk-1', appliedId: '0', alerts: alerts(padded) }),
-    });
-    expect(report.statusCode).toBe(204);
-    const adminAuth = { authorization: `Bearer ${admin}` };
-    const json = (await (
-      await request(`${relay.url}/admin`, { headers: { ...adminAuth, accept: 'application/json' } })
-    ).body.json()) as AdminSnapshot;
-    const title = json.traders.find((t) => t.user === 'mallory')?.desktops[0]?.alertsToday?.last
-      ?.title;
-    expect(title).toBe('US PPI bob connected ALLGOOD');
-    const status = await waitFor(async () => {
-      const r = await relayCommand(['status', '--url', relay.url], {
-        MACROBELL_ADMIN_TOKEN: admin,
-      });
-      return r.stdout.includes('US PPI') ? r : null;
-    }, 'the padded report in relay status');
+    await reportTitle(padded);
+    expect(await adminTitle()).toBe('US PPI bob connected ALLGOOD');
+    const status = await statusShowing('US PPI');
+    expect(status.code, status.stderr).toBe(0);
     expect(status.stdout).not.toMatch(/ {3,}bob/);
     expect(status.stdout).not.toMatch(/[\u200b\ufeff\u00a0\u3000]/);
   }, 60_000);
