@@ -91,8 +91,7 @@ export class Delivery {
     const now = this.o.now();
     const rules = this.o.rules();
     if (isPaused(rules, now)) return;
-    this.sentAt = this.sentAt.filter((t) => t > now - MINUTE);
-    const overLimit = this.sentAt.length >= this.o.maxPerMinute;
+    const overLimit = this.atRateLimit(now);
     this.sentAt.push(now);
     const silent = n.silent || overLimit || inQuietHours(now, rules, this.o.timeZone());
     try {
@@ -100,6 +99,12 @@ export class Delivery {
     } catch (err) {
       this.o.onError(err);
     }
+  }
+
+  /** Whether the last minute already holds `maxPerMinute` sends (older ones forgotten). */
+  private atRateLimit(now: number): boolean {
+    this.sentAt = this.sentAt.filter((t) => t > now - MINUTE);
+    return this.sentAt.length >= this.o.maxPerMinute;
   }
 
   private sameMomentAsLastSent(items: DeliveryItem[]): boolean {
@@ -124,14 +129,14 @@ export class Delivery {
 
   private tryFlush(): void {
     const now = this.o.now();
-    this.sentAt = this.sentAt.filter((t) => t > now - MINUTE);
+    const atLimit = this.atRateLimit(now);
     // The rest of a moment the trader has just heard of (within the grouping window) is not
     // more noise: not rate-limited.
     const completesMoment =
       this.lastSentAt !== null &&
       now - this.lastSentAt < this.o.coalesceMs + this.o.settleMs &&
       this.sameMomentAsLastSent(this.pending);
-    if (!completesMoment && this.sentAt.length >= this.o.maxPerMinute) {
+    if (!completesMoment && atLimit) {
       // Over the limit: wait until the oldest send leaves the window, then send as a group.
       this.schedule(Math.max(250, (this.sentAt[0] ?? now) + MINUTE - now));
       return;
