@@ -22,7 +22,9 @@ export { TOKEN_REJECTED } from './relay-refusals.js';
 /** A connection counts as healthy (backoff resets) after this long or its first event. */
 const HEALTHY_AFTER_MS = 5_000;
 /** A replay that failed for the machine's or the network's sake: 1 s, doubling, to 1 min. */
-const REPLAY_RETRY: BackoffPolicy = { baseMs: 1_000, maxMs: 60_000, jitter: 'full' };
+const REPLAY_RETRY = { minMs: 1_000, maxMs: 60_000 };
+/** Reconnecting: 0.5 s, doubling, to 30 s. */
+const RECONNECT = { minMs: 500, maxMs: 30_000 };
 
 const resetData = z.looseObject({
   oldestId: z.union([z.string(), z.number()]).nullable().optional(),
@@ -120,11 +122,18 @@ export class RelayConsumer {
     });
   }
 
+  /** Full jitter from `fallback`'s bounds, or the ones the options give (tests: fast). */
+  private policy(fallback: { minMs: number; maxMs: number }): BackoffPolicy {
+    const { minMs, maxMs } = this.opts.backoff ?? fallback;
+    return { baseMs: minMs, maxMs, jitter: 'full' };
+  }
+
   /** Full jitter below min(max, min·2^attempt)·factor; the relay's Retry-After wins. */
   private backoff(factor: number, retryAfter: number | null): number {
-    const { minMs, maxMs } = this.opts.backoff ?? { minMs: 500, maxMs: 30_000 };
-    const policy: BackoffPolicy = { baseMs: minMs, maxMs, jitter: 'full' };
-    const delay = backoffDelay(policy, this.attempt, { factor, retryAfterMs: retryAfter });
+    const delay = backoffDelay(this.policy(RECONNECT), this.attempt, {
+      factor,
+      retryAfterMs: retryAfter,
+    });
     this.attempt = Math.min(this.attempt + 1, 20);
     return delay;
   }
@@ -270,11 +279,7 @@ export class RelayConsumer {
         this.opts.logger?.info({ id: item.id, attempt }, 'replayed event applied on retry');
     } catch (err) {
       if (!this.running) return;
-      const { backoff } = this.opts;
-      const policy = backoff
-        ? { ...REPLAY_RETRY, baseMs: backoff.minMs, maxMs: backoff.maxMs }
-        : REPLAY_RETRY;
-      const delay = backoffDelay(policy, attempt, {});
+      const delay = backoffDelay(this.policy(REPLAY_RETRY), attempt, {});
       this.opts.logger?.warn(
         { err, id: item.id, attempt, retryInMs: delay },
         'a replayed event could not be applied yet: trying again',
