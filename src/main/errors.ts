@@ -16,6 +16,7 @@ import {
   ApiInputError,
   NotFoundError,
   ResponseShapeError,
+  ServiceUrlError,
   WebhookLimitError,
 } from '../node/service/errors.js';
 
@@ -149,6 +150,8 @@ const FAILURES: readonly (readonly [ErrorClass, FailureKind | ((e: never) => Fai
   [AuthError, OUTAGE],
   [HttpError, (e: HttpError) => (outageStatus(e.status) ? OUTAGE : ABOUT_THE_ITEM)],
   [NotFoundError, ABOUT_THE_ITEM],
+  // A wrong base URL: the status says so and the item waits for the fix.
+  [ServiceUrlError, OUTAGE],
   [ResponseShapeError, ABOUT_THE_ITEM],
   [ApiInputError, ABOUT_THE_ITEM],
   [WebhookLimitError, ABOUT_THE_ITEM],

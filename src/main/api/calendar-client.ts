@@ -8,6 +8,7 @@ import {
   toEventDate,
 } from '../../shared/wire.js';
 import type { WebhookClient } from '../../node/service/webhooks.js';
+import { collectionRead } from '../../node/service/errors.js';
 import type { ServiceCall } from '../../node/service/authorized-call.js';
 import type { CalendarClient } from './clients.js';
 import {
@@ -29,6 +30,8 @@ export function calendarClient(d: {
 }): CalendarClient {
   const { call, onInvalid } = d;
   const get = async (path: string) => (await call('calendar', 'GET', path)).json;
+  /** A window or list read: a 404 there is a wrong URL, never "gone". */
+  const list = (path: string) => collectionRead('calendar', () => get(path));
   const v1 = (path: string) => `/${enc(d.language())}/api/v1${path}`;
   return {
     async eventDates(query) {
@@ -38,7 +41,7 @@ export function calendarClient(d: {
       q.countries?.forEach((v) => params.append('countries', v));
       q.categories?.forEach((v) => params.append('categories', v));
       const qs = params.size > 0 ? `?${params}` : '';
-      const json = await get(v1(`/eventDates/${enc(q.from)}/${enc(q.to)}${qs}`));
+      const json = await list(v1(`/eventDates/${enc(q.from)}/${enc(q.to)}${qs}`));
       return many(eventDateWireSchema, json, 'eventDates', toEventDate, onInvalid);
     },
     async eventDate(id) {
@@ -57,14 +60,14 @@ export function calendarClient(d: {
       return many(eventDateWireSchema, json, 'historical', toEventDate, onInvalid);
     },
     async categories() {
-      const json = await get(v1('/categories'));
+      const json = await list(v1('/categories'));
       const toCategory = (c: { id: string; name: string }) => ({ id: c.id, name: c.name });
       return many(categoryWireSchema, json, 'categories', toCategory, onInvalid).map(
         (r) => r.value,
       );
     },
     async assets() {
-      const json = await get('/en/api/v1/marketImpact/assets');
+      const json = await list('/en/api/v1/marketImpact/assets');
       return many(
         assetWireSchema,
         json,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { feedPageWireSchema, postWireSchema, toPost } from '../../shared/wire.js';
 import type { WebhookClient } from '../../node/service/webhooks.js';
+import { collectionRead } from '../../node/service/errors.js';
 import type { ServiceCall } from '../../node/service/authorized-call.js';
 import type { NewsClient } from './clients.js';
 import { ResponseShapeError } from './errors.js';
@@ -37,10 +38,8 @@ export function newsClient(d: {
     async feed(culture, page) {
       input(cultureSchema, culture, 'GeneralFeed');
       input(pageSchema, page, 'GeneralFeed');
-      const res = await call(
-        'news',
-        'GET',
-        `/v4/${enc(culture)}/post/filter/GeneralFeed?page=${page}`,
+      const res = await collectionRead('news', () =>
+        call('news', 'GET', `/v4/${enc(culture)}/post/filter/GeneralFeed?page=${page}`),
       );
       const parsed = feedPageWireSchema.safeParse(res.json);
       if (!parsed.success)

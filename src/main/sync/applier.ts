@@ -30,6 +30,7 @@ import { InvalidNotificationError } from '../errors.js';
 import { assertShallow, isRecord, notificationKey } from './notification.js';
 import {
   fetchOrNull,
+  notFoundProbes,
   type Raw,
   type SyncAlerts,
   type SyncCalendarApi,
@@ -292,6 +293,7 @@ export class ChangeApplier {
       source,
       commit: (fn) => this.commit(fn, { dedupKey, afterApply, hop }),
       ensureEvent: (eventId) => this.ensureEvent(eventId),
+      readOrNull: (api, read) => this.readOrNull(api, read),
       upsertEventDate: (ed, raw) => this.upsertEventDate(ed, raw, source),
       upsertPost: (post, raw) => this.upsertPost(post, raw, source),
       mergeUpdate: (n) => this.mergeUpdate(n, source),
@@ -344,7 +346,7 @@ export class ChangeApplier {
   /** The service still has the post: it comes back (no alert: its news was told once). */
   private async confirmPost(id: string, culture: string, source: ChangeSource): Promise<void> {
     try {
-      const fetched = await fetchOrNull(() => this.deps.news.post(id, culture));
+      const fetched = await this.readOrNull('news', () => this.deps.news.post(id, culture));
       if (fetched) this.applyPosts([fetched], source);
       // Gone at the service too: the deletion is its word now.
       else this.commit(() => (this.deps.store.deletePost(id, culture, nowSeconds()), []));
@@ -404,16 +406,24 @@ export class ChangeApplier {
     return same ? [] : [{ kind: 'postUpdated', post, source }];
   }
 
+  /** A record read; its 404 is believed only when the API answers a read it always has. */
+  private readOrNull<T>(api: 'calendar' | 'news', read: () => Promise<T>): Promise<T | null> {
+    const { calendar, news, cultures } = this.deps;
+    return fetchOrNull(read, notFoundProbes(calendar, news, cultures()[0] ?? 'en-US')[api]);
+  }
+
   private async ensureEvent(eventId: string): Promise<void> {
     if (this.deps.store.getEvent(eventId)) return;
-    const fetched = await fetchOrNull(() => this.deps.calendar.event(eventId)).catch(() => null);
+    const fetched = await this.readOrNull('calendar', () =>
+      this.deps.calendar.event(eventId),
+    ).catch(() => null);
     if (fetched)
       this.deps.store.transaction(() => this.deps.store.upsertEvent(fetched.value, fetched.raw));
   }
 
   private async confirmEventDate(id: string, source: ChangeSource, again = true): Promise<void> {
     try {
-      const fetched = await fetchOrNull(() => this.deps.calendar.eventDate(id));
+      const fetched = await this.readOrNull('calendar', () => this.deps.calendar.eventDate(id));
       if (fetched) this.applyEventDates([fetched], source);
       // Read too soon to decide (it may predate the notification): once more, later.
       if (again && this.deps.store.isProvisional?.(id) && !this.rechecks.has(id)) {

@@ -11,7 +11,7 @@ import {
   postNotificationSchema,
 } from '../../shared/wire.js';
 import { isShallow, parseNotification } from './notification.js';
-import { fetchOrNull, type SyncCalendarApi, type SyncNewsApi, type SyncStore } from './ports.js';
+import type { SyncCalendarApi, SyncNewsApi, SyncStore } from './ports.js';
 
 type EventDateUpdate = {
   eventDateId: string;
@@ -29,6 +29,8 @@ export interface HandlerContext {
   /** Commit in one transaction under this notification's idempotency key. */
   commit(fn: () => DomainChange[]): DomainChange[];
   ensureEvent(eventId: string): Promise<void>;
+  /** A record read, null when the service says it is gone (ports.ts `fetchOrNull`). */
+  readOrNull<T>(api: 'calendar' | 'news', read: () => Promise<T>): Promise<T | null>;
   upsertEventDate(ed: EventDate, raw: unknown): DomainChange[];
   upsertPost(post: Post, raw: unknown): DomainChange[];
   mergeUpdate(n: EventDateUpdate): DomainChange[];
@@ -55,7 +57,7 @@ async function fetchEventDate(
   if (ctx.store.isTombstoned('eventDate', n.eventDateId, n.lastUpdated ?? 0)) {
     return ctx.commit(nothing);
   }
-  const fetched = await fetchOrNull(() => ctx.calendar.eventDate(n.eventDateId));
+  const fetched = await ctx.readOrNull('calendar', () => ctx.calendar.eventDate(n.eventDateId));
   return ctx.commit(() => (fetched ? ctx.upsertEventDate(fetched.value, fetched.raw) : []));
 }
 
@@ -68,7 +70,7 @@ async function upsertFetchedPost(payload: unknown, ctx: HandlerContext): Promise
   ) {
     return ctx.commit(nothing);
   }
-  const fetched = await fetchOrNull(() => ctx.news.post(n.postId, culture));
+  const fetched = await ctx.readOrNull('news', () => ctx.news.post(n.postId, culture));
   return ctx.commit(() => (fetched ? ctx.upsertPost(fetched.value, fetched.raw) : []));
 }
 
@@ -103,7 +105,7 @@ export function immediateStep(
 export const notificationHandlers: Readonly<Record<string, Handler>> = {
   async event_created(payload, ctx) {
     const n = parseNotification(eventCreatedSchema, payload);
-    const fetched = await fetchOrNull(() => ctx.calendar.event(n.eventId));
+    const fetched = await ctx.readOrNull('calendar', () => ctx.calendar.event(n.eventId));
     return ctx.commit(() => {
       if (!fetched) return [];
       const existed = ctx.store.getEvent(n.eventId) !== null;
@@ -117,7 +119,7 @@ export const notificationHandlers: Readonly<Record<string, Handler>> = {
     if (ctx.store.isTombstoned('eventDate', n.eventDateId, n.lastUpdated ?? 0)) {
       return ctx.commit(nothing);
     }
-    const fetched = await fetchOrNull(() => ctx.calendar.eventDate(n.eventDateId));
+    const fetched = await ctx.readOrNull('calendar', () => ctx.calendar.eventDate(n.eventDateId));
     await ctx.ensureEvent(n.eventId);
     return ctx.commit(() => (fetched ? ctx.upsertEventDate(fetched.value, fetched.raw) : []));
   },

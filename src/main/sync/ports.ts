@@ -12,6 +12,7 @@ import type {
   EventDate,
   Post,
 } from '../../shared/domain.js';
+import { collectionRead, NotFoundError } from '../../node/service/errors.js';
 
 export interface Raw<T> {
   value: T;
@@ -90,22 +91,33 @@ export interface SyncAlerts {
   newPrintOf(ed: EventDate): { late: boolean } | null;
 }
 
-/** True for the API clients' "not found" error (the record is gone upstream). */
+/** True for the API clients' "not found" error (authorized-call.ts turns every 404 into it). */
 export function isNotFound(err: unknown): boolean {
-  return (
-    typeof err === 'object' &&
-    err !== null &&
-    ((err as { status?: unknown }).status === 404 ||
-      (err as { name?: unknown }).name === 'NotFoundError')
-  );
+  return err instanceof NotFoundError;
 }
 
-/** The fetched record, or null when it is gone upstream (404); other failures throw. */
-export async function fetchOrNull<T>(fetch: () => Promise<T>): Promise<T | null> {
+/**
+ * The fetched record, or null when it is gone upstream (404); other failures throw. A 404 is
+ * believed only when the same API answers `probe`, a read it always has: a wrong base URL
+ * answers 404 to everything, and must not make every `*_created` look deleted upstream
+ * (the relay cursor would move on past prints with the status green). Then it is an
+ * outage (ServiceUrlError): the item is retried and the status names the URL as the cause.
+ */
+export async function fetchOrNull<T>(
+  fetch: () => Promise<T>,
+  probe: { api: 'calendar' | 'news'; read: () => Promise<unknown> },
+): Promise<T | null> {
   try {
     return await fetch();
   } catch (err) {
-    if (isNotFound(err)) return null;
-    throw err;
+    if (!isNotFound(err)) throw err;
+    await collectionRead(probe.api, probe.read);
+    return null;
   }
 }
+
+/** The probes `fetchOrNull` asks: the calendar's categories, the news feed's first page. */
+export const notFoundProbes = (calendar: SyncCalendarApi, news: SyncNewsApi, culture: string) => ({
+  calendar: { api: 'calendar' as const, read: () => calendar.categories() },
+  news: { api: 'news' as const, read: () => news.feed(culture, 1) },
+});

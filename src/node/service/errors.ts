@@ -6,6 +6,20 @@ export class NotFoundError extends Error {
   readonly status = 404;
 }
 
+/**
+ * A record read answered 404 and so did a read the API always has: the base URL is wrong
+ * (or the service moved), not the record gone. An outage to fix in Settings, never a deletion.
+ */
+export class ServiceUrlError extends Error {
+  override name = 'ServiceUrlError';
+  readonly code = 'service_url';
+  constructor(readonly api: 'calendar' | 'news') {
+    super(
+      `The ${api} service answers "not found" (HTTP 404) for reads it always has: check its URL in Settings.`,
+    );
+  }
+}
+
 export class ResponseShapeError extends Error {
   override name = 'ResponseShapeError';
   readonly code = 'bad_response';
@@ -40,5 +54,17 @@ export class ApiInputError extends Error {
     readonly issues: string,
   ) {
     super(`Invalid arguments for ${endpoint}: ${issues}`);
+  }
+}
+
+/** A read of a collection the API always has: its 404 means a wrong base URL (ServiceUrlError). */
+export async function collectionRead<T>(
+  api: 'calendar' | 'news',
+  read: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    throw err instanceof NotFoundError ? new ServiceUrlError(api) : err;
   }
 }
