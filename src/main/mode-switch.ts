@@ -10,6 +10,9 @@ import { DisposableStore, toDisposable } from '../shared/event.js';
 import type { AppService, AppServiceOptions } from './service.js';
 import { createPushEmitters, onPush } from './service-contract.js';
 
+/** How long to wait between asks of a keychain that did not answer at start (the last repeats). */
+export const KEYCHAIN_RETRY_MS = [2_000, 5_000, 10_000, 30_000] as const;
+
 export type CreateAppService = (opts: AppServiceOptions) => Promise<AppService>;
 
 /** The current core, and the switch to another (one at a time; requests wait for it). */
@@ -22,6 +25,8 @@ class CoreSwitch {
   private readonly forwarding = new DisposableStore();
   /** A switch in progress: requests wait for it rather than reach a core being closed. */
   private switching: Promise<void> = Promise.resolve();
+  private keychainTimer: NodeJS.Timeout | undefined;
+  private wakeKeychainWatch: (() => void) | undefined;
 
   constructor(
     public current: AppService,
@@ -54,8 +59,31 @@ class CoreSwitch {
     return run;
   }
 
+  /**
+   * Started on demo data because the keychain did not answer (locked, or its service not
+   * up yet at login), not because no keys are stored: ask it again until it answers, then
+   * go live if it holds keys. Without this, a keychain late at login meant demo data for
+   * the whole session. The status says why meanwhile (the keychain banner).
+   */
+  async watchKeychain(delays: readonly number[] = KEYCHAIN_RETRY_MS): Promise<void> {
+    for (let attempt = 0; !this.stopped && this.current.demo; attempt++) {
+      const creds = await this.current.api.getCredentials();
+      if (creds.keychainAvailable) {
+        if (creds.configured) await this.switchTo(false);
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        this.keychainTimer = setTimeout(resolve, delays[Math.min(attempt, delays.length - 1)]);
+        this.keychainTimer.unref?.();
+        this.wakeKeychainWatch = resolve;
+      });
+    }
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
+    clearTimeout(this.keychainTimer);
+    this.wakeKeychainWatch?.();
     await this.switching;
     this.forwarding.dispose();
     await this.current.stop();
@@ -106,6 +134,7 @@ function switchingApi(sw: CoreSwitch): AppApi {
 export async function createModeSwitchingService(
   create: CreateAppService,
   opts: AppServiceOptions,
+  keychainRetryMs: readonly number[] = KEYCHAIN_RETRY_MS,
 ): Promise<AppService> {
   const first = await create(opts);
   // Only an 'auto' app follows the keys; a forced demo or live app stays as it was asked.
@@ -133,6 +162,10 @@ export async function createModeSwitchingService(
     async start() {
       sw.started = true;
       await (await sw.settled()).start();
+      sw.watchKeychain(keychainRetryMs).catch((err: unknown) => {
+        // A failed switch leaves the demo core running; its status still names the keychain.
+        console.warn('macrobell: leaving demo data once the keychain answered failed:', err);
+      });
     },
     stop: () => sw.stop(),
   };

@@ -65,6 +65,8 @@ export class SyncEngine {
   private backfillProgress: BackfillProgress | null = null;
   private running = false;
   private backfilling: Promise<void> | null = null;
+  /** Starts, restarts and stops of the live source, one after another (never two at once). */
+  private liveQueue: Promise<void> = Promise.resolve();
   private readonly startedAt: number;
   private readonly tracker = new ConnectionTracker();
   private readonly safetyNet: SafetyNet;
@@ -152,7 +154,8 @@ export class SyncEngine {
     this.running = true;
     this.wake.start();
     await this.backfill();
-    this.goLive();
+    // A restart during the backfill may have gone live already: this one replaces it.
+    await this.switchLive(() => this.goLive());
     this.safetyNet.start();
   }
 
@@ -162,7 +165,7 @@ export class SyncEngine {
     this.wake.stop();
     this.deliveryExpiry.stop();
     await this.safetyNet.stop();
-    await this.stopLive();
+    await this.switchLive(() => undefined);
     await this.backfilling?.catch(() => undefined);
     this.deps.applier.cancelPending();
     await this.deps.applier.settle();
@@ -171,11 +174,29 @@ export class SyncEngine {
   /** Settings changed (relay URL, cultures, window): re-plan live updates. */
   async restart(): Promise<void> {
     if (!this.running) return;
-    await this.stopLive();
-    this.webhooksLateSince = null;
-    this.goLive();
+    await this.switchLive(() => {
+      this.webhooksLateSince = null;
+      this.goLive();
+    });
     this.safetyNet.replan();
     this.push();
+  }
+
+  /**
+   * Stop the live source, then run `next` (which may start one), after every earlier
+   * switch has finished: concurrent restarts (a relay URL and the cultures saved at once,
+   * or during the first backfill) leave exactly one stream or poller, never a second one
+   * nobody stops.
+   */
+  private switchLive(next: () => void): Promise<void> {
+    const run = this.liveQueue.then(async () => {
+      await this.stopLive();
+      next();
+    });
+    this.liveQueue = run.catch((err: unknown) => {
+      this.deps.logger.warn({ err }, 'switching live updates failed');
+    });
+    return run;
   }
 
   /** "Sync now", recovery, relay gaps and wake-ups come here; concurrent calls share one run. */

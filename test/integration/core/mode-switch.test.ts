@@ -115,3 +115,46 @@ describe('demo ⇄ live without a restart', () => {
     expect(service.demo).toBe(true);
   });
 });
+
+/** A keychain that does not answer until unlocked (its service not up yet at login). */
+class LateKeychain extends MemorySecretStore {
+  locked = true;
+  override async available() {
+    return this.locked ? { ok: false, error: 'the keyring is locked' } : { ok: true, error: null };
+  }
+  override async get(name: Parameters<MemorySecretStore['get']>[0]) {
+    if (this.locked) throw new Error('the keyring is locked');
+    return super.get(name);
+  }
+}
+
+describe('a keychain that is not ready at login', () => {
+  it('shows demo data saying why, then goes live with the stored keys once it answers', async () => {
+    const { opts } = await firstStart();
+    const keychain = new LateKeychain();
+    keychain.locked = false;
+    await keychain.set('publicKey', 'live-public');
+    await keychain.set('privateKey', 'live-private');
+    keychain.locked = true;
+    const service = await createModeSwitchingService(
+      createAppService,
+      { ...opts, secretStore: keychain },
+      [20],
+    );
+    cleanup.push(() => service.stop());
+    await service.start();
+    expect(service.demo).toBe(true);
+    const status = await service.api.getStatus();
+    expect(status.credentials).toMatchObject({
+      keychainAvailable: false,
+      keychainError: 'the keyring is locked',
+    });
+
+    keychain.locked = false;
+    await expect.poll(() => service.demo, { timeout: 10_000 }).toBe(false);
+    expect((await service.api.getStatus()).credentials.configured).toBe(true);
+    await expect
+      .poll(async () => (await service.api.listEventDates(thisMonth())).length, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+  });
+});

@@ -367,6 +367,29 @@ describe('shell', () => {
     expect(screen.getAllByTestId('event-row')).toHaveLength(1);
   });
 
+  it('says demo data is shown because the keychain does not answer, once, until it does', async () => {
+    const t = mount([ed(1)]);
+    await screen.findByTestId('status-bar');
+    expect(screen.queryByTestId('keychain-banner')).toBeNull();
+    const locked = {
+      ...status,
+      demo: true,
+      credentials: {
+        ...status.credentials,
+        keychainAvailable: false,
+        keychainError: 'the keyring is locked',
+      },
+    };
+    act(() => t.push('status', locked));
+    const banners = await screen.findAllByTestId('keychain-banner');
+    expect(banners).toHaveLength(1);
+    expect(banners[0]?.textContent).toBe(
+      'Demo data: the keychain does not answer (the keyring is locked). Macrobell switches to your keys as soon as it does.',
+    );
+    act(() => t.push('status', { ...status, demo: false }));
+    await waitFor(() => expect(screen.queryByTestId('keychain-banner')).toBeNull());
+  });
+
   it('says when webhooks are late and the safety net carries the feed, then clears', async () => {
     const t = mount([ed(1)]);
     await screen.findByTestId('status-bar');

@@ -37,6 +37,17 @@ export function ConnectionBanner(props: {
       </div>
     );
   }
+  const creds = status?.credentials;
+  if (status?.demo && creds && !creds.keychainAvailable) {
+    // Demo data because the keychain did not answer (locked at login), not for lack of keys.
+    return (
+      <div className="notice-banner" data-testid="keychain-banner" role="status">
+        Demo data: the keychain does not answer
+        {creds.keychainError ? ` (${creds.keychainError})` : ''}. Macrobell switches to your keys as
+        soon as it does.
+      </div>
+    );
+  }
   const c = status?.connection;
   if (!c || c.state === 'live' || c.state === 'connecting') return null;
   if (c.state === 'offline') {
