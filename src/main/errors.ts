@@ -7,6 +7,7 @@
  * each failure means to sync (`failureKind`: connectivity, retryable), by class.
  */
 import Database from 'better-sqlite3';
+import { z } from 'zod';
 import { errors as undiciErrors } from 'undici';
 import type { ApiErrorBody } from '../shared/ipc.js';
 import { InvalidRequestError } from '../shared/ipc.js';
@@ -108,7 +109,7 @@ export function toApiError(err: unknown): ApiErrorBody {
   if (err instanceof InvalidRequestError) return { error: 'invalid_request', message: err.message };
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code;
-    if (err.name === 'ZodError') return apiError('invalid_request');
+    if (err instanceof z.ZodError) return apiError('invalid_request');
     return { error: typeof code === 'string' ? code : err.name || 'error', message: err.message };
   }
   return { error: 'error', message: String(err) };

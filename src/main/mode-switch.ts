@@ -7,6 +7,7 @@
  */
 import { PUSH_EVENTS, type AppApi, type PushEvent } from '../shared/ipc.js';
 import { DisposableStore, toDisposable } from '../shared/event.js';
+import { messageOf } from '../shared/error-message.js';
 import type { AppService, AppServiceOptions } from './service.js';
 import { createPushEmitters, onPush } from './service-contract.js';
 
@@ -32,6 +33,7 @@ class CoreSwitch {
     public current: AppService,
     private readonly create: CreateAppService,
     private readonly opts: AppServiceOptions,
+    readonly onError: (err: unknown) => void,
   ) {
     this.forward(current);
   }
@@ -52,7 +54,8 @@ class CoreSwitch {
       this.current = next;
       this.forward(next);
       await previous.stop();
-      if (this.started) void next.start().catch(() => undefined); // progress arrives as pushes
+      // Progress arrives as pushes; a start that fails is told, not dropped.
+      if (this.started) void next.start().catch(this.onError);
       this.events.status.fire(await next.api.getStatus());
     });
     this.switching = run.catch(() => undefined);
@@ -134,12 +137,15 @@ function switchingApi(sw: CoreSwitch): AppApi {
 export async function createModeSwitchingService(
   create: CreateAppService,
   opts: AppServiceOptions,
-  keychainRetryMs: readonly number[] = KEYCHAIN_RETRY_MS,
+  tuning: { keychainRetryMs?: readonly number[]; onError?: (err: unknown) => void } = {},
 ): Promise<AppService> {
   const first = await create(opts);
   // Only an 'auto' app follows the keys; a forced demo or live app stays as it was asked.
   if ((opts.mode ?? 'auto') !== 'auto') return first;
-  const sw = new CoreSwitch(first, create, opts);
+  const onError =
+    tuning.onError ??
+    ((err: unknown) => console.warn('macrobell: switching data sources:', messageOf(err)));
+  const sw = new CoreSwitch(first, create, opts, onError);
   return {
     api: switchingApi(sw),
     get demo() {
@@ -162,10 +168,8 @@ export async function createModeSwitchingService(
     async start() {
       sw.started = true;
       await (await sw.settled()).start();
-      sw.watchKeychain(keychainRetryMs).catch((err: unknown) => {
-        // A failed switch leaves the demo core running; its status still names the keychain.
-        console.warn('macrobell: leaving demo data once the keychain answered failed:', err);
-      });
+      // A failed switch leaves the demo core running; its banner still names the keychain.
+      sw.watchKeychain(tuning.keychainRetryMs).catch(onError);
     },
     stop: () => sw.stop(),
   };

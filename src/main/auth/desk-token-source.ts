@@ -121,7 +121,16 @@ export interface DeskConnection {
 export function createDeskConnection(opts: DeskConnectionOptions): DeskConnection {
   const envToken = opts.env.MACROBELL_RELAY_TOKEN?.trim() || null;
   const envDesk = Boolean(opts.env.MACROBELL_RELAY_URL && envToken && !opts.keysStored);
-  const relayToken = async () => (await opts.keychainToken().catch(() => null)) ?? envToken;
+  // The keychain's token first; an unreadable keychain falls back to an explicit env token
+  // only, else its error reaches the stream's status (never a silent "no token").
+  const relayToken = async () => {
+    try {
+      return (await opts.keychainToken()) ?? envToken;
+    } catch (err) {
+      if (envToken) return envToken;
+      throw err;
+    }
+  };
   const isDesk = () => envDesk || opts.settings().connection === 'desk';
   // The relay setting may list several nodes: reads go to the one that answers.
   const nodes = relayNodes(() => opts.settings().relayUrl, opts.http ?? defaultHttpClient());

@@ -2,6 +2,7 @@
  * The credentials API: the service keys and the relay token live in the OS keychain
  * only; the UI sees whether they are set and a masked public key, never the secrets.
  */
+import { messageOf } from '../../shared/error-message.js';
 import type { CredentialsInfo, Scope } from '../../shared/domain.js';
 import { maskKey } from '../../shared/format.js';
 import type { AppApi } from '../../shared/ipc.js';
@@ -78,16 +79,24 @@ export async function createCredentials(deps: CredentialsDeps): Promise<Credenti
 
   const guardRelayUrl = (url: string | null | undefined, tokenGiven: boolean) =>
     assertRelayUrlChangeAllowed(settingsFile.get().relayUrl, url, tokenGiven, async () =>
-      Boolean(await keychain.get('relayToken').catch(() => null)),
+      // A keychain that does not answer is not "no token": its error reaches the user.
+      Boolean(await keychain.get('relayToken')),
     );
 
   return {
     read,
     cached: () => cached,
     async knownSecrets() {
+      // Diagnostics are scrubbed of every stored secret: one the keychain cannot read now
+      // could not be scrubbed, so the report is refused with the reason instead.
       const values = await Promise.all(
         (['publicKey', 'privateKey', 'relayToken'] as const).map((k) =>
-          keychain.get(k).catch(() => null),
+          keychain.get(k).catch((err: unknown) => {
+            throw new Error(
+              `Diagnostics need the keychain, to leave your keys out of them, and it does not answer: ${messageOf(err)}`,
+              { cause: err },
+            );
+          }),
         ),
       );
       return values.filter((v): v is string => Boolean(v));

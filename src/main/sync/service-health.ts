@@ -5,6 +5,9 @@
  * the app can never say "Offline" while requests succeed.
  */
 import { failureKind } from '../errors.js';
+import { NetworkError } from '../../node/http/client.js';
+import { AuthError } from '../../node/oauth/errors.js';
+import { ServiceUrlError } from '../../node/service/errors.js';
 import { withoutControls } from '../../shared/plain-text.js';
 import type { SyncCalendarApi, SyncNewsApi } from './ports.js';
 
@@ -49,8 +52,8 @@ export function describeOutage(err: unknown): string {
   if (desk !== null) return desk;
   const api = typeof e.url === 'string' ? /\/(calendar|news|auth)\b/.exec(e.url)?.[1] : undefined;
   const who = api === 'auth' ? 'The token service' : api ? `The ${api} service` : 'The service';
-  if (e.name === 'AuthError' && typeof e.message === 'string') return e.message; // already plain
-  if (e.name === 'NetworkError') return `${who} cannot be reached`;
+  if (err instanceof AuthError || err instanceof ServiceUrlError) return err.message; // already plain
+  if (err instanceof NetworkError) return `${who} cannot be reached`;
   if (e.status === 429) return `${who} asks us to slow down (HTTP 429)`;
   if (e.status === 401) return `${who} refused the access token (HTTP 401)`;
   if (typeof e.status === 'number') return `${who} answered HTTP ${e.status}`;

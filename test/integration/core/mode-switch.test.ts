@@ -139,7 +139,7 @@ describe('a keychain that is not ready at login', () => {
     const service = await createModeSwitchingService(
       createAppService,
       { ...opts, secretStore: keychain },
-      [20],
+      { keychainRetryMs: [20] },
     );
     cleanup.push(() => service.stop());
     await service.start();
