@@ -45,6 +45,22 @@ describe('diagnostics', () => {
     expect(report.lastErrors.at(-1)).toMatchObject({ msg: 'update failed' });
     expect(report.lastErrors.at(-1)?.error).toMatch(/^bad token /);
   });
+
+  it('are refused with the reason while the keychain cannot be read to scrub the keys', async () => {
+    const c = core as CoreHarness;
+    const get = c.secrets.get.bind(c.secrets);
+    c.secrets.get = async () => {
+      throw new Error('the keyring is locked');
+    };
+    try {
+      await expect(c.service.api.getDiagnostics()).rejects.toThrow(
+        /Diagnostics need the keychain, to leave your keys out of them, and it does not answer: the keyring is locked/,
+      );
+    } finally {
+      c.secrets.get = get;
+    }
+    expect(await c.service.api.getDiagnostics()).not.toContain(PRIVATE_KEY);
+  });
 });
 
 describe('recentErrors', () => {
