@@ -1,7 +1,7 @@
 /**
  * What a desktop tells the desk about the prints it alerted today (from its alert
- * receipts), sent with its presence reports: how many, how late (print → alert shown, or
- * applied when not shown), and the last one. "Today" is the UTC day, the same for every
+ * receipts), sent with its presence reports: how many, how late (print → a surface
+ * acknowledged it), how many no surface acknowledged, and the last one seen. "Today" is the UTC day, the same for every
  * desktop and the relay. Checked at the relay's boundary with this schema.
  */
 import { z } from 'zod';
@@ -17,7 +17,9 @@ export const alertsTodaySchema = z.strictObject({
   /** The UTC day counted (its midnight, unix ms). */
   day: ms,
   count: z.number().int().min(0).max(100_000),
-  /** Print → alert, median and worst, over the day's prints (null when none). */
+  /** Prints no surface acknowledged (no toast, sound or notification seen); absent from older desktops. */
+  unacknowledged: z.number().int().min(0).max(100_000).optional(),
+  /** Print → alert acknowledged, median and worst, over the day's seen prints (null when none). */
   p50LateMs: ms.nullable(),
   maxLateMs: ms.nullable(),
   last: z

@@ -153,17 +153,28 @@ export class Alerts {
       .all(day);
     const late: number[] = [];
     let last: AlertsToday['last'] = null;
+    let count = 0;
+    let unacknowledged = 0;
     for (const row of rows) {
       const r = parseReceipt(row.receipt);
       if (!r || r.printAt === null) continue;
-      const lateMs = Math.max(0, (r.shownAt ?? r.appliedAt) - r.printAt);
+      count++;
+      // Only what a surface acknowledged has a lateness; a print no one saw (never sent,
+      // paused, or sent and not acknowledged) is counted apart, never stamped with the
+      // time it was applied.
+      if (r.shownAt === null) {
+        unacknowledged++;
+        continue;
+      }
+      const lateMs = Math.max(0, r.shownAt - r.printAt);
       late.push(lateMs);
       last = { title: row.title.slice(0, ALERTS_TODAY_TITLE_MAX), printAt: r.printAt, lateMs };
     }
     const sorted = late.sort((a, b) => a - b);
     return {
       day,
-      count: sorted.length,
+      count,
+      unacknowledged,
       p50LateMs: sorted.length ? quantile(sorted, 0.5) : null,
       maxLateMs: sorted.at(-1) ?? null,
       last,

@@ -227,9 +227,9 @@ describe('relay replay', () => {
       const s = await adminJson<AdminSnapshot>(`${b.url}/admin`);
       return s.traders.find((t) => t.user === 'ana')?.alertsToday ?? null;
     }, "ana's prints today on the admin JSON");
-    expect(summary.count).toBe(1);
-    expect(summary.last?.title).toContain(high.name);
-    expect(summary.maxLateMs).toBeGreaterThanOrEqual(0);
+    // No window runs here: no surface acknowledged the print, so the desk
+    // reads it as not seen, with no lateness made up from the time it was applied.
+    expect(summary).toMatchObject({ count: 1, unacknowledged: 1, maxLateMs: null, last: null });
 
     proxy.drop();
     const anaLate = await startApp('ana', b.url);

@@ -33,7 +33,12 @@ function open(path: string) {
   return store;
 }
 
-function engineOn(store: Store, clock: ManualClock, sent: NativeNotification[]) {
+function engineOn(
+  store: Store,
+  clock: ManualClock,
+  sent: NativeNotification[],
+  acknowledged: (n: NativeNotification) => boolean = () => true,
+) {
   const engine = new AlertsEngine({
     store,
     rules: () => ({ ...DEFAULT_ALERT_RULES, watchedEventIds: ['e1'] }),
@@ -50,7 +55,8 @@ function engineOn(store: Store, clock: ManualClock, sent: NativeNotification[]) 
   });
   engine.onDidNotify((n) => {
     const out = acks.sent(n);
-    acks.acknowledge({ id: out.deliveryId as number, surface: 'toast', at: clock.now });
+    if (acknowledged(n))
+      acks.acknowledge({ id: out.deliveryId as number, surface: 'toast', at: clock.now });
     sent.push(n);
   });
   return engine;
@@ -157,10 +163,11 @@ describe('alerts on the SQLite store', () => {
     expect(reopened.alertLatency(clock.now + 86_400_000 + 10_000)).toEqual([]);
     // For the desk: the day's prints (UTC), how late each was, and the last one.
     const r2 = byId.get('ed2')?.receipt;
-    const late2 = (r2?.shownAt ?? r2?.appliedAt ?? 0) - (r2?.printAt ?? 0);
+    const late2 = (r2?.shownAt ?? 0) - (r2?.printAt ?? 0);
     expect(reopened.alertsToday(clock.now)).toEqual({
       day: Date.parse('2026-11-06T00:00:00Z'),
       count: 2,
+      unacknowledged: 0,
       p50LateMs: Math.min(360, late2),
       maxLateMs: Math.max(360, late2),
       last: { title: byId.get('ed2')?.title, printAt: r2?.printAt, lateMs: late2 },
@@ -170,5 +177,29 @@ describe('alerts on the SQLite store', () => {
       p50LateMs: null,
       last: null,
     });
+  });
+
+  it('tells the desk a print no surface acknowledged as not seen, never as late by its applied time', () => {
+    const store = open(dbPath());
+    const clock = nfpClock();
+    const sent: NativeNotification[] = [];
+    // The window acknowledges the first print's notification only.
+    const e = engineOn(store, clock, sent, () => sent.length === 0);
+    clock.advance(200);
+    e.dispatch(store.transaction(() => e.recordForChange(release)));
+    clock.advance(5_000);
+    const unseen: DomainChange = {
+      kind: 'released',
+      eventDate: ed({ id: 'ed2', dateUtc: '2026-11-06T13:30:02Z' }),
+      source: 'poll',
+    };
+    e.dispatch(store.transaction(() => e.recordForChange(unseen)));
+    clock.advance(5_000);
+    expect(sent).toHaveLength(2);
+    const today = store.alertsToday(clock.now);
+    expect(today).toMatchObject({ count: 2, unacknowledged: 1 });
+    // Lateness is the seen print's only: the unseen one is not stamped "late by 0.2 s".
+    expect(today.p50LateMs).toBe(today.maxLateMs);
+    expect(today.last?.printAt).toBe(Date.parse('2026-11-06T13:30:00Z'));
   });
 });

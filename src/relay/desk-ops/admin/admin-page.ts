@@ -52,11 +52,12 @@ export function lateText(ms: number): string {
 function printsCell(a: AlertsToday | null): string {
   if (!a) return '<td class="muted">—</td>';
   if (a.count === 0) return '<td>none yet</td>';
-  const spread = `${a.count} · p50 ${lateText(a.p50LateMs ?? 0)} · max ${lateText(a.maxLateMs ?? 0)}`;
+  const unseen = a.unacknowledged ? ` · ${a.unacknowledged} not seen` : '';
+  const spread = `${a.count} · p50 ${lateText(a.p50LateMs ?? 0)} · max ${lateText(a.maxLateMs ?? 0)}${unseen}`;
   const last = a.last
     ? `<br><span class="muted">last: ${escapeHtml(plainPhrase(a.last.title))} at ${escapeHtml(iso(a.last.printAt).slice(11, 16))}Z, ${escapeHtml(lateText(a.last.lateMs))} late</span>`
     : '';
-  const worst = (a.maxLateMs ?? 0) > 60_000 ? ' class="warn"' : '';
+  const worst = (a.maxLateMs ?? 0) > 60_000 || unseen ? ' class="warn"' : '';
   return `<td${worst}>${escapeHtml(spread)}${last}</td>`;
 }
 

@@ -16,7 +16,8 @@ function printsText(a: AlertsToday | null): string {
   const last = a.last
     ? `; last ${plainPhrase(a.last.title)} at ${iso(a.last.printAt).slice(11, 16)}Z, ${lateText(a.last.lateMs)} late`
     : '';
-  return `prints today ${a.count} (p50 ${lateText(a.p50LateMs ?? 0)}, max ${lateText(a.maxLateMs ?? 0)}${last})`;
+  const unseen = a.unacknowledged ? `, ${a.unacknowledged} not seen` : '';
+  return `prints today ${a.count} (p50 ${lateText(a.p50LateMs ?? 0)}, max ${lateText(a.maxLateMs ?? 0)}${unseen}${last})`;
 }
 
 export function formatStatus(s: AdminSnapshot): string[] {
