@@ -46,6 +46,8 @@ export interface SimulatorState {
   /** Tokens issued (new or reused) per scope: what a test of one scope's exchanges counts. */
   tokensIssued: Record<'calendar' | 'news', number>;
   apiRequests: number;
+  /** Reads of one event date by id (tests wait for an app's confirming read with it). */
+  eventDateReads: Map<string, number>;
 }
 
 export function postKey(culture: string, id: string): string {
@@ -63,5 +65,6 @@ export function createState(): SimulatorState {
     tokenRequests: 0,
     tokensIssued: { calendar: 0, news: 0 },
     apiRequests: 0,
+    eventDateReads: new Map(),
   };
 }

@@ -16,8 +16,10 @@ import {
   newsText,
   releaseText,
   removedText,
+  replacedNote,
   rescheduledText,
   revisedText,
+  withdrawnText,
   type AlertText,
 } from './message.js';
 import { matchesEventDate, matchesPost } from './rules.js';
@@ -33,6 +35,12 @@ export interface AlertDecision extends AlertText {
   volatility?: string;
   /** A print: when it happened (the delay is measured from it) and whether it is late. */
   print?: { at: number; late: boolean };
+  /**
+   * The dedup key of the alert this one replaces in place: a print alerted from a figure the
+   * service never confirmed. `onlyReplaces`: nothing to say when that alert does not exist.
+   */
+  replaces?: string;
+  onlyReplaces?: boolean;
 }
 
 export interface DecideContext {
@@ -80,6 +88,7 @@ export const dedupKeys = {
   released: (eventDateId: string, actual: number | null) => `released:${eventDateId}:${actual}`,
   revised: (eventDateId: string, revised: number | null) => `revised:${eventDateId}:${revised}`,
   corrected: (eventDateId: string, actual: number | null) => `corrected:${eventDateId}:${actual}`,
+  withdrawn: (eventDateId: string, was: number) => `withdrawn:${eventDateId}:${was}`,
   rescheduled: (eventDateId: string, dateUtc: string) => `rescheduled:${eventDateId}:${dateUtc}`,
   added: (eventDateId: string) => `added:${eventDateId}`,
   removed: (eventDateId: string) => `removed:${eventDateId}`,
@@ -112,7 +121,12 @@ function released(change: Change<'released'>, ctx: DecideContext): AlertDecision
   const ed = change.eventDate;
   const print = matchesEventDate(ed, ctx.rules, 'released') ? newPrint(ed, ctx) : null;
   if (!print) return null;
-  const text = releaseText(ed);
+  const plain = releaseText(ed);
+  // Over an alert raised by a figure the service never confirmed: that figure is named.
+  const text =
+    change.replaces === undefined
+      ? plain
+      : { ...plain, body: `${plain.body}${replacedNote(ed, change.replaces)}` };
   // A revision published with the print is told in the print's one alert, when asked for.
   const title = revisedWithPrint(ed, ctx) ? `${text.title} · previous revised` : text.title;
   return {
@@ -124,6 +138,10 @@ function released(change: Change<'released'>, ctx: DecideContext): AlertDecision
     target: eventDateTarget(ed),
     ...releaseMeta(ed),
     print,
+    // One alert, the real number: over the alert a figure the service never held raised.
+    ...(change.replaces === undefined
+      ? {}
+      : { replaces: dedupKeys.released(ed.id, change.replaces) }),
   };
 }
 
@@ -154,6 +172,7 @@ function revised(change: Change<'revised'>, ctx: DecideContext): AlertDecision |
 /** A fixed figure: its own switch (on by default), apart from revisions of the previous. */
 function corrected(change: Change<'corrected'>, ctx: DecideContext): AlertDecision | null {
   const ed = change.eventDate;
+  if (change.unconfirmed) return withdrawn(change);
   if (!matchesEventDate(ed, ctx.rules, 'corrected') || staleBackfill(change, ed.dateUtc, ctx))
     return null;
   return {
@@ -162,6 +181,23 @@ function corrected(change: Change<'corrected'>, ctx: DecideContext): AlertDecisi
     kind: 'corrected',
     target: eventDateTarget(ed),
     ...releaseMeta(ed),
+  };
+}
+
+/**
+ * The service holds no print where a notification brought one: the alert that figure raised
+ * is withdrawn in place (never "corrected": the service never held it); no alert otherwise.
+ */
+function withdrawn(change: Change<'corrected'>): AlertDecision {
+  const ed = change.eventDate;
+  return {
+    ...withdrawnText(ed, change.previousActual),
+    dedupKey: dedupKeys.withdrawn(ed.id, change.previousActual),
+    kind: 'withdrawn',
+    target: eventDateTarget(ed),
+    ...releaseMeta(ed),
+    replaces: dedupKeys.released(ed.id, change.previousActual),
+    onlyReplaces: true,
   };
 }
 

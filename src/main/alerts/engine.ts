@@ -149,16 +149,13 @@ export class AlertsEngine {
       return [];
     }
     if (!decision) return [];
-    const { countryCode, dateUtc, volatility, print, ...alert } = decision;
+    const { countryCode, dateUtc, volatility, print, replaces, onlyReplaces, ...alert } = decision;
     const now = this.now();
     const receipt = print ? receiptOf(change, decision, hop, now) : null;
+    const next = { ...alert, createdAt: now, late: print?.late === true, receipt };
     // Store errors propagate: the transaction rolls back and the change is retried.
-    const record = this.opts.store.insertAlert({
-      ...alert,
-      createdAt: now,
-      late: print?.late === true,
-      receipt,
-    });
+    const replaced = replaces ? (this.opts.store.replaceAlert?.(replaces, next) ?? null) : null;
+    const record = replaced ?? (onlyReplaces ? null : this.opts.store.insertAlert(next));
     if (!record) return [];
     this.remember(record.id, { countryCode, dateUtc, volatility });
     return [record];

@@ -61,6 +61,22 @@ export function correctedText(ed: EventDate, was: number): AlertText {
   return { title: `${titleOf(ed)} corrected`, body: `${v(ed, ed.actual)}, was ${v(ed, was)}` };
 }
 
+/** A print over a figure a notification brought and the service never confirmed. */
+export function replacedNote(ed: EventDate, was: number): string {
+  return ` (replaces ${v(ed, was)}, which the service never confirmed)`;
+}
+
+/**
+ * A print alerted from a notification the service does not hold: `US CPI: print withdrawn` /
+ * `No print from the service yet; 999 came in a notification it never confirmed`.
+ */
+export function withdrawnText(ed: EventDate, was: number): AlertText {
+  return {
+    title: `${titleOf(ed)}: print withdrawn`,
+    body: `No print from the service yet; ${v(ed, was)} came in a notification it never confirmed`,
+  };
+}
+
 /** The previous period's figure was revised: `Previous now 210K (was 229K)`. */
 export function revisedText(ed: EventDate, was: number | null): AlertText {
   const from = was ?? ed.previous;

@@ -34,6 +34,8 @@ export interface UpcomingQuery {
 export interface AlertStore {
   /** Null when an alert with this dedup key already exists. */
   insertAlert(a: NewAlert): AlertRecord | null;
+  /** Rewrite the alert recorded under `dedupKey` as `a`, keeping its id (null: none such). */
+  replaceAlert?(dedupKey: string, a: NewAlert): AlertRecord | null;
   upcoming(q: UpcomingQuery): EventDate[];
 }
 

@@ -11,6 +11,11 @@ const MAX_LIVE = 50;
  * showing, with sound, replaces the silent one rather than stacking a second beside it.
  */
 const byDelivery = new Map<number, Notification>();
+/**
+ * The one on screen for each alert: an alert replaced in place (a figure the service never
+ * held, then the real print or its withdrawal) takes its notification's place.
+ */
+const byAlert = new Map<number, Notification>();
 
 /** What Electron reports after show(): displayed, or refused (with the OS's reason). */
 export type ShowResult = { shown: true } | { shown: false; reason: string };
@@ -41,6 +46,7 @@ export function showNotification(
   const release = () => {
     live.delete(notification);
     if (id !== undefined && byDelivery.get(id) === notification) byDelivery.delete(id);
+    for (const a of n.alertIds) if (byAlert.get(a) === notification) byAlert.delete(a);
   };
   notification.on('click', () => {
     release();
@@ -59,6 +65,12 @@ export function showNotification(
     byDelivery.set(id, notification);
     if (byDelivery.size > MAX_LIVE) byDelivery.delete(byDelivery.keys().next().value as number);
   }
+  for (const a of n.alertIds) {
+    const shown = byAlert.get(a);
+    if (shown && shown !== notification) shown.close();
+    byAlert.set(a, notification);
+  }
+  if (byAlert.size > MAX_LIVE) byAlert.delete(byAlert.keys().next().value as number);
   notification.show();
   return true;
 }

@@ -88,6 +88,42 @@ export class Alerts {
     };
   }
 
+  /**
+   * Rewrite the alert recorded under `dedupKey` as `a` (unread again, a fresh receipt),
+   * keeping its id: the window, the tray and the history show one alert, now the real one.
+   * Null when there is none, or `a`'s own key is recorded already.
+   */
+  replace(dedupKey: string, a: NewAlert): AlertRecord | null {
+    const receipt = a.receipt ?? null;
+    const row = this.q
+      .objects<{ id: number }>(
+        'UPDATE OR IGNORE alerts SET dedup_key = ?, kind = ?, title = ?, body = ?, created_at = ?, target = ?, late = ?, receipt = ?, read = 0 WHERE dedup_key = ? RETURNING id',
+      )
+      .get(
+        a.dedupKey,
+        a.kind,
+        a.title,
+        a.body,
+        a.createdAt,
+        JSON.stringify(a.target),
+        a.late ? 1 : 0,
+        receipt ? JSON.stringify(receipt) : null,
+        dedupKey,
+      );
+    if (!row) return null;
+    return {
+      id: row.id,
+      kind: a.kind,
+      title: a.title,
+      body: a.body,
+      createdAt: a.createdAt,
+      read: false,
+      target: a.target,
+      late: a.late === true,
+      receipt,
+    };
+  }
+
   /** One hop of these alerts' receipts, once (a hop already stamped keeps its time). */
   markReceipt(ids: number[], hop: 'sentAt' | 'fallbackAt', at: number): void {
     const s = this.q.objects(

@@ -100,17 +100,19 @@ export class EventDates {
    * A stamp from the future outranks nothing (trusted-stamp.ts), and what a notification
    * brought (`provisional`) outranks nothing the service reads later (PROVISIONAL_STALE_MS):
    * `overrode` says this write replaced such a record or deletion — the service's values
-   * coming back. `current`: the stored record as just read in this same transaction.
+   * coming back; `unconfirmed`, that the stored record was still a notification's word. `current`: the stored record as just read in this same transaction.
    */
   upsert(
     ed: EventDate,
     raw: unknown,
     current?: EventDate | null,
     opts: { provisional?: boolean } = {},
-  ): { previous: EventDate | null; written: boolean; overrode: boolean } {
+  ): { previous: EventDate | null; written: boolean; overrode: boolean; unconfirmed: boolean } {
     const previous = current === undefined ? this.get(ed.id) : current;
-    const unwritten = { previous, written: false, overrode: false };
     const since = this.provisionalSince(ed.id);
+    // `previous` came from a notification no read of the service has decided yet.
+    const unconfirmed = since !== null;
+    const unwritten = { previous, written: false, overrode: false, unconfirmed };
     const decides =
       !opts.provisional && since !== null && this.now() - since >= PROVISIONAL_STALE_MS;
     if (previous && !decides && this.outranks(previous.lastUpdated, ed.lastUpdated))
@@ -135,7 +137,7 @@ export class EventDates {
     if (opts.provisional) this.markProvisional(ed.id);
     else this.confirm(ed.id, since);
     this.notePrecision(ed);
-    return { previous, written: true, overrode };
+    return { previous, written: true, overrode, unconfirmed };
   }
 
   private notePrecision(ed: EventDate): void {

@@ -108,7 +108,7 @@ export class Store {
     raw: unknown,
     current?: EventDate | null,
     opts?: { provisional?: boolean },
-  ): { previous: EventDate | null; written: boolean; overrode: boolean } {
+  ): { previous: EventDate | null; written: boolean; overrode: boolean; unconfirmed: boolean } {
     return this.eventDates.upsert(ed, raw, current, opts);
   }
   /** A notification brought this record's values or deletion, and no read of the service decided yet. */
@@ -211,6 +211,10 @@ export class Store {
   /** Records an alert unless one with the same dedup key exists (then null). */
   insertAlert(a: NewAlert): AlertRecord | null {
     return this.alerts.insert(a);
+  }
+  /** The alert under `dedupKey` rewritten as `a`, its id kept (null: none such). */
+  replaceAlert(dedupKey: string, a: NewAlert): AlertRecord | null {
+    return this.alerts.replace(dedupKey, a);
   }
   listAlerts(q: { limit?: number; unreadOnly?: boolean } = {}): AlertRecord[] {
     return this.alerts.list(q);

@@ -71,13 +71,18 @@ export interface NotificationItem {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * `corrected` over a value the service's read overrode (a notification brought it, and the
- * service never confirmed it): the service's figure is the release, alerted as one — never
- * "corrected, was 999".
+ * `corrected` over a figure only a notification brought (the service never confirmed it):
+ * the new figure is the release itself, alerted as one over that figure's alert (replaced
+ * in place) — never "corrected, was 999".
  */
-function asRelease(change: DomainChange): DomainChange {
-  if (change.kind !== 'corrected') return change;
-  return { kind: 'released', eventDate: change.eventDate, source: change.source };
+function asRelease(change: DomainChange, unconfirmedActual: number): DomainChange {
+  if (change.kind !== 'corrected' || change.eventDate.actual === null) return change;
+  return {
+    kind: 'released',
+    eventDate: change.eventDate,
+    source: change.source,
+    replaces: unconfirmedActual,
+  };
 }
 
 /** Backfill re-reads history: only prints can alert from it (the engine drops stale ones). */
@@ -362,14 +367,19 @@ export class ChangeApplier {
     current?: EventDate,
     provisional = false,
   ): DomainChange[] {
-    const { previous, written, overrode } = this.deps.store.upsertEventDate(ed, raw, current, {
-      provisional,
-    });
+    const { previous, written, overrode, unconfirmed } = this.deps.store.upsertEventDate(
+      ed,
+      raw,
+      current,
+      { provisional },
+    );
     const diffed = written ? diffEventDate(previous, ed, source) : [];
-    if (!overrode) return diffed;
+    // A figure no read of the service confirmed (a notification's word, maybe forged).
+    const held = unconfirmed || overrode ? (previous?.actual ?? null) : null;
+    const changes = held === null ? diffed : diffed.map((c) => asRelease(c, held));
+    if (!overrode) return changes;
     // The service's read over a figure only a notification brought (which held back the
     // real one): the service's figure is the release itself.
-    const changes = diffed.map(asRelease);
     this.markRestores(changes, previous, ed, source);
     return changes;
   }
@@ -390,8 +400,15 @@ export class ChangeApplier {
       const news = c.kind === 'corrected' || (c.kind === 'released' && ed.actual !== null);
       if (!(contradicted && news)) this.restores.add(c);
     });
+    // The service holds no print: the alert the notification's figure raised is withdrawn.
     if (contradicted && ed.actual === null)
-      changes.push({ kind: 'corrected', eventDate: ed, previousActual: unconfirmed, source });
+      changes.push({
+        kind: 'corrected',
+        eventDate: ed,
+        previousActual: unconfirmed,
+        source,
+        unconfirmed: true,
+      });
   }
 
   private upsertPost(post: Post, raw: unknown, source: ChangeSource): DomainChange[] {

@@ -30,7 +30,7 @@ export interface SyncStore {
     raw: unknown,
     current?: EventDate | null,
     opts?: { provisional?: boolean },
-  ): { previous: EventDate | null; written: boolean; overrode?: boolean };
+  ): { previous: EventDate | null; written: boolean; overrode?: boolean; unconfirmed?: boolean };
   /** Values or a deletion a notification brought that no read of the service decided yet. */
   isProvisional?(id: string): boolean;
   getEventDate(id: string): EventDate | null;

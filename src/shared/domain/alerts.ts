@@ -19,6 +19,11 @@ export type DomainChange =
        * absent for history (a detail's year of prints, a backfill): never spoken as news.
        */
       print?: { late: boolean };
+      /**
+       * The figure a notification brought that the service never confirmed, now replaced by
+       * this one: its alert is replaced in place by this print's (one alert, the real number).
+       */
+      replaces?: number;
     }
   /**
    * The previous period's figure was revised (`revised` set or changed; `previous` keeps
@@ -33,7 +38,17 @@ export type DomainChange =
       source: ChangeSource;
     }
   /** The actual changed after the print (the service fixed a wrong figure). */
-  | { kind: 'corrected'; eventDate: EventDate; previousActual: number; source: ChangeSource }
+  | {
+      kind: 'corrected';
+      eventDate: EventDate;
+      previousActual: number;
+      source: ChangeSource;
+      /**
+       * `previousActual` came in a notification the service never confirmed, and the service
+       * holds no print: the alert it raised is withdrawn in place, never "corrected".
+       */
+      unconfirmed?: boolean;
+    }
   | { kind: 'rescheduled'; eventDate: EventDate; fromDateUtc: string; source: ChangeSource }
   | { kind: 'eventDateUpdated'; eventDate: EventDate; keys: string[]; source: ChangeSource }
   | { kind: 'eventDateAdded'; eventDate: EventDate; source: ChangeSource }
@@ -123,6 +138,8 @@ export const DEFAULT_ALERT_RULES: AlertRules = {
 export type AlertKind =
   | 'released'
   | 'corrected'
+  /** A print alerted from a notification the service's read then did not hold. */
+  | 'withdrawn'
   | 'revised'
   | 'rescheduled'
   | 'added'

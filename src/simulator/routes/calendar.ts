@@ -96,8 +96,10 @@ function window({ ctx, res, url, params }: Request): void {
 }
 
 function eventDate({ ctx, res, params }: Request): void {
-  const ed = ctx.state.eventDates.get(params.id as string);
+  const id = params.id as string;
+  const ed = ctx.state.eventDates.get(id);
   if (!ed) throw new ReplyError(404, 'not_found', 'No such event date');
+  ctx.state.eventDateReads.set(id, (ctx.state.eventDateReads.get(id) ?? 0) + 1);
   sendJson(res, 200, translated(ed, params.lang as string));
 }
 

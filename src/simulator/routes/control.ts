@@ -135,6 +135,7 @@ export const controlRoutes: Route[] = [
         webhooks: state.webhooks,
         deliveries: state.deliveries.length,
         tokenRequests: state.tokenRequests,
+        eventDateReads: Object.fromEntries(state.eventDateReads),
         tokensIssued: state.tokensIssued,
         apiRequests: state.apiRequests,
       });

@@ -40,8 +40,18 @@ describe('corrections', () => {
     const nfp = rows.find((d) => d.volatility === 'HIGH' && d.actual === null) as EventDate;
     expect(nfp).toBeDefined();
     const title = `${nfp.countryCode} ${nfp.name}`;
+    const reads = async () =>
+      (await sim<{ eventDateReads: Record<string, number> }>('GET', '/_sim/state')).eventDateReads[
+        nfp.id
+      ] ?? 0;
+    const readsBefore = await reads();
     await sim('PATCH', `/_sim/event-dates/${nfp.id}`, { actual: 234 });
     await vi.waitFor(() => expect(notifications.map((n) => n.title)).toContain(title), {
+      timeout: 10_000,
+    });
+    // The app confirms the print with a read of the service: a figure changed before that
+    // replaces the print's alert in place (forged-notifications.test); after it, a correction.
+    await vi.waitFor(async () => expect(await reads()).toBeGreaterThan(readsBefore), {
       timeout: 10_000,
     });
 

@@ -5,8 +5,9 @@
  * next read from the service puts its values back, whatever the stamp — far future, now,
  * or now + 119 s (within the clock-skew allowance, issue #35): what a notification brings
  * is provisional until the service's read confirms it. A forged print that alerted is
- * followed by a correction, and the real print later alerts; a forged print just before
- * the real one does not turn the real one into "corrected" (issue #44). The app core runs in desk
+ * withdrawn in place (never "corrected": the service never held it), and the real print
+ * later alerts; a forged print just before the real one has its alert replaced in place by
+ * the real print: one alert, the real number (issue #44). The app core runs in desk
  * mode against a real relay and the simulator, both on loopback.
  */
 import { mkdtempSync } from 'node:fs';
@@ -102,7 +103,7 @@ const serviceRecord = (id: string) => sim.state.eventDates.get(id) as EventDate;
 const alertKinds = async () => (await app.api.listAlerts({ limit: 1000 })).map((a) => a.kind);
 
 describe('a forged notification from the far future', () => {
-  it('shows the forged print once, then the service values come back, with a correction', async () => {
+  it('shows the forged print once, then the service values come back and its alert is withdrawn in place', async () => {
     const target = made[0] as EventDate;
     expect(serviceRecord(target.id).actual).toBeNull();
     const before = (await alertKinds()).length;
@@ -130,12 +131,16 @@ describe('a forged notification from the far future', () => {
       60_000,
     );
     expect(Date.now() - started).toBeLessThan(60_000);
-    // The forged print alerted: the service's word is followed by a correction.
-    await waitFor(async () => (await alertKinds()).length === before + 2, 'the correction');
-    const [correction] = await app.api.listAlerts({ limit: 1 });
-    expect(correction?.kind).toBe('corrected');
+    // The forged print alerted: its alert is withdrawn in place, never "corrected" (the
+    // service never held 9.75) — still one alert.
+    await waitFor(async () => (await alertKinds())[0] === 'withdrawn', 'the withdrawal');
+    expect((await alertKinds()).length).toBe(before + 1);
+    const [withdrawn] = await app.api.listAlerts({ limit: 1 });
+    expect(withdrawn?.title).toMatch(/print withdrawn$/);
     // the forged value at the event's own precision
-    expect(correction?.body).toMatch(/^—, was 9\.(8|75)(?!\d)/);
+    expect(withdrawn?.body).toMatch(
+      /^No print from the service yet; 9\.(8|75)(?!\d) came in a notification/,
+    );
 
     // The real print later is news of its own: the forgery's alert does not hold it back.
     const patched = await fetch(`${sim.url}/_sim/event-dates/${target.id}`, {
@@ -152,7 +157,7 @@ describe('a forged notification from the far future', () => {
       lastUpdated: printed.lastUpdated,
       changes: [{ key: 'actual', value: 3.25 }],
     });
-    await waitFor(async () => (await alertKinds()).length === before + 3, 'the real print alert');
+    await waitFor(async () => (await alertKinds()).length === before + 2, 'the real print alert');
     const [latest] = await app.api.listAlerts({ limit: 1 });
     expect(latest?.kind).toBe('released');
     expect(latest?.body).toContain('3.25');
@@ -199,7 +204,8 @@ describe('a forged notification stamped now, or just inside the clock-skew allow
           })
         ).find((ed) => ed.id === target.id);
       await waitFor(async () => (await shown())?.actual === null, 'the service value back', 60_000);
-      await waitFor(async () => (await alertKinds())[0] === 'corrected', 'the correction');
+      await waitFor(async () => (await alertKinds())[0] === 'withdrawn', 'the withdrawal');
+      expect((await alertKinds()).length).toBe(before + 1);
 
       const patched = await fetch(`${sim.url}/_sim/event-dates/${target.id}`, {
         method: 'PATCH',
@@ -239,12 +245,12 @@ describe('a forged notification stamped now, or just inside the clock-skew allow
 });
 
 describe('a forged print posted just before the real one', () => {
-  it('leaves the real print alerted as the release, never as "corrected"', async () => {
+  it('has its alert replaced in place by the real print: one alert, the real number, never "corrected"', async () => {
     const target = made[5] as EventDate;
     const alertsOf = async () =>
       (await app.api.listAlerts({ limit: 1000 }))
         .filter((a) => a.target?.type === 'eventDate' && a.target.eventDateId === target.id)
-        .map((a) => ({ kind: a.kind, body: a.body }));
+        .map((a) => ({ id: a.id, kind: a.kind, body: a.body }));
     await postForged({
       type: 'eventDate_updated',
       eventDateId: target.id,
@@ -253,6 +259,7 @@ describe('a forged print posted just before the real one', () => {
       changes: [{ key: 'actual', value: 999 }],
     });
     await waitFor(async () => (await alertsOf()).length === 1, 'the forged alert');
+    const forgedId = (await alertsOf())[0]?.id;
     // The real print, a moment later (a miss: consensus 4.5).
     const patched = await fetch(`${sim.url}/_sim/event-dates/${target.id}`, {
       method: 'PATCH',
@@ -267,12 +274,21 @@ describe('a forged print posted just before the real one', () => {
       lastUpdated: serviceRecord(target.id).lastUpdated,
       changes: [{ key: 'actual', value: 4.25 }],
     });
-    await waitFor(async () => (await alertsOf()).length === 2, 'the real print alert', 60_000);
-    const [real, forged] = await alertsOf();
-    expect(forged?.kind).toBe('released');
-    expect(real?.kind).toBe('released');
-    expect(real?.body).toContain('4.25');
-    expect(real?.body).not.toContain('999');
+    // One alert, the real number: the forged alert is replaced in place (same id), never
+    // "corrected, was 999".
+    await waitFor(
+      async () => (await alertsOf())[0]?.body.includes('4.25'),
+      'the real print in the alert',
+      60_000,
+    );
+    const after = await alertsOf();
+    expect(after).toHaveLength(1);
+    expect(after[0]?.id).toBe(forgedId);
+    expect(after[0]?.kind).toBe('released');
+    // The trader who saw 999 reads what replaced it, and that the service never held it.
+    expect(after[0]?.body).toMatch(
+      /^4\.25 vs .* \(replaces 999(\.0+)?, which the service never confirmed\)$/,
+    );
     const shown = (
       await app.api.listEventDates({
         from: target.dateUtc,

@@ -166,6 +166,19 @@ describe('native notifications', () => {
     expect(fake.Notification.shown).toEqual([]);
   });
 
+  it('replaces the notification of an alert replaced in place, one on screen', () => {
+    showNotification({ ...released, alertIds: [41], deliveryId: 1, body: '999 — beat' }, vi.fn());
+    const forged = fake.Notification.shown.at(-1) as fake.Notification;
+    showNotification({ ...released, alertIds: [41], deliveryId: 2, body: '4.25 — miss' }, vi.fn());
+    const real = fake.Notification.shown.at(-1) as fake.Notification;
+    expect(forged.closed).toBe(true);
+    expect(real.closed).toBe(false);
+    expect(real.options.body).toBe('4.25 — miss');
+    // another alert's notification stays
+    showNotification({ ...released, alertIds: [42], deliveryId: 3 }, vi.fn());
+    expect(real.closed).toBe(false);
+  });
+
   it('is quiet during quiet hours', () => {
     showNotification({ ...released, silent: true }, vi.fn());
     expect((fake.Notification.shown.at(-1) as fake.Notification).options.silent).toBe(true);

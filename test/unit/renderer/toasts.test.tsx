@@ -86,16 +86,36 @@ describe('toasts', () => {
     await waitFor(() => expect(played).toEqual(['HIGH', 'MEDIUM']));
 
     // low impact is silent by default, quiet hours silence everything; the toasts still show
-    t.push('notification', note({ volatility: 'LOW', title: 'US Redbook' }));
-    t.push('notification', note({ silent: true, title: 'US CPI' }));
+    t.push('notification', note({ volatility: 'LOW', title: 'US Redbook', alertIds: [11] }));
+    t.push('notification', note({ silent: true, title: 'US CPI', alertIds: [12] }));
     expect(screen.getAllByTestId('toast')).toHaveLength(4);
     expect(played).toEqual(['HIGH', 'MEDIUM']);
 
     // a fifth pushes the oldest out
-    t.push('notification', note({ title: 'US Retail Sales', volatility: 'MEDIUM' }));
+    t.push(
+      'notification',
+      note({ title: 'US Retail Sales', volatility: 'MEDIUM', alertIds: [13] }),
+    );
     const titles = screen.getAllByTestId('toast').map((el) => el.textContent ?? '');
     expect(titles).toHaveLength(4);
     expect(titles[0]).toContain('US: 3 releases');
+  });
+
+  it('an alert replaced in place (a figure the service never held) takes its toast, with a sound', async () => {
+    const t = mount();
+    await waitFor(() => expect(t.stores.app.getState().settings).not.toBeNull());
+    t.push('notification', note({ body: '999 vs 200K consensus — beat', deliveryId: 1 }));
+    await screen.findByTestId('toast');
+    await waitFor(() => expect(played).toEqual(['HIGH']));
+    t.push(
+      'notification',
+      note({ body: '182K vs 200K consensus — miss (replaces 999, …)', deliveryId: 2 }),
+    );
+    const toasts = screen.getAllByTestId('toast');
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]?.textContent).toContain('182K vs 200K consensus');
+    expect(toasts[0]?.textContent).not.toContain('999 vs');
+    await waitFor(() => expect(played).toEqual(['HIGH', 'HIGH']));
   });
 
   it('a click opens the target and marks its alerts read; ✕ only closes', async () => {

@@ -51,8 +51,12 @@ export function createAlertsStore(bridge: Bridge) {
   bridge.on('settings', (s) => {
     if (store.getState().rules !== null) store.setState({ rules: s.alertRules });
   });
+  // A new alert, or one replaced in place (a figure the service never held, now the real
+  // print or withdrawn): one row either way, on top.
   bridge.on('alert', (a) =>
-    store.setState({ items: [a, ...store.getState().items].slice(0, 500) }),
+    store.setState({
+      items: [a, ...store.getState().items.filter((x) => x.id !== a.id)].slice(0, 500),
+    }),
   );
   // Its alerts were just stamped "shown": their receipts read the same time as the panel.
   bridge.on('notification', (n) => {

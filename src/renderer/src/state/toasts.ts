@@ -117,7 +117,11 @@ export function createToastsStore(
         const level = alreadySounded(notification) ? null : soundFor(notification, settings.sounds);
         if (level) remember(notification);
         const toast = { id, notification };
-        set({ items: [...get().items, toast].slice(-MAX_TOASTS) });
+        // An alert replaced in place takes its toast's place: one toast per alert.
+        const others = get().items.filter(
+          (t) => !t.notification.alertIds.some((a) => notification.alertIds.includes(a)),
+        );
+        set({ items: [...others, toast].slice(-MAX_TOASTS) });
         later(
           () => get().dismiss(id),
           notification.volatility === 'HIGH' ? lifetimeMs * 2 : lifetimeMs,
