@@ -128,8 +128,16 @@ describe("one trader's 2,000 distinct reads through the gateway", () => {
       expect(burstCost + upstream).toBeLessThanOrEqual(
         UPSTREAM_READS_BURST + UPSTREAM_READS_PER_SECOND * span + 1,
       );
-      expect(flood.statuses.filter((s) => s === 200).length).toBe(upstream);
-      expect(flood.statuses.filter((s) => s === 429).length).toBe(READS - upstream);
+      // Each read is answered (a grant, or the bucket's 429) and each grant cost the service
+      // a read of its own: no answer came from a cache. Not "one read per grant" exactly:
+      // on a loaded machine the relay may read a slow answer again, which the bound above
+      // already counts.
+      const ok = flood.statuses.filter((s) => s === 200).length;
+      const counts = new Map<number, number>();
+      for (const st of flood.statuses) counts.set(st, (counts.get(st) ?? 0) + 1);
+      const answers = JSON.stringify(Object.fromEntries(counts));
+      expect(ok + flood.statuses.filter((s) => s === 429).length, answers).toBe(READS);
+      expect(ok, `${answers}; upstream ${upstream}`).toBeLessThanOrEqual(upstream);
       expect([...burst.headers, ...flood.headers]).not.toContain('x-relay-cache');
       // alice's read is still kept (not flushed), and alice is not limited by mallory.
       const again = await get(categories, alice);
