@@ -7,6 +7,7 @@
  */
 import { BANK_OF, decisionDays } from './central-bank-dates.js';
 import type { Indicator } from './indicators.js';
+import { isMarketHoliday } from './market-holidays.js';
 import { isUsHoliday } from './us-holidays.js';
 
 const DAY = 86_400_000;
@@ -253,8 +254,8 @@ const ymd = (day: number): [number, number, number] => {
   return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
 };
 const weekdayOfDay = (day: number) => new Date(day).getUTCDay();
-const isUsOff = (day: number) =>
-  weekdayOfDay(day) === 0 || weekdayOfDay(day) === 6 || isUsHoliday(...ymd(day));
+const isWeekendDay = (day: number) => weekdayOfDay(day) === 0 || weekdayOfDay(day) === 6;
+const isUsOff = (day: number) => isWeekendDay(day) || isUsHoliday(...ymd(day));
 
 /**
  * The FOMC's blackout: no Fed speaker from the second Saturday before a meeting's first day
@@ -299,6 +300,19 @@ function usAgencyDay(ind: Indicator, day: number): number | null {
   const step = EARLIER_OFF_HOLIDAY.has(releaseKey(ind)) ? -DAY : DAY;
   let moved = day + step;
   while (isUsOff(moved)) moved += step;
+  return moved;
+}
+
+/**
+ * The day a release on another country's clock comes, given that country's holidays
+ * (market-holidays.ts): a speech on one is dropped, a figure comes the next business day.
+ * A central bank's decision keeps the day the bank published.
+ */
+function localAgencyDay(ind: Indicator, day: number): number | null {
+  if (BANK_OF[ind.key] || !isMarketHoliday(ind.country, day)) return day;
+  if (ind.frequency === 'adhoc') return null;
+  let moved = day + DAY;
+  while (isWeekendDay(moved) || isMarketHoliday(ind.country, moved)) moved += DAY;
   return moved;
 }
 
@@ -359,7 +373,7 @@ export function releaseTimes(
   const usClock = zone === 'America/New_York' && !holiday;
   const out = new Set<number>();
   for (const day of days) {
-    const real = usClock ? usAgencyDay(ind, day) : day;
+    const real = usClock ? usAgencyDay(ind, day) : holiday ? day : localAgencyDay(ind, day);
     if (real !== null) out.add(at(real));
   }
   return [...out].sort((a, b) => a - b).filter((t) => t >= from && t < to);

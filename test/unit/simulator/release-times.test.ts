@@ -123,11 +123,12 @@ describe("the demo's releases at their agencies' local times, all year", () => {
       expect(times.length).toBeGreaterThanOrEqual(e.quarterly ? 4 : 11);
       expect([...new Set(times.map((t) => local(t, e.zone).time))]).toEqual([e.time]);
       if (e.day) {
-        // The first weekday of each month: no earlier weekday in it.
+        // The first working day of each month: no earlier weekday in it but New Year's Day.
         for (const t of times) {
           const { day } = local(t, e.zone);
           for (let d = 1; d < day; d++) {
             const earlier = new Date(t - (day - d) * 86_400_000);
+            if (earlier.toISOString().slice(5, 10) === '01-01') continue;
             expect([0, 6], new Date(t).toISOString()).toContain(earlier.getUTCDay());
           }
         }
