@@ -238,6 +238,11 @@ export class World {
     return post;
   }
 
+  /** The time a release's values are drawn for: its scheduled time, not a fast demo's. */
+  drawTime(ed: SimEventDate): number {
+    return this.state.scheduledAt.get(ed.id) ?? Date.parse(ed.dateUtc);
+  }
+
   eventModel(id: string): EventModel | undefined {
     return this.state.events.get(id);
   }
