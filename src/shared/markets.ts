@@ -3,7 +3,19 @@
  * use these codes (the service's own: UK and EMU, not GB and EU), so a rule can only name
  * something a release actually carries.
  */
-export const COUNTRY_CODES = ['US', 'EMU', 'DE', 'UK', 'JP', 'CN', 'CA', 'AU', 'NZ', 'CH'] as const;
+export const COUNTRY_CODES = [
+  'US',
+  'EMU',
+  'DE',
+  'FR',
+  'UK',
+  'JP',
+  'CN',
+  'CA',
+  'AU',
+  'NZ',
+  'CH',
+] as const;
 export const CURRENCY_CODES = [
   'USD',
   'EUR',

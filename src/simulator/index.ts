@@ -80,6 +80,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const state = createState();
   const calendar = generateCalendar(seed, start);
   for (const model of calendar.events) state.events.set(model.event.id, model);
+  for (const ed of calendar.eventDates) state.scheduledAt.set(ed.id, Date.parse(ed.dateUtc));
   for (const ed of compressUpcoming(calendar.eventDates, start, speed))
     state.eventDates.set(ed.id, ed);
   for (const post of generatePosts(seed, start, calendar.eventDates))

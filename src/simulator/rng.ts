@@ -23,13 +23,17 @@ export function pick<T>(rng: Rng, list: readonly T[]): T {
   return list[Math.floor(rng() * list.length)] as T;
 }
 
-/** A deterministic UUID v4-shaped id. */
+const HEX = '0123456789abcdef';
+
+/** A deterministic UUID v4-shaped id (a hot path: the demo draws thousands at start-up). */
 export function uuid(rng: Rng): string {
-  const hex = Array.from({ length: 32 }, () => Math.floor(rng() * 16).toString(16));
-  hex[12] = '4';
-  hex[16] = ((parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
-  const s = hex.join('');
-  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+  let s = '';
+  for (let n = 0; n < 32; n++) {
+    const digit = Math.floor(rng() * 16);
+    if (n === 8 || n === 12 || n === 16 || n === 20) s += '-';
+    s += n === 12 ? '4' : n === 16 ? HEX[(digit & 0x3) | 0x8] : HEX[digit];
+  }
+  return s;
 }
 
 /** Round to a number of decimals without float noise. */

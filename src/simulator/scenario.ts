@@ -134,8 +134,9 @@ export class Autoplay {
   private print(ed: SimEventDate): void {
     const ind = this.world.eventModel(ed.eventId)?.indicator;
     if (!ind) return;
-    // the print planned when the calendar was generated: a restart shows the same value
-    const at = Date.parse(ed.dateUtc);
+    // the print planned when the calendar was generated, for the release's scheduled time:
+    // a restart, or a fast demo that shows it sooner, prints the same value
+    const at = this.world.drawTime(ed);
     const printed = printValues(ind, ed.consensus, printRng(this.seed, ind.key, at));
     const patch: Record<string, unknown> = {
       actual: printed.actual,

@@ -36,6 +36,11 @@ export interface Faults {
 export interface SimulatorState {
   events: Map<string, EventModel>;
   eventDates: Map<string, SimEventDate>;
+  /**
+   * Each demo release's time on the agency's schedule, by id: its values are drawn for it,
+   * so a fast demo (which shows it sooner) prints what a demo at speed 1 prints.
+   */
+  scheduledAt: Map<string, number>;
   /** Keyed by `${culture}:${id}`. */
   posts: Map<string, SimPost>;
   webhooks: Record<Api, Webhook[]>;
@@ -58,6 +63,7 @@ export function createState(): SimulatorState {
   return {
     events: new Map(),
     eventDates: new Map(),
+    scheduledAt: new Map(),
     posts: new Map(),
     webhooks: { calendar: [], news: [] },
     deliveries: [],

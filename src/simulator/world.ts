@@ -13,27 +13,9 @@ import {
 import { makePost, type SimPost } from './data/news.js';
 import type { Deliverer } from './deliveries.js';
 import { ReplyError } from '../node/http/server/reply-error.js';
+import { EDITABLE_EVENT_DATE_KEYS } from '../shared/domain/event-date-fields.js';
 import { createRng, type Rng } from './rng.js';
 import { postKey, type SimulatorState } from './state.js';
-
-const EDITABLE_KEYS = [
-  'dateUtc',
-  'periodDateUtc',
-  'periodType',
-  'actual',
-  'revised',
-  'consensus',
-  'previous',
-  'ratioDeviation',
-  'isBetterThanExpected',
-  'name',
-  'unit',
-  'potency',
-  'volatility',
-  'isAllDay',
-  'isTentative',
-  'isPreliminary',
-] as const;
 
 export class World {
   private readonly rng: Rng;
@@ -131,7 +113,7 @@ export class World {
     if (!ed) throw new ReplyError(404, 'not_found', `No event date ${id}`);
     const next = { ...ed } as Record<string, unknown>;
     for (const [k, v] of Object.entries(patch)) {
-      if (!(EDITABLE_KEYS as readonly string[]).includes(k))
+      if (!(EDITABLE_EVENT_DATE_KEYS as readonly string[]).includes(k))
         throw new ReplyError(400, 'invalid_key', `${k} cannot be changed`);
       if (k === 'dateUtc') {
         if (typeof v !== 'string' || Number.isNaN(Date.parse(v)))
@@ -151,7 +133,7 @@ export class World {
         next.ratioDeviation = Math.max(-7, Math.min(7, Math.round((patch.actual - c) * 100) / 100));
       }
     }
-    const changes = EDITABLE_KEYS.filter(
+    const changes = EDITABLE_EVENT_DATE_KEYS.filter(
       (k) => next[k] !== (ed as unknown as Record<string, unknown>)[k],
     ).map((key) => ({ key, value: next[key] }));
     const updated = {
@@ -254,6 +236,11 @@ export class World {
       lastUpdated: this.stamp(),
     });
     return post;
+  }
+
+  /** The time a release's values are drawn for: its scheduled time, not a fast demo's. */
+  drawTime(ed: SimEventDate): number {
+    return this.state.scheduledAt.get(ed.id) ?? Date.parse(ed.dateUtc);
   }
 
   eventModel(id: string): EventModel | undefined {

@@ -4,6 +4,7 @@
  * this version does not know, stays in `raw` beside them.
  */
 import type { EventDate } from '../../shared/domain.js';
+import { EVENT_DATE_KEYS } from '../../shared/domain/event-date-fields.js';
 import { volatilityRank } from '../../shared/format.js';
 import { columnsOf, type EventDatesTable, type RowOf, type RowOfList } from './schema.js';
 
@@ -159,34 +160,8 @@ export function toParams(ed: EventDate, dateMs: number, raw: string): EventDateP
   ];
 }
 
-const KEYS: (keyof EventDate)[] = [
-  'id',
-  'eventId',
-  'dateUtc',
-  'periodDateUtc',
-  'periodType',
-  'actual',
-  'revised',
-  'consensus',
-  'ratioDeviation',
-  'previous',
-  'isBetterThanExpected',
-  'name',
-  'countryCode',
-  'currencyCode',
-  'unit',
-  'potency',
-  'volatility',
-  'isAllDay',
-  'isTentative',
-  'isPreliminary',
-  'isReport',
-  'isSpeech',
-  'lastUpdated',
-];
-
 /** Field-by-field equality of two records (instead of serialising both to compare). */
 export function sameEventDate(a: EventDate, b: EventDate): boolean {
-  for (const k of KEYS) if (a[k] !== b[k]) return false;
+  for (const k of EVENT_DATE_KEYS) if (a[k] !== b[k]) return false;
   return true;
 }

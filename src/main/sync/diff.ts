@@ -3,22 +3,7 @@
  * Used for every source (webhook, relay, poll, backfill), so all of them alert alike.
  */
 import type { ChangeSource, DomainChange, EventDate } from '../../shared/domain.js';
-
-const TRACKED_KEYS: (keyof EventDate)[] = [
-  'dateUtc',
-  'actual',
-  'revised',
-  'consensus',
-  'previous',
-  'ratioDeviation',
-  'isBetterThanExpected',
-  'volatility',
-  'name',
-  'isTentative',
-  'isAllDay',
-  'unit',
-  'potency',
-];
+import { TRACKED_EVENT_DATE_KEYS } from '../../shared/domain/event-date-fields.js';
 
 export function diffEventDate(
   prev: EventDate | null,
@@ -65,7 +50,7 @@ export function diffEventDate(
     ['actual', 'ratioDeviation', 'isBetterThanExpected'].forEach((k) => covered.add(k));
   }
   if (changes.some((c) => c.kind === 'revised')) covered.add('revised');
-  const other = TRACKED_KEYS.filter((k) => !covered.has(k) && prev[k] !== next[k]);
+  const other = TRACKED_EVENT_DATE_KEYS.filter((k) => !covered.has(k) && prev[k] !== next[k]);
   if (other.length > 0) {
     changes.push({ kind: 'eventDateUpdated', eventDate: next, keys: other, source });
   }

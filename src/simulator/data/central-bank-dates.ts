@@ -106,8 +106,20 @@ function sameSlot(day: DecisionDay, year: number): DecisionDay {
   return { y: year, m: day.m, d, tentative: true };
 }
 
-/** Every decision day of `bank` in the years [fromYear, toYear], oldest first. */
-export function decisionDays(bank: Bank, fromYear: number, toYear: number): DecisionDay[] {
+const computed = new Map<string, readonly DecisionDay[]>();
+
+/**
+ * Every decision day of `bank` in the years [fromYear, toYear], oldest first. Kept once
+ * computed: the schedule asks for the same few years for every speech day of the demo.
+ */
+export function decisionDays(bank: Bank, fromYear: number, toYear: number): readonly DecisionDay[] {
+  const key = `${bank}|${fromYear}|${toYear}`;
+  let days = computed.get(key);
+  if (!days) computed.set(key, (days = Object.freeze(computeDecisionDays(bank, fromYear, toYear))));
+  return days;
+}
+
+function computeDecisionDays(bank: Bank, fromYear: number, toYear: number): DecisionDay[] {
   const published = DECISION_DATES[bank].map(parse);
   const years = [...new Set(published.map((p) => p.y))];
   const first = Math.min(...years);

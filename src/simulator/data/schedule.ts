@@ -7,6 +7,7 @@
  */
 import { BANK_OF, decisionDays } from './central-bank-dates.js';
 import type { Indicator } from './indicators.js';
+import { isMarketHoliday } from './market-holidays.js';
 import { isUsHoliday } from './us-holidays.js';
 
 const DAY = 86_400_000;
@@ -16,6 +17,7 @@ const ZONES: Record<string, string> = {
   US: 'America/New_York',
   EMU: 'Europe/Berlin',
   DE: 'Europe/Berlin',
+  FR: 'Europe/Paris',
   UK: 'Europe/London',
   JP: 'Asia/Tokyo',
   CN: 'Asia/Shanghai',
@@ -146,6 +148,7 @@ const jobsFriday = (y: number, m: number) => {
   const first = nthWeekday(y, m, FRI, 1);
   return m === 1 && first === 1 ? 8 : first;
 };
+const flashPmiDay: DayRule = (y, m) => nearBusiness(y, m, 23);
 const inMonths =
   (months: number[], rule: DayRule): DayRule =>
   (y, m) =>
@@ -167,11 +170,9 @@ const RULES: Record<string, DayRule> = {
   'us-10y': (y, m) => nearBusiness(y, m, 10),
   'emu-hicp': (y, m) => nearBusiness(y, m, 17),
   'emu-gdp': inMonths([1, 4, 7, 10], (y, m) => nearBusiness(y, m, 30)),
-  'emu-pmi': (y, m) => nearBusiness(y, m, 23),
   'de-zew': (y, m) => nthWeekday(y, m, TUE, 3),
   'de-ifo': (y, m) => nearBusiness(y, m, 24),
   'de-cpi': (y, m) => lastBusiness(y, m),
-  'de-pmi': (y, m) => nearBusiness(y, m, 23),
   'uk-cpi': (y, m) => nthWeekday(y, m, WED, 3),
   'uk-gdp': (y, m) => nearBusiness(y, m, 13),
   'uk-claimant': (y, m) => nthWeekday(y, m, TUE, 3),
@@ -199,7 +200,48 @@ const RULES: Record<string, DayRule> = {
   'cn-secondary-2': (y, m) => firstBusiness(y, m),
   // Thanksgiving: the fourth Thursday of November
   'us-holiday': inMonths([11], (y, m) => nthWeekday(y, m, THU, 4)),
+  // S&P Global's and HCOB's flash PMIs: one day about the 23rd for every region
+  'emu-pmi': flashPmiDay,
+  // Stats NZ: CPI the third week after a quarter, the labour market survey the first
+  // Wednesday of its second month, GDP the third Thursday of the last month
+  'nz-cpi': inMonths([1, 4, 7, 10], (y, m) => nearBusiness(y, m, 20)),
+  'nz-unemployment': inMonths([2, 5, 8, 11], (y, m) => nthWeekday(y, m, WED, 1)),
+  'nz-gdp': inMonths([3, 6, 9, 12], (y, m) => nthWeekday(y, m, THU, 3)),
+  // NBS: GDP about the 16th of the month after a quarter
+  'cn-gdp': inMonths([1, 4, 7, 10], (y, m) => nearBusiness(y, m, 16)),
 };
+
+/**
+ * Figures printed in one release with another (Core CPI with CPI, hourly earnings with the
+ * jobs report): the same day as the release they belong to, at the same time.
+ */
+const SAME_RELEASE: Record<string, string> = {
+  'us-core-cpi-mm': 'us-cpi-mm',
+  'us-core-cpi-yy': 'us-cpi-mm',
+  'us-ahe-mm': 'us-nfp',
+  'us-core-retail': 'us-retail',
+  'emu-core-hicp': 'emu-hicp',
+  'uk-core-cpi': 'uk-cpi',
+  'uk-unemployment': 'uk-claimant',
+  'uk-secondary-2': 'uk-claimant', // average earnings
+  'ca-unemployment': 'ca-employment',
+  'ca-core-cpi': 'ca-cpi',
+  'ca-core-retail': 'ca-secondary-0',
+  'au-unemployment': 'au-employment',
+  'au-core-cpi': 'au-cpi',
+  'ch-core-cpi': 'ch-cpi',
+  'cn-ppi': 'cn-cpi',
+  ...Object.fromEntries(
+    ['us', 'emu', 'de', 'fr', 'uk', 'jp', 'au'].flatMap((c) => [
+      [`${c}-flash-mfg`, 'emu-pmi'],
+      [`${c}-flash-svc`, 'emu-pmi'],
+    ]),
+  ),
+  'de-pmi': 'emu-pmi',
+};
+
+/** The key whose release day `ind` keeps: its own, or the release it is printed in. */
+const releaseKey = (ind: Indicator): string => SAME_RELEASE[ind.key] ?? ind.key;
 
 /** The zone whose clock a release keeps: the CFTC's reports keep Washington's for every currency. */
 function zoneOf(ind: Indicator): string {
@@ -212,8 +254,8 @@ const ymd = (day: number): [number, number, number] => {
   return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
 };
 const weekdayOfDay = (day: number) => new Date(day).getUTCDay();
-const isUsOff = (day: number) =>
-  weekdayOfDay(day) === 0 || weekdayOfDay(day) === 6 || isUsHoliday(...ymd(day));
+const isWeekendDay = (day: number) => weekdayOfDay(day) === 0 || weekdayOfDay(day) === 6;
+const isUsOff = (day: number) => isWeekendDay(day) || isUsHoliday(...ymd(day));
 
 /**
  * The FOMC's blackout: no Fed speaker from the second Saturday before a meeting's first day
@@ -255,9 +297,22 @@ function usAgencyDay(ind: Indicator, day: number): number | null {
     return next;
   }
   if (!isUsHoliday(...ymd(day))) return day;
-  const step = EARLIER_OFF_HOLIDAY.has(ind.key) ? -DAY : DAY;
+  const step = EARLIER_OFF_HOLIDAY.has(releaseKey(ind)) ? -DAY : DAY;
   let moved = day + step;
   while (isUsOff(moved)) moved += step;
+  return moved;
+}
+
+/**
+ * The day a release on another country's clock comes, given that country's holidays
+ * (market-holidays.ts): a speech on one is dropped, a figure comes the next business day.
+ * A central bank's decision keeps the day the bank published.
+ */
+function localAgencyDay(ind: Indicator, day: number): number | null {
+  if (BANK_OF[ind.key] || !isMarketHoliday(ind.country, day)) return day;
+  if (ind.frequency === 'adhoc') return null;
+  let moved = day + DAY;
+  while (isWeekendDay(moved) || isMarketHoliday(ind.country, moved)) moved += DAY;
   return moved;
 }
 
@@ -303,7 +358,8 @@ export function releaseTimes(
     const years = [start.getUTCFullYear(), new Date(end).getUTCFullYear()] as const;
     for (const d of decisionDays(bank, ...years)) days.push(Date.UTC(d.y, d.m - 1, d.d));
   } else {
-    const rule = RULES[ind.key] ?? defaultRule(ind);
+    const key = releaseKey(ind);
+    const rule = RULES[key] ?? defaultRule({ ...ind, key });
     for (
       let y = start.getUTCFullYear(), m = start.getUTCMonth() + 1;
       Date.UTC(y, m - 1, 1) < end;
@@ -317,7 +373,7 @@ export function releaseTimes(
   const usClock = zone === 'America/New_York' && !holiday;
   const out = new Set<number>();
   for (const day of days) {
-    const real = usClock ? usAgencyDay(ind, day) : day;
+    const real = usClock ? usAgencyDay(ind, day) : holiday ? day : localAgencyDay(ind, day);
     if (real !== null) out.add(at(real));
   }
   return [...out].sort((a, b) => a - b).filter((t) => t >= from && t < to);

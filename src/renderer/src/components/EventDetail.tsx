@@ -9,6 +9,7 @@ import { useToggleWatch, useWatched } from './calendar/use-watch.js';
 import { LatestPrint } from './detail/LatestPrint.js';
 import { Surprises } from './detail/Surprises.js';
 import { HistoryChart } from './HistoryChart.js';
+import { EventContext } from './detail/EventContext.js';
 
 function Occurrences({
   list,
@@ -130,7 +131,7 @@ export function EventDetailPanel({
       {loading && !ready && <p className="muted">Loading…</p>}
       {ready ? (
         <>
-          {event?.description && <p className="description">{event.description}</p>}
+          <EventContext description={event?.description} />
           <label className="watch">
             <input
               type="checkbox"
