@@ -9,6 +9,7 @@ import { RelayConsumer, TOKEN_REJECTED } from '../../../src/main/sync/relay-cons
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 import { startCuttableProxy } from '../desk-ops/desktops.js';
+import { simulatorToken } from '../../support/simulator-token.js';
 import { SECRET, TOKEN, post, tempDir, waitFor } from './helpers.js';
 
 let relay: RunningRelay | null = null;
@@ -52,21 +53,10 @@ describe('relay consumer', () => {
   it('receives what the simulator delivers to the relay, in order, with lag reported', async () => {
     sim = await startSimulator({ port: 0, seed: 5, autoplay: false, log: () => undefined });
     relay = await startRelay({ dataDir: tempDir(), secret: SECRET, token: TOKEN });
-    const tok = (await (
-      await request(`${sim.authUrl}/v2/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: sim.clientId,
-          client_secret: sim.clientSecret,
-          scope: 'calendar',
-        }).toString(),
-      })
-    ).body.json()) as { access_token: string };
+    const tok = await simulatorToken(sim, 'calendar');
     const reg = await request(`${sim.calendarUrl}/webhooks`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${tok.access_token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json' },
       body: JSON.stringify({ url: relay.webhookUrl }),
     });
     expect(reg.statusCode).toBe(201);
