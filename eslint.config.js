@@ -116,6 +116,17 @@ const RELAY_STORES_ONLY = {
   message: `The relay's stores (log/, redis/, db/, users/) may import only each other, src/shared and src/node: not the parts that serve (stream/, routes/, gateway/, desk/, desk-ops/, cli/, calendar-feed/, ingest/). ${WHY}`,
 };
 
+/**
+ * A shipped migration must write what it wrote when it shipped: it imports only the frozen
+ * helpers of its own folder (migrations/frozen/) and packages, never live code whose next
+ * change would rewrite an old migration's output (docs/architecture.md, "The store").
+ */
+const MIGRATION_FROZEN = {
+  regex: '^\\.\\./',
+  message:
+    'A migration imports only ./frozen/ helpers and packages, never live code: copy what it needs into migrations/frozen/ and never edit it. See docs/architecture.md, "The store".',
+};
+
 function zone(restricted, paths = [noElectron]) {
   // esquery regexes cannot contain "/": \u002F stands for it.
   const dynamic = restricted.map((e) => ({
@@ -199,6 +210,11 @@ export default tseslint.config(
     files: ['src/main/**'],
     ignores: ['src/main/electron/**', 'src/main/web/**', 'src/main/demo.ts'],
     rules: zone(rules.core),
+  },
+  {
+    files: ['src/main/store/migrations/**'],
+    ignores: ['src/main/store/migrations/index.ts'],
+    rules: zone([...rules.core, MIGRATION_FROZEN]),
   },
   { files: ['src/main/demo.ts'], rules: zone(rules.demo) },
   { files: ['src/main/web/**'], rules: zone(rules.web) },

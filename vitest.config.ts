@@ -12,7 +12,7 @@ export default defineConfig({
     // Most files wait on child processes, sockets and timers rather than compute, so on a
     // 2-core machine vitest's default (cores − 1 = one file at a time) leaves the CPU idle.
     maxWorkers: Math.max(3, availableParallelism() - 1),
-    setupFiles: ['test/support/dom-timeouts.ts'],
+    setupFiles: ['test/support/dom-timeouts.ts', 'test/support/listener-leaks.ts'],
     reporters: ['default'],
   },
 });

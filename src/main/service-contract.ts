@@ -5,7 +5,7 @@
  * `on(...)` for pushes and native notifications — the one name-keyed interface, at the
  * host boundary; inside the core every event is a typed `Event<T>` of its producer.
  */
-import { PUSH_EVENTS, type AppApi, type PushEvent, type PushPayloads } from '../shared/ipc.js';
+import type { AppApi, PushEvent, PushPayloads } from '../shared/ipc.js';
 import type { EventDate } from '../shared/domain.js';
 import { Emitter } from '../shared/event.js';
 
@@ -29,13 +29,25 @@ export interface MacrobellService {
   stop(): Promise<void>;
 }
 
-/** One emitter per push of the contract (the list is PUSH_EVENTS, derived from the type). */
+/** One emitter per push of the contract (the compiler checks the list against PushPayloads). */
 export type PushEmitters = { readonly [E in PushEvent]: Emitter<PushPayloads[E]> };
 
 export function createPushEmitters(onListenerError?: (err: unknown) => void): PushEmitters {
-  return Object.fromEntries(
-    PUSH_EVENTS.map((name) => [name, new Emitter<unknown>(onListenerError)]),
-  ) as unknown as PushEmitters;
+  const emitter = <T>() => new Emitter<T>(onListenerError);
+  // Written out so the compiler checks each push has its own emitter of its own payload.
+  return {
+    changes: emitter(),
+    alert: emitter(),
+    status: emitter(),
+    backfill: emitter(),
+    notification: emitter(),
+    navigate: emitter(),
+    update: emitter(),
+    banner: emitter(),
+    fallback: emitter(),
+    settings: emitter(),
+    alertsRead: emitter(),
+  };
 }
 
 /** `MacrobellService.on` over a set of push emitters. */

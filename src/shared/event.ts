@@ -11,6 +11,54 @@ export interface Disposable {
 /** Subscribe; dispose the result to stop listening. */
 export type Event<T> = (listener: (e: T) => void) => Disposable;
 
+/** Where a listener's error goes when its emitter has no handler (VS Code's onUnexpectedError). */
+let unexpectedErrorHandler: (err: unknown) => void = (err) => {
+  // Never into the code that fired (a commit, a request): said where a developer looks.
+  console.error('a listener failed:', err);
+};
+
+/**
+ * Routes unexpected errors (listener failures, listener leaks) to `handler` from now on;
+ * the host installs its logger, tests a recorder. Returns the previous handler's restore.
+ */
+export function setUnexpectedErrorHandler(handler: (err: unknown) => void): () => void {
+  const previous = unexpectedErrorHandler;
+  unexpectedErrorHandler = handler;
+  return () => {
+    unexpectedErrorHandler = previous;
+  };
+}
+
+/** Reports an error nobody called for; a handler that throws cannot make it worse. */
+export function onUnexpectedError(err: unknown): void {
+  try {
+    unexpectedErrorHandler(err);
+  } catch {
+    // the report failed: nothing better to do with it here
+  }
+}
+
+/**
+ * Listeners one emitter may hold before it is reported as a leak (0: never checked). A
+ * subscription per request or per render that is never disposed grows past any fixed
+ * count; the test setup sets one (test/support/listener-leaks.ts), so such a test fails.
+ */
+let leakThreshold = 0;
+
+export function setListenerLeakThreshold(n: number): void {
+  leakThreshold = n;
+}
+
+/** An emitter holds more listeners than the leak threshold: a subscription is not disposed. */
+export class ListenerLeakError extends Error {
+  constructor(count: number, threshold: number, stack: string | undefined) {
+    super(
+      `possible listener leak: ${count} listeners on one emitter (threshold ${threshold}); the last subscribed at:\n${stack ?? '(no stack)'}`,
+    );
+    this.name = 'ListenerLeakError';
+  }
+}
+
 export function toDisposable(fn: () => void): Disposable {
   let done = false;
   return {
@@ -25,33 +73,44 @@ export function toDisposable(fn: () => void): Disposable {
 export class Emitter<T> {
   private readonly listeners = new Set<(e: T) => void>();
   private disposed = false;
+  private leakReported = false;
 
   /**
    * @param onListenerError a listener that throws must not stop the others (nor the code
-   *   that fires, e.g. right after a commit): it is reported here. Without one, the first
-   *   error is rethrown to the caller of `fire` once every listener has run.
+   *   that fires, e.g. right after a commit): it is reported here, or without one to
+   *   `onUnexpectedError`. `fire` itself never throws a listener's error.
    */
-  constructor(private readonly onListenerError?: (err: unknown) => void) {}
+  constructor(private readonly onListenerError: (err: unknown) => void = onUnexpectedError) {}
 
   readonly event: Event<T> = (listener) => {
     if (this.disposed) return toDisposable(() => undefined);
     // A wrapper per subscription: the same function subscribed twice is two subscriptions.
     const own = (e: T) => listener(e);
     this.listeners.add(own);
+    this.checkLeak();
     return toDisposable(() => this.listeners.delete(own));
   };
 
   fire(e: T): void {
-    let failed: { err: unknown } | null = null;
     for (const listener of [...this.listeners]) {
       try {
         listener(e);
       } catch (err) {
-        if (this.onListenerError) this.onListenerError(err);
-        else failed ??= { err };
+        try {
+          this.onListenerError(err);
+        } catch (reportErr) {
+          onUnexpectedError(reportErr);
+        }
       }
     }
-    if (failed) throw failed.err;
+  }
+
+  /** Reported once per emitter: the stack of the subscription that crossed the threshold. */
+  private checkLeak(): void {
+    if (leakThreshold <= 0 || this.leakReported || this.listeners.size <= leakThreshold) return;
+    this.leakReported = true;
+    const stack = new Error().stack?.split('\n').slice(2).join('\n');
+    onUnexpectedError(new ListenerLeakError(this.listeners.size, leakThreshold, stack));
   }
 
   get listenerCount(): number {
@@ -77,15 +136,32 @@ export class DisposableStore implements Disposable {
 
   dispose(): void {
     this.disposed = true;
-    const items = [...this.items];
-    this.items.clear();
-    for (const d of items) d.dispose();
+    this.clear();
   }
 
-  /** Ends what it holds and stays usable (a mode switch re-subscribes to the next core). */
+  /**
+   * Ends what it holds and stays usable (a mode switch re-subscribes to the next core).
+   * Every item is disposed even when one throws; then its error is thrown (several: an
+   * AggregateError), as VS Code's `dispose` does.
+   */
   clear(): void {
     const items = [...this.items];
     this.items.clear();
-    for (const d of items) d.dispose();
+    disposeAll(items);
   }
+}
+
+/** Disposes every item, even past one that throws; then throws what failed. */
+export function disposeAll(items: Iterable<Disposable>): void {
+  const errors: unknown[] = [];
+  for (const d of items) {
+    try {
+      d.dispose();
+    } catch (err) {
+      errors.push(err);
+    }
+  }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1)
+    throw new AggregateError(errors, `${errors.length} disposables failed to dispose`);
 }

@@ -1,12 +1,5 @@
 /** The alert history: what was raised, deduplicated by key, and what the user has read. */
-import type {
-  AlertReceipt,
-  AlertRecord,
-  AlertSurface,
-  AlertTarget,
-  ChangeSource,
-  FeedLatency,
-} from '../../shared/domain.js';
+import type { AlertRecord, AlertSurface, ChangeSource, FeedLatency } from '../../shared/domain.js';
 import {
   ALERTS_TODAY_TITLE_MAX,
   utcDayStart,
@@ -14,6 +7,7 @@ import {
 } from '../../shared/desk-alerts-today.js';
 import type { NewAlert } from '../alerts/port.js';
 import type { AlertsTable } from './schema.js';
+import { parseReceipt, parseTarget } from './alert-json.js';
 import type { Statements } from './statements.js';
 
 type AlertRow = Pick<
@@ -24,15 +18,6 @@ type AlertRow = Pick<
 const COLUMNS = 'id, kind, title, body, created_at, read, target, late, receipt';
 const DAY_MS = 86_400_000;
 
-function parseReceipt(text: string | null): AlertReceipt | null {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as AlertReceipt;
-  } catch {
-    return null; // a damaged receipt costs the receipt, never the history
-  }
-}
-
 const toRecord = (r: AlertRow): AlertRecord => ({
   id: r.id,
   kind: r.kind,
@@ -40,7 +25,7 @@ const toRecord = (r: AlertRow): AlertRecord => ({
   body: r.body,
   createdAt: r.created_at,
   read: r.read === 1,
-  target: JSON.parse(r.target) as AlertTarget,
+  target: parseTarget(r.target),
   late: r.late === 1,
   receipt: parseReceipt(r.receipt),
 });

@@ -41,20 +41,12 @@ export type EventDateRow = RowOfList<typeof EVENT_DATE_COLUMNS>;
 export const EVENT_DATE_WITH_RAW = columnsOf<EventDatesTable>()(...RECORD_COLUMNS, 'raw');
 export type EventDateWithRawRow = RowOfList<typeof EVENT_DATE_WITH_RAW>;
 
-// The five booleans in one integer.
+// The five booleans in one integer: these bits are on disk (migration 005 wrote them).
 const ALL_DAY = 1;
 const TENTATIVE = 2;
 const PRELIMINARY = 4;
 const REPORT = 8;
 const SPEECH = 16;
-
-/** SQL that packs the booleans of a JSON record (used by the migration). */
-export const FLAGS_FROM_JSON = (json: string) =>
-  `(coalesce(json_extract(${json}, '$.isAllDay'), 0) * ${ALL_DAY}
-    + coalesce(json_extract(${json}, '$.isTentative'), 0) * ${TENTATIVE}
-    + coalesce(json_extract(${json}, '$.isPreliminary'), 0) * ${PRELIMINARY}
-    + coalesce(json_extract(${json}, '$.isReport'), 0) * ${REPORT}
-    + coalesce(json_extract(${json}, '$.isSpeech'), 0) * ${SPEECH})`;
 
 export function fromRow(r: EventDateRow | EventDateWithRawRow): EventDate {
   const flags = r[at.flags];

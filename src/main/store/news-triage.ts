@@ -4,7 +4,9 @@
  * from the stored record (JSON), which is fast enough for a news cache (thousands of posts).
  */
 import type Database from 'better-sqlite3';
+import { z } from 'zod';
 import type { PostSummary } from '../../shared/domain.js';
+import { allRows, oneRow, rowMapper } from '../../node/sqlite/rows.js';
 
 export interface PostListQuery {
   culture?: string;
@@ -14,15 +16,17 @@ export interface PostListQuery {
   tag?: string;
 }
 
-interface PostRow {
-  id: string;
-  culture: string;
-  title: string;
-  summary: string | null;
-  published_ms: number;
-  author_name: string | null;
-  read: number;
-}
+/** A row of the news list (posts columns), and a count. */
+const POST_ROW = rowMapper('a news list row', {
+  id: z.string(),
+  culture: z.string(),
+  title: z.string(),
+  summary: z.string().nullable(),
+  published_ms: z.number(),
+  author_name: z.string().nullable(),
+  read: z.number(),
+});
+const COUNT = rowMapper('a news count', { n: z.number() });
 
 // Prepared once per connection and SQL text (a handful of filter combinations).
 const prepared = new WeakMap<Database.Database, Map<string, Database.Statement>>();
@@ -48,12 +52,16 @@ export function listPostsTriaged(
 ): { items: PostSummary[]; total: number; unread: number } {
   const params = { culture: q.culture ?? null, tag: q.tag ?? null };
   const w = where(q);
-  const rows = stmt(
-    db,
-    `SELECT id, culture, title, summary, published_ms, author_name, read FROM posts ${w}
-     ORDER BY published_ms DESC, id LIMIT @limit OFFSET @offset`,
-  ).all({ ...params, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }) as PostRow[];
-  const count = (sql: string) => (stmt(db, sql).get(params) as { n: number }).n;
+  const rows = allRows(
+    stmt(
+      db,
+      `SELECT id, culture, title, summary, published_ms, author_name, read FROM posts ${w}
+       ORDER BY published_ms DESC, id LIMIT @limit OFFSET @offset`,
+    ),
+    POST_ROW,
+    { ...params, limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
+  );
+  const count = (sql: string) => oneRow(stmt(db, sql), COUNT, params).n;
   return {
     items: rows.map((r) => ({
       id: r.id,

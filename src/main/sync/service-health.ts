@@ -10,6 +10,7 @@ import { AuthError } from '../../node/oauth/errors.js';
 import { ServiceUrlError } from '../../node/service/errors.js';
 import { withoutControls } from '../../shared/plain-text.js';
 import type { SyncCalendarApi, SyncNewsApi } from './ports.js';
+import { Emitter } from '../../shared/event.js';
 
 export interface HealthSnapshot {
   /** Unix ms of the last answer from the service (any 2xx, or a 4xx that is about the data). */
@@ -71,7 +72,11 @@ export class ServiceHealth {
   private snapshot: HealthSnapshot = { lastOkAt: null, failingSince: null, error: null };
   /** The current streak's kind of failure (outageKind), so its reason stays put. */
   private kind: string | null = null;
-  private readonly listeners = new Set<(s: HealthSnapshot, recovered: boolean) => void>();
+  /**
+   * A listener that throws is isolated (reported by the emitter): inside `track` it would
+   * otherwise turn a request that succeeded into a failure recorded against the service.
+   */
+  private readonly changed = new Emitter<{ snapshot: HealthSnapshot; recovered: boolean }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -85,8 +90,8 @@ export class ServiceHealth {
 
   /** Listen for changes; `recovered` is true on the first success after a failing streak. */
   onChange(listener: (s: HealthSnapshot, recovered: boolean) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    const subscription = this.changed.event((c) => listener(c.snapshot, c.recovered));
+    return () => subscription.dispose();
   }
 
   recordOk(): void {
@@ -130,7 +135,7 @@ export class ServiceHealth {
   }
 
   private emit(recovered: boolean): void {
-    this.listeners.forEach((l) => l(this.snapshot, recovered));
+    this.changed.fire({ snapshot: this.snapshot, recovered });
   }
 }
 

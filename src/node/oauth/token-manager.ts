@@ -9,6 +9,7 @@ import { clientCredentialsSource, type ClientCredentialsOptions } from './client
 import { AuthError } from './errors.js';
 import type { TokenSource } from './token-source.js';
 import { messageOf } from '../../shared/error-message.js';
+import { Emitter } from '../../shared/event.js';
 
 export type { Credentials } from './client-credentials.js';
 export type { TokenSource } from './token-source.js';
@@ -53,7 +54,8 @@ export class TokenManager {
   private readonly cache = new Map<Scope, Cached>();
   private readonly inflight = new Map<Scope, Promise<Cached>>();
   private readonly states = new Map<Scope, TokenState>();
-  private readonly listeners = new Set<(scope: Scope, state: TokenState) => void>();
+  /** A listener that throws is isolated: it cannot fail the token request that changed the state. */
+  private readonly stateChanged = new Emitter<{ scope: Scope; state: TokenState }>();
   private generation = 0;
   private readonly source: TokenSource;
   private readonly now: () => number;
@@ -121,8 +123,8 @@ export class TokenManager {
   }
 
   onStateChange(listener: (scope: Scope, state: TokenState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    const subscription = this.stateChanged.event((c) => listener(c.scope, c.state));
+    return () => subscription.dispose();
   }
 
   /** A fresh exchange for "Test connection"; `okMessage` names who gave the token. */
@@ -176,6 +178,6 @@ export class TokenManager {
   private setState(scope: Scope, state: TokenState): void {
     if ((this.states.get(scope) ?? 'none') === state) return; // no news, no notification
     this.states.set(scope, state);
-    this.listeners.forEach((l) => l(scope, state));
+    this.stateChanged.fire({ scope, state });
   }
 }

@@ -12,6 +12,7 @@
  * matching at once.
  */
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { tokenHash } from '../../node/security/compare.js';
 import { deriveFeedToken } from './feed-key.js';
 
@@ -59,6 +60,15 @@ export interface TokenRow {
 
 // The users store's names, plus its legacy single user; both are safe in a Redis key.
 const FEED_USER = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
+
+const EVENT_IDS = z.array(z.string());
+
+/** A stored watch list's event ids (JSON), checked: a damaged row is said, not served. */
+export function storedEventIds(json: string, user: string): string[] {
+  const ids = EVENT_IDS.safeParse(JSON.parse(json));
+  if (!ids.success) throw new Error(`calendar feed: the watch list of ${user} is damaged`);
+  return ids.data;
+}
 
 export function checkedFeedUser(user: string): string {
   if (!FEED_USER.test(user)) throw new Error('calendar feed: not a desk user name');

@@ -15,6 +15,7 @@ import {
   checkedFeedUser,
   liveToken,
   newToken,
+  storedEventIds,
   type FeedOwner,
   type FeedStore,
   type FeedToken,
@@ -114,7 +115,7 @@ export class RedisFeedStore implements FeedStore {
   async watchlist(user: string): Promise<Watchlist> {
     const row = await guarded(() => this.redis.hgetall(watchlistKey(checkedFeedUser(user))));
     if (row.event_ids === undefined) return { eventIds: [], updatedAt: 0 };
-    return { eventIds: JSON.parse(row.event_ids) as string[], updatedAt: Number(row.updated_at) };
+    return { eventIds: storedEventIds(row.event_ids, user), updatedAt: Number(row.updated_at) };
   }
 
   async checkKey(): Promise<void> {

@@ -10,6 +10,7 @@ import {
   checkedFeedUser,
   liveToken,
   newToken,
+  storedEventIds,
   type FeedOwner,
   type FeedStore,
   type FeedToken,
@@ -54,7 +55,7 @@ export class SqliteFeedStore implements FeedStore {
       .get(user);
     if (!row) return Promise.resolve({ eventIds: [], updatedAt: 0 });
     return Promise.resolve({
-      eventIds: JSON.parse(row.event_ids) as string[],
+      eventIds: storedEventIds(row.event_ids, user),
       updatedAt: row.updated_at,
     });
   }

@@ -8,13 +8,17 @@
  */
 import type Database from 'better-sqlite3';
 import type { Migration } from '../../node/sqlite/migrations.js';
+import { allRows, rowMapper } from '../../node/sqlite/rows.js';
+import { z } from 'zod';
+
+const COLUMN = rowMapper('a table column', { name: z.string() });
 
 /** Creates the tables unless they exist; then every table must have the listed columns. */
 function adoptOrCreate(ddl: string, columns: Record<string, readonly string[]>) {
   return (db: Database.Database): void => {
     db.exec(ddl);
     for (const [table, wanted] of Object.entries(columns)) {
-      const info = db.pragma(`table_info(${table})`) as { name: string }[];
+      const info = allRows(db.prepare('SELECT name FROM pragma_table_info(?)'), COLUMN, table);
       const have = new Set(info.map((c) => c.name));
       const missing = wanted.filter((c) => !have.has(c));
       if (missing.length > 0)

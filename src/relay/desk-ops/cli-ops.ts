@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { RedisAdminStore, SqliteAdminStore, type AdminStore } from './admin/admin-store.js';
 import type { AdminSnapshot } from './admin/admin-view.js';
+import { z } from 'zod';
 import type { DeliveryRow } from './replay/delivery-log.js';
 import type { ReplayResult } from './replay/replay.js';
 import { withoutControls } from '../../shared/plain-text.js';
@@ -107,6 +108,9 @@ export async function adminsCommand(
   }
 }
 
+/** An error answer's reason, when it gives one. */
+const ERROR_ANSWER = z.object({ message: z.string().optional() });
+
 /** GET (or POST `body` to) an admin route as JSON; the answer, or an exit code after saying why not. */
 async function adminGet(
   base: string,
@@ -132,8 +136,9 @@ async function adminGet(
       bodyTimeout: 15_000,
     });
     if (res.statusCode !== 200) {
-      const body = (await res.body.json().catch(() => ({}))) as { message?: string };
-      io.err(`relay: ${base} answered ${res.statusCode}: ${body.message ?? 'no reason given'}`);
+      const body = ERROR_ANSWER.safeParse(await res.body.json().catch(() => null));
+      const reason = (body.success && body.data.message) || 'no reason given';
+      io.err(`relay: ${base} answered ${res.statusCode}: ${reason}`);
       return 1;
     }
     return await res.body.json();
@@ -142,6 +147,20 @@ async function adminGet(
     return 1;
   }
 }
+
+/** What /admin/log answers (the fields printed). */
+const DELIVERY_LOG = z.object({
+  events: z.array(
+    z.object({
+      id: z.string(),
+      receivedAt: z.number(),
+      type: z.string(),
+      appliedBy: z.number(),
+      desktops: z.number(),
+    }) satisfies z.ZodType<DeliveryRow>,
+  ),
+  truncated: z.boolean(),
+});
 
 /** The relay to ask: --url, MACROBELL_RELAY_URL, the data folder's relay-url, else :8787. */
 const baseUrl = (v: { url?: string; data?: string }, io: OpsCliIo) =>
@@ -168,7 +187,12 @@ export async function logCommand(args: string[], shown: OpsCliIo): Promise<numbe
   if (values.until !== undefined) q.set('until', values.until);
   const got = await adminGet(baseUrl(values, io), `/admin/log?${q}`, io);
   if (typeof got === 'number') return got;
-  const log = got as { events: DeliveryRow[]; truncated: boolean };
+  const parsed = DELIVERY_LOG.safeParse(got);
+  if (!parsed.success) {
+    io.err(`relay: unexpected answer to /admin/log: ${parsed.error.issues[0]?.message}`);
+    return 1;
+  }
+  const log = parsed.data;
   if (log.events.length === 0) io.out('Nothing received in that range.');
   for (const e of log.events)
     io.out(

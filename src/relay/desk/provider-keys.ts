@@ -3,11 +3,11 @@
  * MACROBELL_PRIVATE_KEY, else DATA/provider-keys.json (mode 0600, written by
  * `relay keys set`). Never printed, never logged; errors name the file, not the values.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Credentials } from '../../node/oauth/client-credentials.js';
-import { permissionProblem } from '../db/data-owner.js';
+import { readKeptJson } from '../db/kept-json.js';
 
 const KEYS_FILE = 'provider-keys.json';
 const keySchema = z.string().trim().min(1).max(1000);
@@ -21,26 +21,9 @@ export function loadProviderKeys(dataDir: string, env: NodeJS.ProcessEnv): Crede
   if (publicKey && privateKey) return { publicKey, privateKey };
   if (publicKey || privateKey)
     throw new Error('set both MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY, or neither');
-  const file = keysFile(dataDir);
-  if (!existsSync(file)) return null;
-  let text: string;
-  try {
-    // Someone loosened the mode by hand: tighten it rather than serve keys others can read.
-    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw permissionProblem(file, err) ?? err;
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new Error(`${file} is not valid JSON: write it again with \`relay keys set\``);
-  }
-  const checked = fileSchema.safeParse(raw);
-  if (!checked.success)
-    throw new Error(`${file} must hold {publicKey, privateKey}: write it with \`relay keys set\``);
-  return checked.data;
+  return readKeptJson(keysFile(dataDir), fileSchema, 'write it again with `relay keys set`', {
+    private: true,
+  });
 }
 
 export function saveProviderKeys(dataDir: string, keys: Credentials): string {

@@ -24,7 +24,7 @@ export interface WindowIndex {
 }
 
 function timeOf(item: unknown): number {
-  const at = (item as { dateUtc?: unknown } | null)?.dateUtc;
+  const at = typeof item === 'object' && item !== null && 'dateUtc' in item && item.dateUtc;
   return typeof at === 'string' ? Date.parse(at) : Number.NaN;
 }
 

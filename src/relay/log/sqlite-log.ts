@@ -19,6 +19,24 @@ import { Emitter } from '../../shared/event.js';
 import { commitLatencyHistogram } from '../metrics.js';
 import { WalSync } from './wal-sync.js';
 import { SQLITE_EVENT_ID, STREAM_EVENT_ID } from '../../shared/relay-ids.js';
+import { getRow, oneRow, rowMapper } from '../../node/sqlite/rows.js';
+import { z } from 'zod';
+
+/** An event row as the log reads it back (written only here, so typed, not checked, per row). */
+interface EventRow {
+  id: number;
+  received_at: number;
+  type: string;
+  body: Buffer;
+}
+
+/** The rows of the log's bookkeeping reads, checked (one mapper per shape). */
+const ROWS = {
+  sequence: rowMapper('the events sequence', { seq: z.number() }),
+  maxOrMinId: rowMapper('an events id bound', { id: z.number().nullable() }),
+  trimmed: rowMapper('meta trimmed_through', { value: z.number() }),
+  size: rowMapper('the events size', { n: z.number(), b: z.number() }),
+};
 
 /** Consecutive failed commits after which /healthz answers 503 (a full disk, say). */
 const UNHEALTHY_AFTER_FAILURES = 3;
@@ -72,7 +90,7 @@ export class SqliteEventLog implements EventLog {
   private readonly insert: Database.Statement;
   /** One transaction per batch (its WAL fsync follows in sync()). */
   private readonly insertBatch: (batch: Pending[], receivedAt: number) => StoredEvent[];
-  private readonly selectAfter: Database.Statement;
+  private readonly selectAfter: Database.Statement<[number, number, number], EventRow>;
   private readonly selectLastId: Database.Statement;
   private readonly selectOldestId: Database.Statement;
   private readonly selectTrimmed: Database.Statement;
@@ -216,12 +234,7 @@ export class SqliteEventLog implements EventLog {
   private afterSync(id: number, limit: number, maxBytes: number): StoredEvent[] {
     const out: StoredEvent[] = [];
     let bytes = 0;
-    for (const row of this.selectAfter.iterate(id, this.durableId, limit) as IterableIterator<{
-      id: number;
-      received_at: number;
-      type: string;
-      body: Buffer;
-    }>) {
+    for (const row of this.selectAfter.iterate(id, this.durableId, limit)) {
       if (out.length > 0 && bytes + row.body.length > maxBytes) break;
       bytes += row.body.length;
       out.push({ id: String(row.id), receivedAt: row.received_at, type: row.type, body: row.body });
@@ -246,19 +259,17 @@ export class SqliteEventLog implements EventLog {
   }
 
   private storedLastId(): number {
-    const row = this.selectLastId.get() as { seq: number } | undefined;
-    return row?.seq ?? 0;
+    return getRow(this.selectLastId, ROWS.sequence)?.seq ?? 0;
   }
 
   private oldestId(): string | null {
-    const row = this.selectOldestId.get() as { id: number | null };
-    return row.id === null ? null : String(row.id);
+    const { id } = oneRow(this.selectOldestId, ROWS.maxOrMinId);
+    return id === null ? null : String(id);
   }
 
   /** Highest id removed by retention (0 if none). */
   private trimmedThrough(): number {
-    const row = this.selectTrimmed.get() as { value: number } | undefined;
-    return row?.value ?? 0;
+    return getRow(this.selectTrimmed, ROWS.trimmed)?.value ?? 0;
   }
 
   /** Integer ids only; a stream id ("…-…") is from a Redis log: it resumes with a reset. */
@@ -293,19 +304,21 @@ export class SqliteEventLog implements EventLog {
 
   /** The last event received before the range (less the skew), on the received_at index. */
   seek(since: number): Promise<string> {
-    const row = this.db
-      .prepare('SELECT max(id) AS id FROM events WHERE received_at < ?')
-      .get(since - SEEK_SKEW_MS) as { id: number | null };
-    return Promise.resolve(String(row.id ?? 0));
+    const { id } = oneRow(
+      this.db.prepare('SELECT max(id) AS id FROM events WHERE received_at < ?'),
+      ROWS.maxOrMinId,
+      since - SEEK_SKEW_MS,
+    );
+    return Promise.resolve(String(id ?? 0));
   }
 
   trim(olderThanMs: number): Promise<number> {
     const cutoff = this.now() - olderThanMs;
     const removed = this.db.transaction(() => {
-      const max = (
-        this.db.prepare('SELECT max(id) AS id FROM events WHERE received_at < ?').get(cutoff) as {
-          id: number | null;
-        }
+      const max = oneRow(
+        this.db.prepare('SELECT max(id) AS id FROM events WHERE received_at < ?'),
+        ROWS.maxOrMinId,
+        cutoff,
       ).id;
       if (max === null) return 0;
       const n = this.db.prepare('DELETE FROM events WHERE id <= ?').run(max).changes;
@@ -322,9 +335,10 @@ export class SqliteEventLog implements EventLog {
   }
 
   stats(): Promise<{ rows: number; bytes: number }> {
-    const r = this.db
-      .prepare('SELECT count(*) AS n, coalesce(sum(length(body)), 0) AS b FROM events')
-      .get() as { n: number; b: number };
+    const r = oneRow(
+      this.db.prepare('SELECT count(*) AS n, coalesce(sum(length(body)), 0) AS b FROM events'),
+      ROWS.size,
+    );
     return Promise.resolve({ rows: r.n, bytes: r.b });
   }
 

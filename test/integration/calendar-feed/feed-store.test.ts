@@ -13,7 +13,11 @@ import {
   keyFilePath,
   readFeedKey,
 } from '../../../src/relay/calendar-feed/feed-key.js';
-import { FEED_TOKENS, RedisFeedStore } from '../../../src/relay/calendar-feed/redis-feed-store.js';
+import {
+  FEED_TOKENS,
+  RedisFeedStore,
+  watchlistKey,
+} from '../../../src/relay/calendar-feed/redis-feed-store.js';
 import { SqliteFeedStore } from '../../../src/relay/calendar-feed/sqlite-feed-store.js';
 import { StoreUnavailable } from '../../../src/relay/log/event-log.js';
 import { tempDir, waitFor } from '../relay/helpers.js';
@@ -88,6 +92,16 @@ describe('the Redis feed store, two nodes', () => {
     const [x, y] = await Promise.all([a.feedToken('bob', 1), b.feedToken('bob', 1)]);
     expect(x.token).toBe(y.token);
     expect((await a.ownerOf(x.token))?.user).toBe('bob');
+  });
+
+  it('says a damaged watch list is damaged rather than serving it', async () => {
+    await a.setWatchlist('carol', [ID1]);
+    const client = new Redis(redis.url);
+    await client.hset(watchlistKey('carol'), 'event_ids', '{"not":"a list"}');
+    client.disconnect();
+    await expect(b.watchlist('carol')).rejects.toThrow(
+      'calendar feed: the watch list of carol is damaged',
+    );
   });
 
   it('keeps neither the key nor any token in Redis', async () => {

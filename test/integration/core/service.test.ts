@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the calendar of a simulator started today)
 /**
  * The core end to end against the simulator over real HTTP, with a real SQLite file:
  * backfill, the idempotent apply path for every notification type, polling bursts,

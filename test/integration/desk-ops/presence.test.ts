@@ -143,6 +143,7 @@ describe('presence', () => {
       await res.body.dump();
     }
     // Two more events while ben is away: ana applies them, ben falls behind by two.
+    const missedFrom = Date.now();
     for (let n = 4; n <= 5; n++)
       expect(
         (await post(`${a.url}/hooks/presence-secret`, JSON.stringify({ type: 't', n }))).status,
@@ -155,7 +156,10 @@ describe('presence', () => {
     const ben = snap.traders.find((t) => t.user === 'ben');
     expect(ben?.connected).toBe(false);
     expect(ben?.desktops[0]?.lagEvents).toBe(2);
-    expect(ben?.desktops[0]?.lagSeconds).toBeGreaterThanOrEqual(0);
+    // behind since the first event he missed, which came after missedFrom
+    expect(ben?.desktops[0]?.lagSeconds).toBeLessThanOrEqual(
+      Math.ceil((Date.now() - missedFrom) / 1000),
+    );
     expect(snap.traders.find((t) => t.user === 'ana')?.desktops[0]).toMatchObject({
       connected: true,
       appVersion: '1.4.2',

@@ -18,6 +18,7 @@ import { createAppService, type AppService } from '../../../src/main/service.js'
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
 import type { AdminSnapshot } from '../../../src/relay/desk-ops/admin/admin-view.js';
 import type { DomainChange, EventDate } from '../../../src/shared/domain.js';
+import { DAY_MS, utcDayStart } from '../../../src/shared/desk-alerts-today.js';
 import { registerWebhook } from '../../fixtures/webhooks.js';
 import {
   DESK_PRIVATE,
@@ -211,6 +212,7 @@ describe('relay replay', () => {
     const released = async (app: AppService) =>
       (await app.api.listAlerts({})).filter((r) => r.kind === 'released');
     await waitFor(async () => (await released(anaLive)).length === 1, 'the print alerted');
+    const alertedAt = Date.now();
     await waitFor(
       async () => (await datesOn(anaLive, farAt)).some((e) => e.id === far.id),
       'far date',
@@ -222,14 +224,21 @@ describe('relay replay', () => {
     const head = log.at(-1)?.id as string;
     await waitFor(() => ben.cursor() === head && anaDropped.cursor() === head, 'all applied');
 
-    // The receipts summary of the print, from ana's live desktop, on the admin JSON.
+    // The receipts summary of the print, from ana's live desktop, on the admin JSON. "Today"
+    // is a UTC day: a report of the next day (the run crossed 00:00 UTC) counts no print.
+    const printDay = utcDayStart(alertedAt);
     const summary = await waitFor(async () => {
       const s = await adminJson<AdminSnapshot>(`${b.url}/admin`);
-      return s.traders.find((t) => t.user === 'ana')?.alertsToday ?? null;
+      const today = s.traders.find((t) => t.user === 'ana')?.alertsToday ?? null;
+      return today && (today.count > 0 || today.day !== printDay) ? today : null;
     }, "ana's prints today on the admin JSON");
-    // No window runs here: no surface acknowledged the print, so the desk
-    // reads it as not seen, with no lateness made up from the time it was applied.
-    expect(summary).toMatchObject({ count: 1, unacknowledged: 1, maxLateMs: null, last: null });
+    if (summary.day === printDay) {
+      // No window runs here: no surface acknowledged the print, so the desk reads it as
+      // not seen, with no lateness made up from the time it was applied.
+      expect(summary).toMatchObject({ count: 1, unacknowledged: 1, maxLateMs: null, last: null });
+    } else {
+      expect(summary).toMatchObject({ day: printDay + DAY_MS, count: 0 });
+    }
 
     proxy.drop();
     const anaLate = await startApp('ana', b.url);

@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the calendar of a simulator started today)
 /**
  * The app core in desk mode against a real relay (in process) and the simulator: no key
  * and no service token on the "desktop", reads through the relay's gateway, and the

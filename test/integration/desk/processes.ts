@@ -1,5 +1,6 @@
 /** Real processes for the desk tests: the simulator CLI, the relay CLI and its subcommands. */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { exited, spawnCli, type Proc } from '../../support/spawn-cli.js';
 import { request } from 'undici';
 import { expect } from 'vitest';
 
@@ -7,46 +8,7 @@ export const DESK_PUBLIC = 'desk-public-key';
 /** Distinctive, so a leak anywhere (stdout, logs, database pages) is found by a search. */
 export const DESK_PRIVATE = 'desk-PRIVATE-key-7f3a9c21e8b4';
 
-export interface Proc {
-  child: ChildProcess;
-  url: string;
-  stdout: () => string;
-  stderr: () => string;
-}
-
-/** Spawn a CLI and resolve with the URL on its first stdout line. */
-export function spawnCli(
-  script: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  firstLine: RegExp,
-): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${script} did not start in time: ${err}`));
-    }, 45_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = firstLine.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] as string, stdout: () => out, stderr: () => err });
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${script} exited ${code}: ${err}`));
-    });
-  });
-}
+export { spawnCli, type Proc };
 
 export function spawnSimulator(): Promise<Proc> {
   return spawnCli(
@@ -130,10 +92,7 @@ export function relayWebhookCommand(
   );
 }
 
-export function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((r) => child.once('exit', (code) => r(code)));
-}
+export { exited };
 
 /** Stop children (SIGTERM) and wait until each has exited. */
 export async function stopAll(procs: (Proc | undefined)[]): Promise<void> {

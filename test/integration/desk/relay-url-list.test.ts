@@ -1,3 +1,4 @@
+// @clock 2026-12-02T14:05:00Z — the demo week of a Wednesday afternoon (it reads the calendar of a simulator started today)
 /**
  * The documented HA list in desk mode: `MACROBELL_RELAY_URL=url1,url2` (two relay nodes on
  * one Redis, the simulator as the service). The app core reads the calendar and the news

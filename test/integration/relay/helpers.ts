@@ -1,11 +1,11 @@
 /** Helpers for the relay tests: polling waits, raw HTTP, a relay child process. */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { waitFor as sharedWaitFor } from '../../support/wait.js';
+import { exited, spawnCli, type Proc } from '../../support/spawn-cli.js';
 
 export const SECRET = 'test-secret-path';
 export const TOKEN = 'test-desktop-token';
@@ -66,46 +66,18 @@ export function openRawStream(
   });
 }
 
-export interface RelayProcess {
-  child: ChildProcess;
-  url: string;
-  stdout: () => string;
-  stderr: () => string;
-}
+/** A relay child process (its URL from its first stdout line). */
+export type RelayProcess = Proc;
 
 /** `tsx src/relay/cli.ts` as a child; resolves at its first stdout line. */
 export function spawnRelay(args: string[], env: NodeJS.ProcessEnv): Promise<RelayProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/relay/cli.ts', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the relay did not start in time: ${err}`));
-    }, 30_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /^relay listening on (\S+)\n/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] as string, stdout: () => out, stderr: () => err });
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`relay exited ${code}: ${err}`));
-    });
+  return spawnCli('src/relay/cli.ts', args, env, /^relay listening on (\S+)\n/, {
+    name: 'the relay',
+    timeoutMs: 30_000,
   });
 }
 
-export function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((r) => child.once('exit', (code) => r(code)));
-}
+export { exited };
 
 export interface SseFrame {
   event: string;

@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 export { waitFor } from '../../support/wait.js';
+import { simulatorToken } from '../../support/simulator-token.js';
 import {
   startSimulator,
   type RunningSimulator,
@@ -15,20 +16,8 @@ export function start(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   return startSimulator({ seed: 42, now: T0, autoplay: false, log: () => {}, ...opts });
 }
 
-export async function token(sim: RunningSimulator, scope: 'calendar' | 'news'): Promise<string> {
-  const res = await fetch(`${sim.authUrl}/v2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: sim.clientId,
-      client_secret: sim.clientSecret,
-      scope,
-    }).toString(),
-  });
-  if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+/** A service token from the simulator (test/support/simulator-token.ts). */
+export const token = simulatorToken;
 
 export interface JsonResponse<T = unknown> {
   status: number;

@@ -70,6 +70,13 @@ describe('import zones', () => {
     ['src/node/log/logger.ts', '../../relay/metrics.js', /src\/node .*not the relay/],
     ['src/main/store/store.ts', 'electron', /Only src\/main\/electron and src\/preload/],
     ['src/shared/domain.ts', 'node:fs', /must not use Node built-ins/],
+    ['src/main/store/migrations/010_next.ts', '../html-text.js', /A migration imports only/],
+    [
+      'src/main/store/migrations/010_next.ts',
+      '../../../shared/format.js',
+      /migration imports only \.\/frozen\/ helpers and packages, never live code/,
+    ],
+    ['src/main/store/migrations/frozen/next.ts', '../../html-text.js', /A migration imports only/],
   ])('%s importing %s is an error', async (path, spec, message) => {
     const errors = await importErrors(path, uses(spec));
     expect(errors).toHaveLength(1);
@@ -102,6 +109,10 @@ describe('import zones', () => {
     ['src/preload/index.ts', '../shared/ipc.js'],
     ['src/preload/index.ts', 'electron'],
     ['src/main/web/host.ts', '../../node/log/logger.js'],
+    ['src/main/store/migrations/010_next.ts', './frozen/search-columns.js'],
+    ['src/main/store/migrations/010_next.ts', 'better-sqlite3'],
+    ['src/main/store/migrations/frozen/next.ts', './html-to-text.js'],
+    ['src/main/store/migrations/index.ts', '../../../node/sqlite/migrations.js'],
   ])('%s may import %s', async (path, spec) => {
     const code = spec.startsWith('export') ? spec : uses(spec);
     expect(await importErrors(path, code)).toEqual([]);

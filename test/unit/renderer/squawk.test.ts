@@ -144,7 +144,10 @@ describe('desk squawk', () => {
       { kind: 'rescheduled', eventDate: upcoming, fromDateUtc: upcoming.dateUtc, source: 'relay' },
     ]);
     await expect.poll(() => s.clock.pending).toBe(2);
-    await new Promise((r) => setTimeout(r, 20)); // both plans have their rows
+    // both plans asked for their rows; the answers resolve in microtasks, all run before
+    // the next macrotask: then both plans have their rows (no timed wait)
+    await expect.poll(() => s.calls.filter(([m]) => m === 'listEventDates').length).toBe(2);
+    await new Promise((r) => setTimeout(r, 0));
     expect(s.clock.pending).toBe(2);
     s.clock.advance(at - s.clock.now);
     expect(queued).toEqual(['US Nonfarm Payrolls in 10 seconds, consensus 200 thousand']);

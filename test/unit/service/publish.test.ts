@@ -14,8 +14,6 @@ import { NewsWindowAlerts } from '../../../src/main/notify/news-window-alerts.js
 import { CorePushes } from '../../../src/main/service/bus.js';
 import { publishCore } from '../../../src/main/service/publish.js';
 import { openStore } from '../../../src/main/store/index.js';
-import { ChangeApplier } from '../../../src/main/sync/applier.js';
-import { silentLogger } from '../../../src/node/log/logger.js';
 import {
   DEFAULT_ALERT_RULES,
   type AlertRecord,
@@ -27,6 +25,7 @@ import {
 import { DEFAULT_NEWS_WINDOW } from '../../../src/shared/news-windows.js';
 import { ed } from '../../integration/store/fixtures.js';
 import { ManualClock } from '../../support/manual-clock.js';
+import { offlineApplier } from '../../support/offline-applier.js';
 
 const cleanup: (() => void)[] = [];
 afterEach(() => cleanup.splice(0).forEach((f) => f()));
@@ -44,17 +43,7 @@ function core(
     timers: clock,
     coveredSince: () => Date.parse('2026-11-01T00:00:00Z'),
   });
-  const offline = async () => {
-    throw new Error('offline');
-  };
-  const applier = new ChangeApplier({
-    store,
-    calendar: { eventDates: offline, eventDate: offline, event: offline, categories: offline },
-    news: { post: offline, feed: offline },
-    alerts,
-    logger: silentLogger(),
-    cultures: () => ['en-US'],
-  });
+  const applier = offlineApplier({ store, alerts });
   const newsWindowAlerts = new NewsWindowAlerts({
     settings: () => ({ ...DEFAULT_NEWS_WINDOW, enabled: opts.windows === true, alerts: true }),
     upcoming: () => opts.upcoming ?? [],

@@ -1,6 +1,27 @@
 /** The typed events the core's parts own (src/shared/event.ts): fire, dispose, stores. */
-import { describe, expect, it } from 'vitest';
-import { DisposableStore, Emitter, toDisposable } from '../../../src/shared/event.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DisposableStore,
+  Emitter,
+  ListenerLeakError,
+  setListenerLeakThreshold,
+  setUnexpectedErrorHandler,
+  toDisposable,
+} from '../../../src/shared/event.js';
+import { LISTENER_LEAK_THRESHOLD } from '../../support/listener-leaks.js';
+
+/** Records what reaches onUnexpectedError until the test ends. */
+let restore: (() => void) | null = null;
+function recordUnexpected(): unknown[] {
+  const seen: unknown[] = [];
+  restore = setUnexpectedErrorHandler((err) => seen.push(err));
+  return seen;
+}
+afterEach(() => {
+  restore?.();
+  restore = null;
+  setListenerLeakThreshold(LISTENER_LEAK_THRESHOLD);
+});
 
 describe('Emitter', () => {
   it('delivers each fire once per subscription until it is disposed', () => {
@@ -28,15 +49,53 @@ describe('Emitter', () => {
     expect(errors).toHaveLength(1);
   });
 
-  it('without an error handler, the others still run and fire() then throws the first error', () => {
+  it('without an error handler, fire() never throws: each error goes to onUnexpectedError', () => {
+    const seen = recordUnexpected();
     const e = new Emitter<string>();
     const got: string[] = [];
     e.event(() => {
       throw new Error('first');
     });
     e.event((s) => got.push(s));
-    expect(() => e.fire('x')).toThrow('first');
+    e.event(() => {
+      throw new Error('second');
+    });
+    expect(() => e.fire('x')).not.toThrow();
     expect(got).toEqual(['x']);
+    expect(seen.map((err) => (err as Error).message)).toEqual(['first', 'second']);
+  });
+
+  it('a handler that throws itself is reported too, and the next listener still runs', () => {
+    const seen = recordUnexpected();
+    const e = new Emitter<number>(() => {
+      throw new Error('handler broke');
+    });
+    const got: number[] = [];
+    e.event(() => {
+      throw new Error('listener broke');
+    });
+    e.event((n) => got.push(n));
+    e.fire(7);
+    expect(got).toEqual([7]);
+    expect(seen.map((err) => (err as Error).message)).toEqual(['handler broke']);
+  });
+
+  it('reports a leak once, past the threshold, with the stack of the subscription that crossed it', () => {
+    const seen = recordUnexpected();
+    setListenerLeakThreshold(3);
+    const e = new Emitter<void>();
+    const subs = [1, 2, 3].map(() => e.event(() => undefined));
+    expect(seen).toEqual([]);
+    subs.push(
+      e.event(() => undefined),
+      e.event(() => undefined),
+    );
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeInstanceOf(ListenerLeakError);
+    expect((seen[0] as Error).message).toMatch(/4 listeners on one emitter \(threshold 3\)/);
+    expect((seen[0] as Error).message).toContain('event.test.ts');
+    subs.forEach((s) => s.dispose());
+    expect(e.listenerCount).toBe(0);
   });
 });
 
@@ -49,6 +108,34 @@ describe('DisposableStore', () => {
     store.add(toDisposable(() => ended.push('b')));
     store.dispose();
     store.add(toDisposable(() => ended.push('c'))); // added after: ended at once
+    expect(ended).toEqual(['a', 'b', 'c']);
+  });
+
+  it('disposes every item even when some throw, then throws their errors together', () => {
+    const ended: string[] = [];
+    const store = new DisposableStore();
+    const failing = (name: string) =>
+      toDisposable(() => {
+        throw new Error(name);
+      });
+    store.add(failing('x'));
+    store.add(toDisposable(() => ended.push('a')));
+    store.add(failing('y'));
+    store.add(toDisposable(() => ended.push('b')));
+    let thrown: unknown;
+    try {
+      store.dispose();
+    } catch (err) {
+      thrown = err;
+    }
+    expect(ended).toEqual(['a', 'b']);
+    expect(thrown).toBeInstanceOf(AggregateError);
+    expect((thrown as AggregateError).errors.map((e: Error) => e.message)).toEqual(['x', 'y']);
+
+    const one = new DisposableStore();
+    one.add(failing('only'));
+    one.add(toDisposable(() => ended.push('c')));
+    expect(() => one.clear()).toThrow('only');
     expect(ended).toEqual(['a', 'b', 'c']);
   });
 });

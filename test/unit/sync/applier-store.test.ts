@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AlertsEngine } from '../../../src/main/alerts/index.js';
-import { silentLogger } from '../../../src/node/log/logger.js';
 import { openStore, type Store } from '../../../src/main/store/index.js';
-import { ChangeApplier } from '../../../src/main/sync/applier.js';
+import type { ChangeApplier } from '../../../src/main/sync/applier.js';
 import { DEFAULT_ALERT_RULES, type DomainChange } from '../../../src/shared/domain.js';
 import { ed } from '../../integration/store/fixtures.js';
+import { offlineApplier } from '../../support/offline-applier.js';
 
 const cleanup: (() => void)[] = [];
 afterEach(() => cleanup.splice(0).forEach((f) => f()));
@@ -20,18 +20,8 @@ function setup(): { store: Store; applier: ChangeApplier; seen: DomainChange[] }
     rules: () => DEFAULT_ALERT_RULES,
     timeZone: () => 'UTC',
   });
-  const offline = async () => {
-    throw new Error('offline');
-  };
   const seen: DomainChange[] = [];
-  const applier = new ChangeApplier({
-    store,
-    calendar: { eventDates: offline, eventDate: offline, event: offline, categories: offline },
-    news: { post: offline, feed: offline },
-    alerts,
-    logger: silentLogger(),
-    cultures: () => ['en-US'],
-  });
+  const applier = offlineApplier({ store, alerts });
   applier.onDidCommit(({ changes }) => seen.push(...changes));
   cleanup.push(() => {
     applier.cancelPending();

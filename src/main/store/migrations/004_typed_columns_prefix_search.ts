@@ -5,7 +5,7 @@
  * prefix-matched last word of a query does not merge every term that starts with it.
  */
 import type Database from 'better-sqlite3';
-import { searchColumns } from '../html-text.js';
+import { searchColumnsV1 } from './frozen/search-columns.js';
 
 export default {
   version: 4,
@@ -46,13 +46,15 @@ export default {
       'INSERT INTO posts_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)',
     );
     // In pages: a statement cannot write while another one on the connection is iterating.
-    const page = db.prepare('SELECT pk, record FROM posts WHERE pk > ? ORDER BY pk LIMIT 500');
+    const page = db.prepare<[number], { pk: number; record: string }>(
+      'SELECT pk, record FROM posts WHERE pk > ? ORDER BY pk LIMIT 500',
+    );
     let after = 0;
     for (;;) {
-      const rows = page.all(after) as { pk: number; record: string }[];
-      for (const row of rows) insert.run(row.pk, ...searchColumns(JSON.parse(row.record)));
+      const rows = page.all(after);
+      for (const row of rows) insert.run(row.pk, ...searchColumnsV1(JSON.parse(row.record)));
       if (rows.length < 500) break;
-      after = (rows.at(-1) as { pk: number }).pk;
+      after = rows[rows.length - 1]?.pk ?? after;
     }
   },
 };

@@ -4,7 +4,7 @@
  * `raw` JSON (unknown fields included) stays. The table is rebuilt so the small columns
  * come before `raw` and the dropped column leaves no space behind.
  */
-import { FLAGS_FROM_JSON } from '../event-date-row.js';
+import { FLAGS_FROM_JSON_V1 } from './frozen/event-flags.js';
 
 const j = (path: string) => `json_extract(record, '$.${path}')`;
 
@@ -41,7 +41,7 @@ export default {
         coalesce(${j('dateUtc')}, strftime('%Y-%m-%dT%H:%M:%fZ', date_ms / 1000.0, 'unixepoch')), ${j('periodDateUtc')}, ${j('periodType')},
         actual, revised, consensus, ${j('ratioDeviation')}, previous, ${j('isBetterThanExpected')},
         name, country_code, currency_code, ${j('unit')}, ${j('potency')}, volatility,
-        volatility_rank, ${FLAGS_FROM_JSON('record')}, last_updated, raw
+        volatility_rank, ${FLAGS_FROM_JSON_V1('record')}, last_updated, raw
       FROM event_dates;
     DROP TABLE event_dates;
     ALTER TABLE event_dates_new RENAME TO event_dates;

@@ -4,8 +4,7 @@
  * entity; a post without `&` indexes the same either way.
  */
 import type Database from 'better-sqlite3';
-import type { Post } from '../../../shared/domain.js';
-import { searchColumns } from '../html-text.js';
+import { searchColumnsV1, type IndexedPostV1 } from './frozen/search-columns.js';
 
 const PAGE = 500;
 
@@ -29,7 +28,7 @@ export default {
     for (let after = 0; ;) {
       const rows = page.all(after, PAGE);
       for (const { pk, record } of rows) {
-        const next = searchColumns(JSON.parse(record) as Post);
+        const next = searchColumnsV1(JSON.parse(record) as IndexedPostV1);
         const now = indexed.get(pk);
         if (now && now.every((text, i) => text === next[i])) continue;
         remove.run(pk);

@@ -4,9 +4,8 @@
  * convert the posts cached before, and re-index their title and summary.
  */
 import type Database from 'better-sqlite3';
-import type { Post } from '../../../shared/domain.js';
-import { htmlToText } from '../../../shared/html-text.js';
-import { searchColumns } from '../html-text.js';
+import { htmlToTextV1 } from './frozen/html-to-text.js';
+import { searchColumnsV1, type IndexedPostV1 } from './frozen/search-columns.js';
 
 const PAGE = 500;
 
@@ -28,12 +27,12 @@ export default {
     for (let after = 0; ;) {
       const rows = page.all(after, PAGE);
       for (const { pk, record } of rows) {
-        const post = JSON.parse(record) as Post;
-        post.title = htmlToText(post.title);
-        post.summary = post.summary === null ? null : htmlToText(post.summary);
+        const post = JSON.parse(record) as IndexedPostV1;
+        post.title = htmlToTextV1(post.title);
+        post.summary = post.summary === null ? null : htmlToTextV1(post.summary);
         update.run(post.title, post.summary, JSON.stringify(post), pk);
         remove.run(pk);
-        insert.run(pk, ...searchColumns(post));
+        insert.run(pk, ...searchColumnsV1(post));
       }
       if (rows.length < PAGE) break;
       after = rows[rows.length - 1]?.pk ?? after;

@@ -5,7 +5,7 @@
  * date by every event-date write; filled here from the rows cached before.
  */
 import type Database from 'better-sqlite3';
-import { valueDecimals } from '../../../shared/format.js';
+import { valueDecimalsV1 } from './frozen/value-decimals.js';
 
 type Figures = [string, number | null, number | null, number | null, number | null];
 
@@ -23,7 +23,7 @@ export default {
       .raw()
       .iterate() as IterableIterator<Figures>;
     for (const [eventId, ...figures] of rows) {
-      const d = valueDecimals(figures);
+      const d = valueDecimalsV1(figures);
       if (d !== undefined) most.set(eventId, Math.max(most.get(eventId) ?? 0, d));
     }
     // written after the read: a statement cannot write while another one is iterating

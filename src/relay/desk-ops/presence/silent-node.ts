@@ -39,7 +39,8 @@ export async function silentNodeReason(
 
 function healthReason(text: string): string | null {
   try {
-    const reason = (JSON.parse(text) as { reason?: unknown }).reason;
+    const body: unknown = JSON.parse(text);
+    const reason = typeof body === 'object' && body !== null && 'reason' in body && body.reason;
     if (typeof reason !== 'string') return null;
     return withoutControls(reason).slice(0, 200);
   } catch {

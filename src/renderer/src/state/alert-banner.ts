@@ -4,6 +4,7 @@
  * it on top with its sound until the trader dismisses it, so a HIGH print is never silent.
  * The desktop shell says when (the `banner` push); in web mode the page decides itself.
  */
+import { owning } from './owned.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { NativeNotification } from '../../../shared/domain.js';
 import type { Bridge } from '../bridge/index.js';
@@ -62,11 +63,13 @@ export function createAlertBannerStore(
       app.getState().navigate(n.target);
     },
   }));
-  bridge.on('banner', (n) => store.getState().show(n));
+  const offs = [bridge.on('banner', (n) => store.getState().show(n))];
   // A HIGH print while the trader looks elsewhere and the browser may not notify: the banner.
   if (bridge.kind === 'http')
-    bridge.on('notification', (n) => {
-      if (webBannerTakes(n, app)) store.getState().show(n);
-    });
-  return store;
+    offs.push(
+      bridge.on('notification', (n) => {
+        if (webBannerTakes(n, app)) store.getState().show(n);
+      }),
+    );
+  return owning(store, offs);
 }

@@ -1,4 +1,5 @@
 /** Alert history (live) and the rule editor's rules. */
+import { owning } from './owned.js';
 import { createStore } from 'zustand/vanilla';
 import type { AlertRecord, AlertRules } from '../../../shared/domain.js';
 import type { Bridge } from '../bridge/index.js';
@@ -41,25 +42,25 @@ export function createAlertsStore(bridge: Bridge) {
     },
   }));
   // Another window marked alerts read or changed the rules: follow it.
-  bridge.on('alertsRead', ({ ids }) =>
+  const offRead = bridge.on('alertsRead', ({ ids }) =>
     store.setState({
       items: store
         .getState()
         .items.map((a) => (ids === null || ids.includes(a.id) ? { ...a, read: true } : a)),
     }),
   );
-  bridge.on('settings', (s) => {
+  const offSettings = bridge.on('settings', (s) => {
     if (store.getState().rules !== null) store.setState({ rules: s.alertRules });
   });
   // A new alert, or one replaced in place (a figure the service never held, now the real
   // print or withdrawn): one row either way, on top.
-  bridge.on('alert', (a) =>
+  const offAlert = bridge.on('alert', (a) =>
     store.setState({
       items: [a, ...store.getState().items.filter((x) => x.id !== a.id)].slice(0, 500),
     }),
   );
   // Its alerts were just stamped "shown": their receipts read the same time as the panel.
-  bridge.on('notification', (n) => {
+  const offNotification = bridge.on('notification', (n) => {
     if (n.alertIds.length === 0) return;
     void bridge.api
       .listAlerts({ limit: 200 })
@@ -74,5 +75,5 @@ export function createAlertsStore(bridge: Bridge) {
       })
       .catch(() => undefined);
   });
-  return store;
+  return owning(store, [offRead, offSettings, offAlert, offNotification]);
 }

@@ -1,4 +1,5 @@
 /** App-wide state: status, settings, the current screen, host reachability. */
+import { owning } from './owned.js';
 import { createStore } from 'zustand/vanilla';
 import type { AlertTarget, AppStatus, BackfillProgress, Settings } from '../../../shared/domain.js';
 import type { SettingsPatch } from '../../../shared/settings-schema.js';
@@ -114,18 +115,19 @@ export function createAppStore(bridge: Bridge) {
     },
     setError: (error) => set({ error }),
   }));
-  bridge.on('status', (status) => store.setState((s) => ({ status: latest(s.status, status) })));
-  bridge.on('backfill', (backfill) => store.setState({ backfill }));
-  // A change made in another window (another browser tab): zone, clock, theme, rules.
-  bridge.on('settings', (settings) => store.setState({ settings: fromHost(settings) }));
-  bridge.on('navigate', (target) => store.getState().navigate(target));
-  bridge.onConnection((connection) => {
-    store.setState({ connection });
-    if (connection === 'online')
-      void store
-        .getState()
-        .load()
-        .catch(() => undefined);
-  });
-  return store;
+  return owning(store, [
+    bridge.on('status', (status) => store.setState((s) => ({ status: latest(s.status, status) }))),
+    bridge.on('backfill', (backfill) => store.setState({ backfill })),
+    // A change made in another window (another browser tab): zone, clock, theme, rules.
+    bridge.on('settings', (settings) => store.setState({ settings: fromHost(settings) })),
+    bridge.on('navigate', (target) => store.getState().navigate(target)),
+    bridge.onConnection((connection) => {
+      store.setState({ connection });
+      if (connection === 'online')
+        void store
+          .getState()
+          .load()
+          .catch(() => undefined);
+    }),
+  ]);
 }

@@ -1,4 +1,5 @@
 /** The calendar window: rows from the cache, filters (persisted in settings), live updates. */
+import { owning } from './owned.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
   AlertRules,
@@ -157,6 +158,5 @@ export function createCalendarStore(bridge: Bridge, now: () => number = Date.now
       ...detailActions(bridge, set, get),
     };
   });
-  bridge.on('changes', (changes) => store.getState().applyChanges(changes));
-  return store;
+  return owning(store, [bridge.on('changes', (changes) => store.getState().applyChanges(changes))]);
 }

@@ -10,6 +10,7 @@ import { createNewsStore, type NewsState } from './news.js';
 import { createSettingsStore, type SettingsState } from './settings.js';
 import { startSquawk } from './squawk.js';
 import { createToastsStore, type ToastsState } from './toasts.js';
+import { DisposableStore, toDisposable, type Disposable } from '../../../shared/event.js';
 
 export interface Stores {
   bridge: Bridge;
@@ -20,39 +21,49 @@ export interface Stores {
   settings: StoreApi<SettingsState>;
   toasts: StoreApi<ToastsState>;
   alertBanner: StoreApi<AlertBannerState>;
+  /** Ends every push subscription the stores hold (the window's stores made again). */
+  dispose(): void;
 }
 
 export function createStores(bridge: Bridge, now?: () => number): Stores {
   const app = createAppStore(bridge);
   const alerts = createAlertsStore(bridge);
   const toasts = createToastsStore(bridge, app, alerts);
+  const calendar = createCalendarStore(bridge, now);
+  const news = createNewsStore(bridge);
+  const alertBanner = createAlertBannerStore(bridge, app, alerts, toasts);
+  const subscriptions = new DisposableStore();
+  const owned: Disposable[] = [app, alerts, toasts, calendar, news, alertBanner];
+  owned.forEach((s) => subscriptions.add(s));
   const stores: Stores = {
     bridge,
     app,
-    calendar: createCalendarStore(bridge, now),
-    news: createNewsStore(bridge),
+    calendar,
+    news,
     alerts,
     settings: createSettingsStore(bridge),
     toasts,
-    alertBanner: createAlertBannerStore(bridge, app, alerts, toasts),
+    alertBanner,
+    dispose: () => subscriptions.dispose(),
   };
-  reloadOnModeSwitch(stores);
+  subscriptions.add(toDisposable(reloadOnModeSwitch(stores)));
   // The push stream could not replay what it missed: read everything again.
-  bridge.onResync?.(() => {
+  const offResync = bridge.onResync?.(() => {
     void app
       .getState()
       .load()
       .catch(() => undefined);
     reloadShown(stores);
   });
-  startSquawk(bridge, app);
+  if (offResync) subscriptions.add(toDisposable(offResync));
+  subscriptions.add(toDisposable(startSquawk(bridge, app)));
   return stores;
 }
 
 /** Demo ⇄ live (keys saved or removed): another database, so everything shown is reloaded. */
-function reloadOnModeSwitch(stores: Stores): void {
+function reloadOnModeSwitch(stores: Stores): () => void {
   let demo: boolean | null = null;
-  stores.app.subscribe(({ status }) => {
+  return stores.app.subscribe(({ status }) => {
     if (!status) return;
     const switched = demo !== null && demo !== status.demo;
     demo = status.demo;

@@ -1,4 +1,5 @@
 /** News: pages from the cache, the open post, full-text search. */
+import { owning } from './owned.js';
 import { createStore } from 'zustand/vanilla';
 import type { Post, PostSummary, SearchHit } from '../../../shared/domain.js';
 import type { Bridge } from '../bridge/index.js';
@@ -93,7 +94,7 @@ export function createNewsStore(bridge: Bridge) {
       if (get().query === query) set({ hits });
     },
   }));
-  bridge.on('changes', (changes) => {
+  const offChanges = bridge.on('changes', (changes) => {
     if (
       changes.some(
         (c) => c.kind === 'postPublished' || c.kind === 'postUpdated' || c.kind === 'postRemoved',
@@ -105,5 +106,5 @@ export function createNewsStore(bridge: Bridge) {
         .catch(() => undefined);
     }
   });
-  return store;
+  return owning(store, [offChanges]);
 }

@@ -3,6 +3,7 @@
  * and quiet-hours aware, the same ones the OS shows), with the sound of its impact level and,
  * in web mode, the browser's notification.
  */
+import { owning } from './owned.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   DEFAULT_SETTINGS,
@@ -154,6 +155,5 @@ export function createToastsStore(
       },
     };
   });
-  bridge.on('notification', (n) => store.getState().push(n));
-  return store;
+  return owning(store, [bridge.on('notification', (n) => store.getState().push(n))]);
 }

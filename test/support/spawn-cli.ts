@@ -1,0 +1,54 @@
+/** A CLI of this repo as a child process (tsx), ready when its first stdout line says so. */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface Proc {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+}
+
+/**
+ * Spawns `script` and resolves with the URL `firstLine` captures from stdout; rejects with
+ * its stderr when it exits first or is not up within `timeoutMs` (then it is killed).
+ */
+export function spawnCli(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  firstLine: RegExp,
+  opts: { name?: string; timeoutMs?: number } = {},
+): Promise<Proc> {
+  const name = opts.name ?? script;
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${name} did not start in time: ${err}`));
+    }, opts.timeoutMs ?? 45_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = firstLine.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] as string, stdout: () => out, stderr: () => err });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited ${code}: ${err}`));
+    });
+  });
+}
+
+/** Resolves with the child's exit code once it has exited (at once if it already has). */
+export function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((r) => child.once('exit', (code) => r(code)));
+}
