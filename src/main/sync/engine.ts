@@ -128,7 +128,12 @@ export class SyncEngine {
         transport: this.transport(),
         health,
         relay: relay
-          ? { connected: relay.connected, downSince: relay.downSince, error: relay.error }
+          ? {
+              connected: relay.connected,
+              downSince: relay.downSince,
+              error: relay.error,
+              behind: relay.behind ?? null,
+            }
           : null,
         webhooksLateSince: this.webhooksLateSince,
         startedAt: this.startedAt,
