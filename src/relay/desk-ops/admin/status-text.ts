@@ -20,7 +20,14 @@ function printsText(a: AlertsToday | null): string {
 }
 
 export function formatStatus(s: AdminSnapshot): string[] {
-  const lines = [`Desk at ${iso(s.generatedAt)} · stream head ${s.head}`, '', 'Traders:'];
+  const lines = [`Desk at ${iso(s.generatedAt)} · stream head ${s.head}`];
+  const down = s.storeUnavailable;
+  if (down)
+    lines.push(
+      `STORE UNAVAILABLE: ${down.reason}${down.durability ? ` (durability: ${down.durability})` : ''}${down.storeLostAt ? `; store lost at ${iso(down.storeLostAt)}` : ''}`,
+      `  shown: this node now; ${down.knownAt === null ? 'nothing else known yet' : `the rest as of ${iso(down.knownAt)}`}`,
+    );
+  lines.push('', 'Traders:');
   for (const t of s.traders) {
     if (t.desktops.length === 0) lines.push(`  ${t.user.padEnd(20)} never connected`);
     for (const d of t.desktops) {
