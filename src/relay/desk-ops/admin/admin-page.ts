@@ -81,6 +81,14 @@ function releaseRow(r: ReleaseRow, now: number): string {
 <td>${escapeHtml(r.countryCode)}</td><td>${escapeHtml(r.watchers.join(', ') || '—')}</td><td>${miss}</td></tr>`;
 }
 
+/** A node's store: ok, down and why, or taking webhooks on a weaker or unverified promise. */
+function storeCell(n: AdminSnapshot['nodes'][number]): string {
+  if (!n.storeOk) return `<span class="bad">down</span> ${escapeHtml(n.storeReason ?? '')}`;
+  if (n.durability)
+    return `<span class="bad">durability at risk</span> ${escapeHtml(n.durability)}`;
+  return '<span class="ok">ok</span>';
+}
+
 export function renderAdminPage(s: AdminSnapshot, admin: string): string {
   const now = s.generatedAt;
   const traders = s.traders
@@ -99,7 +107,7 @@ export function renderAdminPage(s: AdminSnapshot, admin: string): string {
     .map(
       (n) =>
         `<tr><td>${escapeHtml(n.node)}${n.stale ? ` <span class="bad">(silent${n.silentReason ? `: ${escapeHtml(n.silentReason)}` : ''})</span>` : ''}</td><td>${n.streams}</td>
-<td>${n.ingestPerSecond}/s</td><td>${n.storeOk ? '<span class="ok">ok</span>' : `<span class="bad">down</span> ${escapeHtml(n.storeReason ?? '')}`}</td>
+<td>${n.ingestPerSecond}/s</td><td>${storeCell(n)}</td>
 <td>${escapeHtml(ago(n.reportedAt, now))}</td></tr>`,
     )
     .join('');

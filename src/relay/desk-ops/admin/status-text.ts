@@ -19,6 +19,11 @@ function printsText(a: AlertsToday | null): string {
   return `prints today ${a.count} (p50 ${lateText(a.p50LateMs ?? 0)}, max ${lateText(a.maxLateMs ?? 0)}${last})`;
 }
 
+function storeText(n: AdminSnapshot['nodes'][number]): string {
+  if (!n.storeOk) return `DOWN (${n.storeReason ?? ''})`;
+  return n.durability ? `DURABILITY AT RISK (${n.durability})` : 'ok';
+}
+
 export function formatStatus(s: AdminSnapshot): string[] {
   const lines = [`Desk at ${iso(s.generatedAt)} · stream head ${s.head}`];
   const down = s.storeUnavailable;
@@ -44,7 +49,7 @@ export function formatStatus(s: AdminSnapshot): string[] {
   lines.push('', 'Nodes:');
   for (const n of s.nodes)
     lines.push(
-      `  ${n.node.padEnd(28)} ${n.streams} streams  ${n.ingestPerSecond}/s  store ${n.storeOk ? 'ok' : `DOWN (${n.storeReason ?? ''})`}${n.stale ? `  SILENT${n.silentReason ? ` (${n.silentReason})` : ''}` : ''}`,
+      `  ${n.node.padEnd(28)} ${n.streams} streams  ${n.ingestPerSecond}/s  store ${storeText(n)}${n.stale ? `  SILENT${n.silentReason ? ` (${n.silentReason})` : ''}` : ''}`,
     );
   lines.push('', 'Next HIGH releases:');
   if (s.releasesError) lines.push(`  unavailable: ${s.releasesError}`);
