@@ -19,6 +19,8 @@ export interface ConnectionFacts {
     error: string | null;
     /** The open stream's node is behind (relay-behind.ts), and why. */
     behind?: string | null;
+    /** The relay says it refuses webhooks (a full disk), and why. */
+    refusing?: string | null;
   } | null;
   /** Webhooks transports: since when deliveries are missing (the safety net found changes first). */
   webhooksLateSince: number | null;
@@ -81,11 +83,14 @@ export function deriveConnection(f: ConnectionFacts): ConnectionInfo {
     );
   }
   if (health.lastOkAt === null) return info('connecting', transport, null, f.startedAt);
-  if (f.relay?.behind) {
+  const behind = f.relay?.refusing
+    ? `it cannot store webhooks: ${f.relay.refusing}`
+    : f.relay?.behind;
+  if (behind) {
     return info(
       'behind',
       transport,
-      `The relay node is behind (${f.relay.behind}); the safety net polls every release you are alerted to`,
+      `The relay node is behind (${behind}); the safety net polls every release you are alerted to`,
       f.now,
     );
   }

@@ -133,6 +133,7 @@ export class SyncEngine {
               downSince: relay.downSince,
               error: relay.error,
               behind: relay.behind ?? null,
+              refusing: relay.refusing ?? null,
             }
           : null,
         webhooksLateSince: this.webhooksLateSince,

@@ -21,6 +21,8 @@ export interface RelayStatus {
    * answered it, or its head stays past what reached us, for RELAY_BEHIND_MS or more.
    */
   behind?: string | null;
+  /** The relay said it refuses webhooks (a full disk, say), and why; null when it takes them. */
+  refusing?: string | null;
 }
 
 /** The relay consumer as the engine uses it. */

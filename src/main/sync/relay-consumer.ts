@@ -28,6 +28,7 @@ const REPLAY_RETRY = { minMs: 1_000, maxMs: 60_000 };
 const RECONNECT = { minMs: 500, maxMs: 30_000 };
 
 const unavailableData = z.looseObject({ reason: z.string().max(500) });
+const storeData = z.looseObject({ refusing: z.string().max(500).nullable() });
 
 const resetData = z.looseObject({
   oldestId: z.union([z.string(), z.number()]).nullable().optional(),
@@ -222,7 +223,7 @@ export class RelayConsumer {
       this.abort = null;
       this.opts.presence?.disconnected();
       this.behindWatch.clear();
-      this.update({ connected: false, behind: null });
+      this.update({ connected: false, behind: null, refusing: null });
     }
   }
 
@@ -256,6 +257,11 @@ export class RelayConsumer {
         this.heartbeat(m.data);
         continue;
       }
+      if (m.event === 'store') {
+        await flush();
+        this.storeSaid(m.data);
+        continue;
+      }
       if (m.event === 'unavailable') {
         await flush();
         throw new RelayCutOff(unavailableReason(m.data));
@@ -272,6 +278,17 @@ export class RelayConsumer {
   private heartbeat(data: string): void {
     const behind = this.behindWatch.heartbeat(data, this.cursor, Date.now());
     if (behind !== this.status.behind) this.update({ behind });
+  }
+
+  /** The relay refuses webhooks (why), or takes them again: shown until it says otherwise. */
+  private storeSaid(data: string): void {
+    let refusing: string | null;
+    try {
+      refusing = storeData.parse(JSON.parse(data)).refusing;
+    } catch {
+      return;
+    }
+    if (refusing !== (this.status.refusing ?? null)) this.update({ refusing });
   }
 
   /** Where a stream opened with no id begins: the first cursor (sse-hub.ts positionFrame). */

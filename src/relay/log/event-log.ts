@@ -81,6 +81,12 @@ export interface EventLog {
    * Returns the unsubscribe.
    */
   onCutOff?(listener: (reason: string | null) => void): () => void;
+  /**
+   * SQLite: the log started refusing webhooks (the reason: a full disk, say) or takes them
+   * again (null), so live streams are told at once (sse-hub.ts `storeFrame`). Returns the
+   * unsubscribe.
+   */
+  onRefusing?(listener: (reason: string | null) => void): () => void;
   /** Redis only: how long the store has left this node's ping unanswered (ms, 0 when it answers). */
   storeSilentMs?(): number;
   readonly commitLatency: Histogram;

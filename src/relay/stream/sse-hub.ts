@@ -83,6 +83,14 @@ export function heartbeatFrame(lastId: string, storeSilentMs: number): string {
   return `event: heartbeat\ndata: ${JSON.stringify({ lastId, storeSilentMs })}\n\n`;
 }
 
+/**
+ * This relay refuses webhooks (why) or takes them again (null): a node with nowhere else to
+ * send its desktops (SQLite) tells them, so none shows plain "Live (relay)" meanwhile.
+ */
+export function storeFrame(refusing: string | null): string {
+  return `event: store\ndata: ${JSON.stringify({ refusing })}\n\n`;
+}
+
 /** The last frame of a stream this node lets go because it cannot reach its store. */
 export function unavailableFrame(reason: string): string {
   return `event: unavailable\ndata: ${JSON.stringify({ reason })}\n\n`;
@@ -106,11 +114,17 @@ export class SseHub {
       log.onCutOff?.((reason) => {
         if (reason !== null) this.letGo(reason);
       }) ?? null;
+    this.offRefusing =
+      log.onRefusing?.((reason) => {
+        const frame = storeFrame(reason);
+        for (const c of this.clients) this.send(c, frame);
+      }) ?? null;
   }
 
   /** Ends the subscription to the log's appends (closeAll: nothing is fanned out after). */
   private readonly offAppend: () => void;
   private readonly offCutOff: (() => void) | null;
+  private readonly offRefusing: (() => void) | null;
 
   /**
    * This node cannot reach its store: every stream gets the reason and is ended, so its
@@ -177,6 +191,9 @@ export class SseHub {
   async serve(res: ServerResponse, after: string | null): Promise<void> {
     res.writeHead(200, SSE_HEADERS);
     res.write('retry: 2000\n\n');
+    // Opened while this relay refuses webhooks: said first (storeFrame).
+    const h = this.log.health();
+    if (!h.ok && !h.cutOff && this.log.onRefusing) res.write(storeFrame(h.reason ?? 'unknown'));
     const client: Client = {
       res,
       cursor: after ?? this.log.lastId(),
@@ -225,6 +242,7 @@ export class SseHub {
   closeAll(): void {
     this.offAppend();
     this.offCutOff?.();
+    this.offRefusing?.();
     if (this.pending !== null && this.pending !== 'microtask') clearTimeout(this.pending);
     this.pending = null;
     this.queued = [];
