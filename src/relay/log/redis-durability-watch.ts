@@ -45,6 +45,8 @@ export class DurabilityWatch {
   private pulseTimer: NodeJS.Timeout | null = null;
   /** When the ping in flight was sent (performance.now()), null when none is. */
   private pingSentAt: number | null = null;
+  /** Beats that found the ping in flight still unanswered. */
+  private beatsWaiting = 0;
   /** When Redis last answered this node's ping. */
   private heardAt = performance.now();
   private readonly frozenReason: string;
@@ -140,7 +142,12 @@ export class DurabilityWatch {
   private beat(): void {
     const limit = this.opts.frozenAfterMs ?? FROZEN_AFTER_MS;
     if (this.pingSentAt !== null) {
-      if (performance.now() - this.pingSentAt < limit || this.cutOff() !== null) return;
+      // Judged over several beats, not one late timer: an event loop busy for seconds (a
+      // burst) runs this beat before it reads the answer that is already there.
+      this.beatsWaiting++;
+      const waited = performance.now() - this.pingSentAt;
+      if (waited < limit || this.beatsWaiting < Math.ceil(limit / PULSE_MS)) return;
+      if (this.cutOff() !== null) return;
       this.goDown(this.frozenReason);
       this.opts.logger?.error(
         { redis: this.opts.where },
@@ -151,6 +158,7 @@ export class DurabilityWatch {
     if (this.redis.status !== 'ready') return;
     const sent = performance.now();
     this.pingSentAt = sent;
+    this.beatsWaiting = 0;
     this.redis.ping().then(
       () => {
         if (this.pingSentAt !== sent) return;
