@@ -186,7 +186,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
   const log = (since: number, until: number) => deliveryLog(events, presence, since, until);
   const positions = await seededPositions(events, stores);
   const view = viewDeps(opts, presence, positions, log);
-  const storeDown = new StoreDownView({ ...opts, streams: () => opts.hub.size });
+  const storeDown = new StoreDownView(opts);
   const alerts = startDeskAlerts({
     webhookUrl: opts.alerts?.webhookUrl ?? null,
     leadMinutes: opts.alerts?.leadMinutes ?? 10,
@@ -212,7 +212,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
   const admin = adminRoutes({
     ...opts,
     admins: stores.admins,
-    snapshot: () => storeDown.snapshot(() => adminSnapshot(view)),
+    snapshot: () => storeDown.snapshot(() => adminSnapshot(view), alerts.open),
     log,
     replay: replays.replay,
   });

@@ -19,7 +19,7 @@ afterEach(async () => {
 
 describe('the desk page while the store is down', () => {
   it("shows this node's view and the last good page to a known admin; 503 otherwise", async () => {
-    const { redis, node } = await startAlertingNodes(cleanups, { label: 'store-down' });
+    const { redis, node, texts } = await startAlertingNodes(cleanups, { label: 'store-down' });
     const admins = await RedisAdminStore.open({ url: redis.url });
     const lead = (await admins.add('lead')).token;
     const other = (await admins.add('other')).token;
@@ -27,6 +27,7 @@ describe('the desk page while the store is down', () => {
     const a = await node('node-a');
     const b = await node('node-b');
     await b.checkDeskAlerts(); // node b reports itself
+    await a.checkDeskAlerts(); // node a learns the desk's live nodes (it speaks for the desk)
     const get = async (token: string, accept = 'application/json') => {
       const res = await request(`${a.url}/admin`, {
         headers: { authorization: `Bearer ${token}`, accept },
@@ -42,6 +43,10 @@ describe('the desk page while the store is down', () => {
 
     await redis.kill('SIGKILL'); // redis-server stopped: refused, not frozen
     await waitFor(async () => (await request(`${a.url}/healthz`)).statusCode === 503, '503');
+    await a.checkDeskAlerts(); // the outage's alert: open on node a, posted once
+    expect(texts).toEqual([
+      expect.stringMatching(/^:rotating_light: The desk's Redis store is down/),
+    ]);
 
     const page = await get(lead);
     expect(page.status).toBe(200);
@@ -51,6 +56,7 @@ describe('the desk page while the store is down', () => {
       knownAt: before.generatedAt,
       durability: null,
       storeLostAt: null,
+      openAlerts: texts,
     });
     expect(now.nodes.find((n) => n.node === 'node-a')).toMatchObject({
       storeOk: false,
@@ -62,6 +68,7 @@ describe('the desk page while the store is down', () => {
     const html = await get(lead, 'text/html');
     expect(html.status).toBe(200);
     expect(html.text.match(/data-store-unavailable/g)).toHaveLength(1);
+    expect(html.text).toContain('Open alerts, as this node saw them: :rotating_light: The desk');
     expect(html.text).toMatch(/The desk's store does not answer: the relay lost its connection/);
 
     // `relay status`: exit 0, the store's problem on its own line, once.
@@ -78,6 +85,9 @@ describe('the desk page while the store is down', () => {
       'STORE UNAVAILABLE: the relay lost its connection to Redis and is reconnecting',
     ]);
     expect(out).toContainEqual(expect.stringMatching(/^ {2}node-a .* store DOWN \(the relay lost/));
+    expect(out.filter((l) => l.startsWith('  open alert: '))).toEqual([
+      `  open alert: ${texts[0]}`,
+    ]);
 
     // An admin this node never checked cannot be vouched for; an action needs the store.
     const unknown = await get(other);

@@ -118,7 +118,8 @@ export function renderAdminPage(s: AdminSnapshot, admin: string): string {
 <tbody>${s.releases.map((r) => releaseRow(r, now)).join('') || '<tr><td colspan="5" class="muted">no HIGH release in the next 24 h</td></tr>'}</tbody></table>`;
   const down = s.storeUnavailable;
   const storeDown = down
-    ? `<p class="bad" data-store-unavailable>The desk's store does not answer: ${escapeHtml(down.reason)}${down.durability ? ` (durability: ${escapeHtml(down.durability)})` : ''}${down.storeLostAt ? ` · store lost at ${escapeHtml(iso(down.storeLostAt))}` : ''}. Shown: this node now, and ${down.knownAt === null ? 'nothing else yet (no page was built before)' : `the rest as of ${escapeHtml(iso(down.knownAt))}`}.</p>`
+    ? `<p class="bad" data-store-unavailable>The desk's store does not answer: ${escapeHtml(down.reason)}${down.durability ? ` (durability: ${escapeHtml(down.durability)})` : ''}${down.storeLostAt ? ` · store lost at ${escapeHtml(iso(down.storeLostAt))}` : ''}. Shown: this node now, and ${down.knownAt === null ? 'nothing else yet (no page was built before)' : `the rest as of ${escapeHtml(iso(down.knownAt))}`}.</p>
+<p>Open alerts, as this node saw them: ${down.openAlerts.map((t) => escapeHtml(t)).join('<br>') || 'none'}</p>`
     : '';
   const body = `<h1>Macrobell desk</h1>${storeDown}
 <p class="muted">Signed in as ${escapeHtml(admin)} · stream head ${escapeHtml(s.head)} · ${escapeHtml(iso(now))} · lag threshold ${s.lagThresholdSeconds} s</p>

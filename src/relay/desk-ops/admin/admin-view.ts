@@ -76,6 +76,8 @@ export interface AdminSnapshot {
     knownAt: number | null;
     durability: string | null;
     storeLostAt: number | null;
+    /** The desk alerts open as this node last saw them. */
+    openAlerts: string[];
   };
 }
 

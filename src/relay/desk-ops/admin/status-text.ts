@@ -31,6 +31,7 @@ export function formatStatus(s: AdminSnapshot): string[] {
     lines.push(
       `STORE UNAVAILABLE: ${down.reason}${down.durability ? ` (durability: ${down.durability})` : ''}${down.storeLostAt ? `; store lost at ${iso(down.storeLostAt)}` : ''}`,
       `  shown: this node now; ${down.knownAt === null ? 'nothing else known yet' : `the rest as of ${iso(down.knownAt)}`}`,
+      ...down.openAlerts.map((t) => `  open alert: ${t}`),
     );
   lines.push('', 'Traders:');
   for (const t of s.traders) {

@@ -11,7 +11,7 @@ import type { AdminSnapshot } from './admin-view.js';
 export interface StoreDownViewOptions {
   events: EventLog;
   /** This node's open streams. */
-  streams: () => number;
+  hub: { size: number };
   node: () => string;
   now: () => number;
   logger?: Logger;
@@ -28,24 +28,30 @@ export class StoreDownView {
     return s;
   }
 
-  /** The snapshot, or what this node knows when the store cannot answer for it. */
-  async snapshot(build: () => Promise<AdminSnapshot>): Promise<AdminSnapshot> {
+  /**
+   * The snapshot, or what this node knows when the store cannot answer for it, with the
+   * desk alerts open as this node last saw them (desk-alerts.ts).
+   */
+  async snapshot(
+    build: () => Promise<AdminSnapshot>,
+    openAlerts: () => string[],
+  ): Promise<AdminSnapshot> {
     try {
       return this.remember(await build());
     } catch (err) {
       this.opts.logger?.warn({ err }, 'the desk page is built from what this node knows');
-      return this.fromNode();
+      return this.fromNode(openAlerts());
     }
   }
 
-  private fromNode(): AdminSnapshot {
+  private fromNode(openAlerts: string[]): AdminSnapshot {
     const { events, now } = this.opts;
     const h = events.health();
     const reason = h.ok ? "the desk's store did not answer the page's reads" : (h.reason ?? '');
     const at = now();
     const self = {
       node: this.opts.node(),
-      streams: this.opts.streams(),
+      streams: this.opts.hub.size,
       ingestPerSecond: 0,
       storeOk: false,
       storeReason: reason,
@@ -69,6 +75,7 @@ export class StoreDownView {
         knownAt: last?.generatedAt ?? null,
         durability: h.durability ?? null,
         storeLostAt: h.storeLost?.at ?? null,
+        openAlerts,
       },
     };
   }

@@ -98,7 +98,7 @@ export function adoptedCondition(key: string, node: string): Condition | null {
     return {
       key,
       kind: 'durability_unverified',
-      text: '',
+      text: ":warning: The desk's Redis durability may not hold (open since before this node started).",
       recovery: `:white_check_mark: The desk's Redis durability is as stated again (relay ${node}).`,
     };
   const silent = /^node_silent:(.+):\d+$/.exec(key);
@@ -106,7 +106,7 @@ export function adoptedCondition(key: string, node: string): Condition | null {
     return {
       key,
       kind: 'node_silent',
-      text: '',
+      text: `:rotating_light: Relay node ${silent[1] as string} stopped reporting (open since before this node started).`,
       recovery: `:white_check_mark: Relay node ${silent[1] as string} reports again.`,
     };
   return null;

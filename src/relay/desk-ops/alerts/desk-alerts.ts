@@ -133,5 +133,8 @@ export function startDeskAlerts(opts: DeskAlertsOptions) {
     counters.checks++;
   }
 
-  return { check, counters };
+  /** The alerts open as this node last saw them (for the page while the store is away). */
+  const open = () => [...seen.values()].map((c) => c.text);
+
+  return { check, counters, open };
 }
