@@ -94,6 +94,13 @@ export const RelayErrors = {
   ),
 
   // GET /events and /events/page
+  /** This node cannot reach its store (another node may): the desktop moves on. */
+  STORE_CUT_OFF: entry(
+    503,
+    'store_cut_off',
+    (reason: string) => `This relay node cannot reach its store: ${reason}`,
+    RETRY_SOON,
+  ),
   INVALID_PAGE_QUERY: entry(
     400,
     'invalid_request',

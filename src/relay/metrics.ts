@@ -68,6 +68,11 @@ function registerFanout(registry: Registry, hub: SseHub): void {
     () => hub.slowDisconnects,
   );
   count(
+    'macrobell_relay_store_cut_off_disconnects_total',
+    'SSE streams ended because this node could not reach its store (the desktops moved on).',
+    () => hub.cutOffDisconnects,
+  );
+  count(
     'macrobell_relay_fanout_rounds_total',
     'Fan-out rounds (one write per SSE client; commit batches coalesced).',
     () => hub.fanoutRounds,

@@ -23,6 +23,7 @@ export type RelayRedis = RedisTarget & {
   durability?: DurabilityMode;
   dedupWindowMs?: number;
   generationCheckMs?: number;
+  frozenAfterMs?: number;
 };
 
 export interface RelayStores {

@@ -13,6 +13,8 @@ export function connectionLabel(c: ConnectionInfo, demo: boolean): string {
       return 'Connecting…';
     case 'live':
       return `Live (${demo && c.transport === 'webhooks' ? 'demo webhooks' : TRANSPORT[c.transport]})`;
+    case 'behind':
+      return 'Live — relay behind';
     case 'late':
       return 'Live — webhooks late';
     case 'apiDown':

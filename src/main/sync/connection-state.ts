@@ -2,7 +2,7 @@
  * The connection state, derived in one place from the facts the sync engine holds, so
  * the banner, the status bar, the tray and the status API can never disagree.
  * Precedence: offline (the service does not answer) beats reconnecting (the relay stream
- * is down) beats late (webhooks missing, the safety net carries the feed) beats live —
+ * is down) beats behind (the stream is open, its node is not keeping up) beats late (webhooks missing, the safety net carries the feed) beats live —
  * except that an API failing while its webhooks still arrive is `apiDown`, not offline:
  * prints still alert, so "showing cached data" would be untrue.
  */
@@ -13,7 +13,15 @@ export interface ConnectionFacts {
   transport: LiveTransport;
   health: HealthSnapshot;
   /** Relay transport: whether the stream is open, and since when it is down. */
-  relay: { connected: boolean; downSince: number | null; error: string | null } | null;
+  relay: {
+    connected: boolean;
+    downSince: number | null;
+    error: string | null;
+    /** The open stream's node is behind (relay-behind.ts), and why. */
+    behind?: string | null;
+    /** The relay says it refuses webhooks (a full disk), and why. */
+    refusing?: string | null;
+  } | null;
   /** Webhooks transports: since when deliveries are missing (the safety net found changes first). */
   webhooksLateSince: number | null;
   /** When the engine started (the `connecting` state's since). */
@@ -75,6 +83,17 @@ export function deriveConnection(f: ConnectionFacts): ConnectionInfo {
     );
   }
   if (health.lastOkAt === null) return info('connecting', transport, null, f.startedAt);
+  const behind = f.relay?.refusing
+    ? `it cannot store webhooks: ${f.relay.refusing}`
+    : f.relay?.behind;
+  if (behind) {
+    return info(
+      'behind',
+      transport,
+      `The relay node is behind (${behind}); the safety net polls every release you are alerted to`,
+      f.now,
+    );
+  }
   if (f.webhooksLateSince !== null && transport !== 'polling') {
     return info(
       'late',

@@ -130,7 +130,13 @@ export class SyncEngine {
         transport: this.transport(),
         health,
         relay: relay
-          ? { connected: relay.connected, downSince: relay.downSince, error: relay.error }
+          ? {
+              connected: relay.connected,
+              downSince: relay.downSince,
+              error: relay.error,
+              behind: relay.behind ?? null,
+              refusing: relay.refusing ?? null,
+            }
           : null,
         webhooksLateSince: this.webhooksLateSince,
         startedAt: this.startedAt,

@@ -16,6 +16,13 @@ export interface RelayStatus {
   lastEventAt: number | null;
   lagMs: number | null;
   error: string | null;
+  /**
+   * Heartbeats arrive but the node is behind (why, in plain words): its store has not
+   * answered it, or its head stays past what reached us, for RELAY_BEHIND_MS or more.
+   */
+  behind?: string | null;
+  /** The relay said it refuses webhooks (a full disk, say), and why; null when it takes them. */
+  refusing?: string | null;
 }
 
 /** The relay consumer as the engine uses it. */

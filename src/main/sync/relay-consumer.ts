@@ -15,7 +15,8 @@ import { backoffDelay, retryAfterMs, type BackoffPolicy } from '../../node/backo
 import type { RelayConsumerOptions, RelayStatus } from './live-source.js';
 import { readSse, type SseMessage } from './sse-reader.js';
 import { parseReplayed, type ReplayedItem } from './relay-replay.js';
-import { RelayRefused, TokenRejected } from './relay-refusals.js';
+import { RelayCutOff, RelayRefused, TokenRejected } from './relay-refusals.js';
+import { RelayBehindWatch } from './relay-behind.js';
 import { messageOf } from '../../shared/error-message.js';
 
 export { TOKEN_REJECTED } from './relay-refusals.js';
@@ -25,6 +26,9 @@ const HEALTHY_AFTER_MS = 5_000;
 const REPLAY_RETRY = { minMs: 1_000, maxMs: 60_000 };
 /** Reconnecting: 0.5 s, doubling, to 30 s. */
 const RECONNECT = { minMs: 500, maxMs: 30_000 };
+
+const unavailableData = z.looseObject({ reason: z.string().max(500) });
+const storeData = z.looseObject({ refusing: z.string().max(500).nullable() });
 
 const resetData = z.looseObject({
   oldestId: z.union([z.string(), z.number()]).nullable().optional(),
@@ -46,7 +50,10 @@ export class RelayConsumer {
     lastEventAt: null,
     lagMs: null,
     error: null,
+    behind: null,
   };
+  /** What the heartbeats say of the node's head and store (relay-behind.ts). */
+  private readonly behindWatch = new RelayBehindWatch();
   private attempt = 0;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
@@ -215,7 +222,8 @@ export class RelayConsumer {
       stopWatchdog();
       this.abort = null;
       this.opts.presence?.disconnected();
-      this.update({ connected: false });
+      this.behindWatch.clear();
+      this.update({ connected: false, behind: null, refusing: null });
     }
   }
 
@@ -244,12 +252,43 @@ export class RelayConsumer {
         this.started(m.id);
         continue;
       }
+      if (m.event === 'heartbeat') {
+        await flush();
+        this.heartbeat(m.data);
+        continue;
+      }
+      if (m.event === 'store') {
+        await flush();
+        this.storeSaid(m.data);
+        continue;
+      }
+      if (m.event === 'unavailable') {
+        await flush();
+        throw new RelayCutOff(unavailableReason(m.data));
+      }
       const item = this.parse(m);
       if (!item) continue;
       run.push(item);
       this.cursor = item.id; // later duplicates in this same run are skipped too
     }
     await flush();
+  }
+
+  /** A heartbeat with the node's head: "behind" when it stays ahead or its store is silent. */
+  private heartbeat(data: string): void {
+    const behind = this.behindWatch.heartbeat(data, this.cursor, Date.now());
+    if (behind !== this.status.behind) this.update({ behind });
+  }
+
+  /** The relay refuses webhooks (why), or takes them again: shown until it says otherwise. */
+  private storeSaid(data: string): void {
+    let refusing: string | null;
+    try {
+      refusing = storeData.parse(JSON.parse(data)).refusing;
+    } catch {
+      return;
+    }
+    if (refusing !== (this.status.refusing ?? null)) this.update({ refusing });
   }
 
   /** Where a stream opened with no id begins: the first cursor (sse-hub.ts positionFrame). */
@@ -345,5 +384,14 @@ export class RelayConsumer {
       payload = { type: '__invalid__', data: msg.data };
     }
     return { id, payload, receivedAt: msg.receivedAt };
+  }
+}
+
+/** The reason of an `event: unavailable`, or plain words when it has none. */
+function unavailableReason(data: string): string {
+  try {
+    return unavailableData.parse(JSON.parse(data)).reason;
+  } catch {
+    return 'no reason given';
   }
 }

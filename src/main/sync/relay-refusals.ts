@@ -17,3 +17,13 @@ export class RelayRefused extends Error {
     super(`the relay answered HTTP ${status}`);
   }
 }
+
+/**
+ * The node ended the stream because it cannot reach its store (`event: unavailable`):
+ * another node of the list may, so the consumer moves on at once.
+ */
+export class RelayCutOff extends Error {
+  constructor(reason: string) {
+    super(`the relay node cannot reach its store: ${reason}`);
+  }
+}

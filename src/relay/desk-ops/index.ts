@@ -19,6 +19,7 @@ import {
 } from './presence/presence-store.js';
 import { presenceRoutes, type PresenceRoutes } from './presence/presence.js';
 import { adminRoutes } from './admin/admin-routes.js';
+import { StoreDownView } from './admin/store-down-view.js';
 import { LAG_COUNT_CAP, adminSnapshot, type AdminViewDeps } from './admin/admin-view.js';
 import { LogPositions } from './replay/log-positions.js';
 import { upcomingReleases } from './alerts/upcoming-releases.js';
@@ -164,24 +165,33 @@ function viewDeps(
   };
 }
 
-export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
-  const { events, now, logger } = opts;
-  const stores = await openOpsStores(opts);
-  const { presence } = stores;
-  const log = (since: number, until: number) => deliveryLog(events, presence, since, until);
+/** The log's last positions (a desktop's lag), read at start; the stores closed if it fails. */
+async function seededPositions(
+  events: EventLog,
+  stores: { close(): Promise<void> },
+): Promise<LogPositions> {
   const positions = new LogPositions(events, LAG_COUNT_CAP);
   await positions.seed(events).catch(async (err: unknown) => {
     positions.close();
     await stores.close();
     throw err;
   });
-  const view = viewDeps(opts, presence, positions, log);
+  return positions;
+}
 
+export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
+  const { events, now, logger } = opts;
+  const stores = await openOpsStores(opts);
+  const { presence } = stores;
+  const log = (since: number, until: number) => deliveryLog(events, presence, since, until);
+  const positions = await seededPositions(events, stores);
+  const view = viewDeps(opts, presence, positions, log);
+  const storeDown = new StoreDownView(opts);
   const alerts = startDeskAlerts({
     webhookUrl: opts.alerts?.webhookUrl ?? null,
     leadMinutes: opts.alerts?.leadMinutes ?? 10,
     ledger: stores.ledger,
-    snapshot: () => adminSnapshot(view, { deliveries: false }),
+    snapshot: async () => storeDown.remember(await adminSnapshot(view, { deliveries: false })),
     events,
     node: opts.node,
     now,
@@ -202,7 +212,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
   const admin = adminRoutes({
     ...opts,
     admins: stores.admins,
-    snapshot: () => adminSnapshot(view),
+    snapshot: () => storeDown.snapshot(() => adminSnapshot(view), alerts.open),
     log,
     replay: replays.replay,
   });

@@ -41,6 +41,11 @@ export interface LogHealth {
    * since (redis-settings-watch.ts): webhooks are still taken, the desk is told.
    */
   durabilityUnverified?: string;
+  /**
+   * This node cannot reach its store (Redis only: the connection closed, or Redis answers
+   * nothing): other nodes may, so its traders' streams are closed and refused (sse-hub.ts).
+   */
+  cutOff?: true;
 }
 
 /** The store cannot take writes now (Redis down): the webhook is answered 503, retried. */
@@ -71,6 +76,19 @@ export interface EventLog {
   trim(olderThanMs: number): Promise<number>;
   stats(): Promise<{ rows: number; bytes: number | null }>;
   health(): LogHealth;
+  /**
+   * Redis only: this node lost its link to the store (the reason) or found it again (null).
+   * Returns the unsubscribe.
+   */
+  onCutOff?(listener: (reason: string | null) => void): () => void;
+  /**
+   * SQLite: the log started refusing webhooks (the reason: a full disk, say) or takes them
+   * again (null), so live streams are told at once (sse-hub.ts `storeFrame`). Returns the
+   * unsubscribe.
+   */
+  onRefusing?(listener: (reason: string | null) => void): () => void;
+  /** Redis only: how long the store has left this node's ping unanswered (ms, 0 when it answers). */
+  storeSilentMs?(): number;
   readonly commitLatency: Histogram;
   ingested: number;
   storeFailures: number;

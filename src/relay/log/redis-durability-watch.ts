@@ -6,6 +6,7 @@
  */
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
+import { Emitter, type Event } from '../../shared/event.js';
 import { checkDurability, type Durability, type DurabilityMode } from './redis-durability.js';
 import { SettingsWatch } from './redis-settings-watch.js';
 
@@ -13,7 +14,13 @@ import { SettingsWatch } from './redis-settings-watch.js';
 const LOST = 'the relay lost its connection to Redis and is reconnecting';
 const UNPROMISED =
   'Redis is not set up to keep stored webhooks safely (see the relay log); webhooks are refused until it is';
+const frozen = (ms: number) =>
+  `Redis stopped answering this node (no reply for ${ms / 1000} s); its traders are sent to another node`;
 const DURABILITY_RECHECK_MS = 1000;
+/** How often the link to Redis is pinged, to notice a Redis that answers nothing. */
+const PULSE_MS = 1000;
+/** A ping unanswered for this long: the store is frozen for this node. */
+const FROZEN_AFTER_MS = 3000;
 
 interface DurabilityWatchOptions {
   mode: DurabilityMode;
@@ -24,6 +31,8 @@ interface DurabilityWatchOptions {
   checkEveryMs: number;
   /** Reads the store-generation marker (redis-generation.ts) with the promise. */
   checkGeneration: () => Promise<void>;
+  /** A ping unanswered this long marks the store frozen (default 3 s; tests: shorter). */
+  frozenAfterMs?: number;
 }
 
 export class DurabilityWatch {
@@ -33,6 +42,22 @@ export class DurabilityWatch {
   private stopped = false;
   private recheck: NodeJS.Timeout | null = null;
   private whileOkTimer: NodeJS.Timeout | null = null;
+  private pulseTimer: NodeJS.Timeout | null = null;
+  /** When the ping in flight was sent (performance.now()), null when none is. */
+  private pingSentAt: number | null = null;
+  /** Beats that found the ping in flight still unanswered. */
+  private beatsWaiting = 0;
+  /** When Redis last answered this node's ping. */
+  private heardAt = performance.now();
+  private readonly frozenReason: string;
+  private readonly didChangeCutOff = new Emitter<string | null>((err) =>
+    this.opts.logger?.error({ err }, 'a store cut-off listener failed'),
+  );
+  /**
+   * This node lost its link to Redis (closed, or frozen: no answer), with the reason, or
+   * found it again (null): its traders' streams are closed so they move to another node.
+   */
+  readonly onDidChangeCutOff: Event<string | null> = this.didChangeCutOff.event;
   /** The operator's `aof-always` statement may no longer hold (settings changed at runtime). */
   private readonly settings = new SettingsWatch();
 
@@ -42,6 +67,17 @@ export class DurabilityWatch {
     private readonly opts: DurabilityWatchOptions,
   ) {
     this.settings.note(durability);
+    this.frozenReason = frozen(opts.frozenAfterMs ?? FROZEN_AFTER_MS);
+  }
+
+  /** Why this node cannot reach Redis (closed or frozen), or null when it can. */
+  cutOff(): string | null {
+    return this.down === LOST || this.down === this.frozenReason ? this.down : null;
+  }
+
+  /** How long since Redis last answered this node's ping (0 when the ping is not late). */
+  silentMs(): number {
+    return this.pingSentAt === null ? 0 : Math.round(performance.now() - this.heardAt);
   }
 
   /** The promise as last read (its replica count is what each append waits for). */
@@ -67,10 +103,12 @@ export class DurabilityWatch {
 
   start(): void {
     this.checkWhileOk();
+    this.pulse();
     // Back after an outage: Redis may have restarted with other settings, so the promise
     // is checked again before webhooks are acknowledged (503 until it holds).
     this.redis.on('ready', () => this.checkPromise());
     this.redis.on('close', () => {
+      this.pingSentAt = null; // the ping in flight is lost with the connection
       if (this.stopped || this.down === LOST) return;
       this.goDown(LOST);
       this.opts.logger?.error({ redis: this.opts.where }, 'Redis connection lost; reconnecting');
@@ -82,6 +120,57 @@ export class DurabilityWatch {
     this.stopped = true;
     if (this.recheck) clearTimeout(this.recheck);
     if (this.whileOkTimer) clearTimeout(this.whileOkTimer);
+    if (this.pulseTimer) clearTimeout(this.pulseTimer);
+    this.didChangeCutOff.dispose();
+  }
+
+  /**
+   * Pings Redis every second. A frozen Redis (SIGSTOP, a link that stops forwarding) keeps
+   * the connection open and answers nothing, so no 'close' comes: a ping unanswered for
+   * FROZEN_AFTER_MS is the only sign. Then ingest refuses and /healthz says why; the first
+   * answer after it has the promise read again before webhooks are taken.
+   */
+  private pulse(): void {
+    if (this.stopped) return;
+    this.pulseTimer = setTimeout(() => {
+      this.beat();
+      this.pulse();
+    }, PULSE_MS);
+    this.pulseTimer.unref();
+  }
+
+  private beat(): void {
+    const limit = this.opts.frozenAfterMs ?? FROZEN_AFTER_MS;
+    if (this.pingSentAt !== null) {
+      // Judged over several beats, not one late timer: an event loop busy for seconds (a
+      // burst) runs this beat before it reads the answer that is already there.
+      this.beatsWaiting++;
+      const waited = performance.now() - this.pingSentAt;
+      if (waited < limit || this.beatsWaiting < Math.ceil(limit / PULSE_MS)) return;
+      if (this.cutOff() !== null) return;
+      this.goDown(this.frozenReason);
+      this.opts.logger?.error(
+        { redis: this.opts.where },
+        `Redis does not answer: ${this.frozenReason}`,
+      );
+      return;
+    }
+    if (this.redis.status !== 'ready') return;
+    const sent = performance.now();
+    this.pingSentAt = sent;
+    this.beatsWaiting = 0;
+    this.redis.ping().then(
+      () => {
+        if (this.pingSentAt !== sent) return;
+        this.pingSentAt = null;
+        this.heardAt = performance.now();
+        if (this.down === this.frozenReason) this.checkPromise();
+      },
+      () => {
+        // Timed out (COMMAND_TIMEOUT_MS) or the connection went: the next beat pings again.
+        if (this.pingSentAt === sent) this.pingSentAt = null;
+      },
+    );
   }
 
   private checkWhileOk(): void {
@@ -141,7 +230,7 @@ export class DurabilityWatch {
           this.adopt(d);
           if (this.down !== null)
             this.opts.logger?.info({ redis: this.opts.where }, 'Redis ingest restored');
-          this.down = null;
+          this.setDown(null);
         },
         (err: unknown) => {
           if (this.down !== UNPROMISED)
@@ -169,6 +258,13 @@ export class DurabilityWatch {
   /** Webhooks are refused from now on; a new outage when they were taken until now. */
   private goDown(reason: string): void {
     if (this.down === null) this.outages++;
+    this.setDown(reason);
+  }
+
+  private setDown(reason: string | null): void {
+    const wasCutOff = this.cutOff();
     this.down = reason;
+    const cutOff = this.cutOff();
+    if (cutOff !== wasCutOff && !this.stopped) this.didChangeCutOff.fire(cutOff);
   }
 }

@@ -21,7 +21,12 @@ import { Emitter } from '../../shared/event.js';
 import { commitLatencyHistogram } from '../metrics.js';
 import { checkDurability, type Durability, type DurabilityMode } from './redis-durability.js';
 import { DurabilityWatch } from './redis-durability-watch.js';
-import { connectOrExplain, createRedisClient, type RedisTarget } from '../redis/redis-client.js';
+import {
+  blockingCommandTimeout,
+  connectOrExplain,
+  createRedisClient,
+  type RedisTarget,
+} from '../redis/redis-client.js';
 import { RedisBatchAppender, type BatchAppendingRedis } from './redis-appender.js';
 import { StoreGeneration, defineMarkerScripts } from './redis-generation.js';
 import { streamInfo, toEvent, type StreamEntry } from './redis-stream-entries.js';
@@ -33,6 +38,9 @@ import {
   TRIM_SCRIPT,
 } from '../redis/redis-scripts.js';
 import { SQLITE_EVENT_ID, STREAM_EVENT_ID } from '../../shared/relay-ids.js';
+
+/** How long one XREAD of the tail waits for new entries. */
+const TAIL_BLOCK_MS = 2000;
 
 type AppendingRedis = BatchAppendingRedis & {
   mbTrim(stream: string, trimmedKey: string, minId: string): Promise<number>;
@@ -48,6 +56,8 @@ export interface RedisLogOptions extends RedisTarget {
   dataDir?: string;
   /** How often the generation marker is read again (default 5 s). */
   generationCheckMs?: number;
+  /** A ping unanswered this long means Redis is frozen for this node (default 3 s). */
+  frozenAfterMs?: number;
 }
 
 export class RedisEventLog implements EventLog {
@@ -79,6 +89,7 @@ export class RedisEventLog implements EventLog {
       logger: opts.logger,
       checkEveryMs: opts.generationCheckMs ?? 5000,
       checkGeneration: () => this.checkGeneration(),
+      frozenAfterMs: opts.frozenAfterMs,
     });
     this.generation = new StoreGeneration(redis, {
       dataDir: opts.dataDir,
@@ -119,6 +130,7 @@ export class RedisEventLog implements EventLog {
         throw new Error(`Redis refused a write: ${(err as Error).message}`);
       });
       const tail = redis.duplicate({
+        commandTimeout: blockingCommandTimeout(TAIL_BLOCK_MS),
         enableOfflineQueue: true,
         maxRetriesPerRequest: null,
         enableAutoPipelining: false,
@@ -154,7 +166,7 @@ export class RedisEventLog implements EventLog {
           'COUNT',
           1000,
           'BLOCK',
-          2000,
+          TAIL_BLOCK_MS,
           'STREAMS',
           STREAM,
           this.tailId,
@@ -273,10 +285,25 @@ export class RedisEventLog implements EventLog {
     const promise = this.watch.current;
     const durability = promise.relaxed ? promise.describe : unverified;
     const down = this.watch.downReason();
-    if (down !== null) return { ok: false, reason: down, durability };
+    if (down !== null)
+      return {
+        ok: false,
+        reason: down,
+        durability,
+        ...(this.watch.cutOff() === null ? {} : { cutOff: true as const }),
+      };
     const storeLost = this.generation.lost();
     if (storeLost) return { ok: false, reason: storeLost.reason, durability, storeLost };
     return { ok: true, durability, ...(unverified ? { durabilityUnverified: unverified } : {}) };
+  }
+
+  onCutOff(listener: (reason: string | null) => void): () => void {
+    const subscription = this.watch.onDidChangeCutOff(listener);
+    return () => subscription.dispose();
+  }
+
+  storeSilentMs(): number {
+    return this.watch.silentMs();
   }
 
   describeDurability(): string {

@@ -100,6 +100,8 @@ export class SqliteEventLog implements EventLog {
    * loop (it did), nor keep the others from hearing of the batch.
    */
   private readonly appended: Emitter<StoredEvent[]>;
+  /** The log started refusing webhooks (why), or takes them again (null). */
+  private readonly refusing: Emitter<string | null>;
   readonly commitLatency = commitLatencyHistogram();
   ingested = 0;
   storeFailures = 0;
@@ -124,6 +126,7 @@ export class SqliteEventLog implements EventLog {
       process.emitWarning(`a relay log subscriber failed: ${String(err)}`),
   ) {
     this.appended = new Emitter<StoredEvent[]>(onListenerError);
+    this.refusing = new Emitter<string | null>(onListenerError);
     // The commit's fsync is ours, off the event loop (see flush/sync); checkpoints still
     // fsync the WAL before copying it into the database, as with FULL. The other stores'
     // rare writes share the handle: they are durable at the next batch's fsync.
@@ -196,6 +199,7 @@ export class SqliteEventLog implements EventLog {
         for (const c of done) this.failed(c.batch, err);
         continue;
       }
+      if (this.failuresInARow >= UNHEALTHY_AFTER_FAILURES) this.refusing.fire(null);
       this.failuresInARow = 0;
       const end = performance.now();
       for (const { batch, stored, start } of done) {
@@ -214,6 +218,13 @@ export class SqliteEventLog implements EventLog {
     this.failuresInARow++;
     this.lastFailure = (err as Error).message;
     batch.forEach((p) => p.reject(err));
+    if (this.failuresInARow === UNHEALTHY_AFTER_FAILURES)
+      this.refusing.fire(this.health().reason ?? null);
+  }
+
+  onRefusing(listener: (reason: string | null) => void): () => void {
+    const subscription = this.refusing.event(listener);
+    return () => subscription.dispose();
   }
 
   onAppend(listener: (events: StoredEvent[]) => void): () => void {

@@ -19,6 +19,24 @@ export interface RedisTarget {
   auth?: RedisAuth;
 }
 
+/**
+ * How long any command may wait for its answer: a Redis that is frozen (SIGSTOP, a link
+ * that stops forwarding) keeps the TCP connection open and answers nothing, and without
+ * this a request waiting on it — a webhook, a trader's stream, the admin page — hangs for
+ * as long as the freeze lasts. Failing at once lets the caller answer 503 with the reason.
+ */
+export const COMMAND_TIMEOUT_MS = 5_000;
+/** Connecting (TCP and TLS) gives up after this, and ioredis retries. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * The command timeout of a connection that blocks on XREAD for `blockMs`: the block, and
+ * the usual time to answer on top of it.
+ */
+export function blockingCommandTimeout(blockMs: number): number {
+  return blockMs + COMMAND_TIMEOUT_MS;
+}
+
 export function createRedisClient(target: string | RedisTarget, options: RedisOptions): Redis {
   const { url, auth } = typeof target === 'string' ? { url: target, auth: undefined } : target;
   const extra: RedisOptions = {};
@@ -27,7 +45,13 @@ export function createRedisClient(target: string | RedisTarget, options: RedisOp
   if (auth?.password) extra.password = auth.password;
   if (auth?.ca) extra.tls = { ca: auth.ca };
   // No CLIENT SETINFO on connect: one command fewer for the ACL user to be allowed.
-  return new Redis(url, { disableClientInfo: true, ...options, ...extra });
+  return new Redis(url, {
+    disableClientInfo: true,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    ...options,
+    ...extra,
+  });
 }
 
 /**

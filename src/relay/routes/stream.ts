@@ -33,6 +33,9 @@ export const streamRoute: RelayRoute<StreamContext> = {
   path: '/events',
   async handle({ ctx, req, res, url }) {
     req.resume();
+    // Before the token check, which needs the store: the desktop moves to another node.
+    const health = ctx.events.health();
+    if (health.cutOff) throw RelayErrors.STORE_CUT_OFF(health.reason ?? 'no answer');
     const user = await requestUser(ctx, req);
     const after = resumePoint(ctx.events, req, url);
     if (req.method === 'HEAD') return void res.writeHead(200, SSE_HEADERS).end();

@@ -74,10 +74,34 @@ export function positionFrame(lastId: string): string {
   return `id: ${lastId}\nevent: position\ndata: ${JSON.stringify({ lastId })}\n\n`;
 }
 
+/**
+ * A heartbeat carries this node's head (the last id it read from its store) and how long
+ * its store has left it unanswered, so a desktop can tell "nothing new" from "this node
+ * is behind" (live-feed.md, "Live — relay behind").
+ */
+export function heartbeatFrame(lastId: string, storeSilentMs: number): string {
+  return `event: heartbeat\ndata: ${JSON.stringify({ lastId, storeSilentMs })}\n\n`;
+}
+
+/**
+ * This relay refuses webhooks (why) or takes them again (null): a node with nowhere else to
+ * send its desktops (SQLite) tells them, so none shows plain "Live (relay)" meanwhile.
+ */
+export function storeFrame(refusing: string | null): string {
+  return `event: store\ndata: ${JSON.stringify({ refusing })}\n\n`;
+}
+
+/** The last frame of a stream this node lets go because it cannot reach its store. */
+export function unavailableFrame(reason: string): string {
+  return `event: unavailable\ndata: ${JSON.stringify({ reason })}\n\n`;
+}
+
 export class SseHub {
   private readonly clients = new Set<Client>();
   streamed = 0;
   slowDisconnects = 0;
+  /** Streams ended because this node lost its store (their desktops move to another node). */
+  cutOffDisconnects = 0;
   /** Fan-out rounds: each writes once to every live client (commit batches coalesced). */
   fanoutRounds = 0;
 
@@ -86,10 +110,37 @@ export class SseHub {
     private readonly opts: { heartbeatMs: number; maxQueuedBytes: number; logger?: Logger },
   ) {
     this.offAppend = log.onAppend((batch) => this.enqueue(batch));
+    this.offCutOff =
+      log.onCutOff?.((reason) => {
+        if (reason !== null) this.letGo(reason);
+      }) ?? null;
+    this.offRefusing =
+      log.onRefusing?.((reason) => {
+        const frame = storeFrame(reason);
+        for (const c of this.clients) this.send(c, frame);
+      }) ?? null;
   }
 
   /** Ends the subscription to the log's appends (closeAll: nothing is fanned out after). */
   private readonly offAppend: () => void;
+  private readonly offCutOff: (() => void) | null;
+  private readonly offRefusing: (() => void) | null;
+
+  /**
+   * This node cannot reach its store: every stream gets the reason and is ended, so its
+   * desktop moves to the next relay URL at once instead of waiting on a node that gets
+   * nothing new (the route refuses new streams meanwhile: routes/stream.ts).
+   */
+  private letGo(reason: string): void {
+    this.opts.logger?.warn({ streams: this.clients.size, reason }, 'store cut off: streams ended');
+    const frame = unavailableFrame(reason);
+    for (const c of this.clients) {
+      this.clients.delete(c);
+      if (c.res.destroyed) continue;
+      this.cutOffDisconnects++;
+      c.res.end(frame);
+    }
+  }
 
   /** Committed events not yet written to the live clients. */
   private queued: StoredEvent[] = [];
@@ -140,6 +191,9 @@ export class SseHub {
   async serve(res: ServerResponse, after: string | null): Promise<void> {
     res.writeHead(200, SSE_HEADERS);
     res.write('retry: 2000\n\n');
+    // Opened while this relay refuses webhooks: said first (storeFrame).
+    const h = this.log.health();
+    if (!h.ok && !h.cutOff && this.log.onRefusing) res.write(storeFrame(h.reason ?? 'unknown'));
     const client: Client = {
       res,
       cursor: after ?? this.log.lastId(),
@@ -148,7 +202,10 @@ export class SseHub {
       progressAt: performance.now(),
     };
     this.clients.add(client);
-    const hb = setInterval(() => this.send(client, ': hb\n\n'), this.opts.heartbeatMs);
+    const hb = setInterval(
+      () => this.send(client, heartbeatFrame(this.log.lastId(), this.log.storeSilentMs?.() ?? 0)),
+      this.opts.heartbeatMs,
+    );
     hb.unref();
     res.on('close', () => {
       clearInterval(hb);
@@ -172,7 +229,7 @@ export class SseHub {
     for (;;) {
       const known = this.log.lastId();
       const page = await this.log.after(client.cursor, PAGE, REPLAY_PAGE_BYTES);
-      if (res.destroyed) return;
+      if (ended(res)) return;
       if (page.length === 0) {
         if (this.log.lastId() === known) break;
         continue;
@@ -184,6 +241,8 @@ export class SseHub {
 
   closeAll(): void {
     this.offAppend();
+    this.offCutOff?.();
+    this.offRefusing?.();
     if (this.pending !== null && this.pending !== 'microtask') clearTimeout(this.pending);
     this.pending = null;
     this.queued = [];
@@ -234,7 +293,7 @@ export class SseHub {
     const last = page.at(-1);
     if (last === undefined) return true;
     for (const chunk of pack(page)) {
-      if (c.res.destroyed) return false;
+      if (ended(c.res)) return false;
       if (!c.res.write(chunk) && !(await drainOrClose(c.res, REPLAY_STALL_MS))) {
         this.opts.logger?.warn({ backlog: c.res.writableLength }, 'stalled replay disconnected');
         this.slowDisconnects++;
@@ -242,7 +301,7 @@ export class SseHub {
         return false;
       }
     }
-    if (c.res.destroyed) return false;
+    if (ended(c.res)) return false;
     c.cursor = last.id;
     this.streamed += page.length;
     return true;
@@ -274,7 +333,7 @@ export class SseHub {
    * its last id. A replaying client is never cut here: its pages wait for 'drain'.
    */
   private keepsUp(c: Client): boolean {
-    if (c.res.destroyed) return false;
+    if (ended(c.res)) return false;
     const backlog = c.res.writableLength;
     const cap = this.opts.maxQueuedBytes;
     const now = performance.now();
@@ -287,6 +346,11 @@ export class SseHub {
     this.clients.delete(c);
     return false;
   }
+}
+
+/** Closed by the client, or ended here (cut off from the store): nothing more is written. */
+function ended(res: ServerResponse): boolean {
+  return res.destroyed || res.writableEnded;
 }
 
 /** Write granularity: frames are joined into chunks of about this many bytes. */

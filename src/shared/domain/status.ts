@@ -16,7 +16,7 @@ export type ConnectionMode = 'relay' | 'polling' | 'offline';
  * - `offline`: the service cannot be reached (or refuses our keys); cached data shown.
  */
 export type ConnectionState =
-  'connecting' | 'live' | 'late' | 'reconnecting' | 'apiDown' | 'offline';
+  'connecting' | 'live' | 'behind' | 'late' | 'reconnecting' | 'apiDown' | 'offline';
 
 /** How live updates arrive: the relay's stream, the service's webhooks direct (demo), or polls. */
 export type LiveTransport = 'relay' | 'webhooks' | 'polling';

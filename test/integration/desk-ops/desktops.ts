@@ -80,27 +80,41 @@ export function startDesktop(opts: {
 }
 
 /**
- * A TCP proxy in front of a relay whose `drop()` cuts every connection and refuses new
- * ones until `restore()`.
+ * A TCP proxy in front of a relay or Redis. `drop()` cuts every connection and refuses new
+ * ones until `restore()`. `freeze()` is a frozen link (a SIGSTOPped Redis, a network that
+ * stops forwarding): connections stay open and new ones are accepted, but no byte goes
+ * through either way until `thaw()`, which delivers what was held, as the kernel would.
  */
 export async function startCuttableProxy(target: string): Promise<{
   url: string;
   drop(): void;
   restore(): void;
+  freeze(): void;
+  thaw(): void;
   close(): Promise<void>;
 }> {
   const { hostname, port } = new URL(target);
   const sockets = new Set<Socket>();
+  const pairs = new Set<[Socket, Socket]>();
   let dropped = false;
+  let frozen = false;
+  const link = ([client, upstream]: [Socket, Socket]) => client.pipe(upstream).pipe(client);
   const server: Server = createServer((client) => {
     if (dropped) return client.destroy();
     const upstream = connect(Number(port), hostname);
-    for (const s of [client, upstream]) {
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    for (const s of pair) {
       sockets.add(s);
-      s.on('close', () => sockets.delete(s));
+      s.on('close', () => {
+        sockets.delete(s);
+        pairs.delete(pair);
+      });
       s.on('error', () => undefined);
     }
-    client.pipe(upstream).pipe(client);
+    // Frozen: the bytes wait in the sockets (paused), unread, until thawed.
+    if (frozen) for (const s of pair) s.pause();
+    else link(pair);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port: own } = server.address() as AddressInfo;
@@ -112,6 +126,19 @@ export async function startCuttableProxy(target: string): Promise<{
     },
     restore() {
       dropped = false;
+    },
+    freeze() {
+      frozen = true;
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
+    thaw() {
+      frozen = false;
+      for (const pair of pairs) link(pair);
     },
     close: () =>
       new Promise<void>((r) => {

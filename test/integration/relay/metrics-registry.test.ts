@@ -49,6 +49,7 @@ describe('the relay metrics', () => {
       macrobell_relay_store_up: 'gauge',
       macrobell_relay_streamed_total: 'counter',
       macrobell_relay_slow_disconnects_total: 'counter',
+      macrobell_relay_store_cut_off_disconnects_total: 'counter',
       macrobell_relay_fanout_rounds_total: 'counter',
       macrobell_relay_connected_clients: 'gauge',
       macrobell_relay_commit_latency_seconds: 'histogram',

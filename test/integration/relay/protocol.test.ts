@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 describe('SSE wire format', () => {
-  it('sends a retry hint, heartbeats, and each webhook as id/event/data with the raw body', async () => {
+  it('sends a retry hint, heartbeats with the head, and each webhook as id/event/data with the raw body', async () => {
     relay = await startRelay({
       dataDir: tempDir(),
       secret: SECRET,
@@ -28,7 +28,9 @@ describe('SSE wire format', () => {
     const raw = '{ "type":"eventDate_updated",\n  "eventDateId":"a", "x": [1, 2] }';
     expect((await post(relay.webhookUrl, raw)).status).toBe(204);
     await waitFor(() => stream.text().includes('id: 1\n'), 'the event on the stream');
-    await waitFor(() => stream.text().includes(': hb\n'), 'a heartbeat');
+    // Heartbeats carry the node's head and how long its store has been silent (relay-behind.ts).
+    const beat = 'event: heartbeat\ndata: {"lastId":"1","storeSilentMs":0}\n\n';
+    await waitFor(() => stream.text().includes(beat), 'a heartbeat with the head');
     const text = stream.text();
     stream.close();
     // Opened without an id: its position first, so a drop before any event loses nothing.

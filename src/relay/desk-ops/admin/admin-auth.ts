@@ -7,6 +7,10 @@
  * under the admin session key (its own secret, admin-session-key.ts) of the name, the
  * expiry (8 h) and the admin's stored token hash — so revoking the admin (or issuing them a
  * new token) ends every session at once, and a copy of the store alone signs none.
+ *
+ * While the store does not answer, the page (not an action) is opened on the last good
+ * answers this node kept in memory (admin-cache.ts); a request the cache cannot vouch for
+ * is answered 503, as before.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
@@ -18,6 +22,7 @@ import { readBody } from '../../../node/http/server/body.js';
 import { ReplyError } from '../../../node/http/server/reply-error.js';
 import { ADMIN_CSP, renderLoginPage } from './admin-page.js';
 import type { AdminStore } from './admin-store.js';
+import { AdminCache } from './admin-cache.js';
 
 const COOKIE = 'mb_admin';
 const SESSION_SECONDS = 8 * 3600;
@@ -76,18 +81,32 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
 export const wantsJson = (req: IncomingMessage) =>
   (req.headers.accept ?? '').includes('application/json');
 
-export function adminAuth(opts: AdminAuthOptions) {
-  const key = createHmac('sha256', opts.sessionSecret)
-    .update('macrobell admin session v1')
-    .digest();
-  const mac = (admin: string, expires: number, tokenHash: string) =>
+/** While the store does not answer: the admin this node last knew behind the request, or null. */
+function lastKnown(
+  req: IncomingMessage,
+  cache: AdminCache,
+  fromSession: (req: IncomingMessage, cached: boolean) => Promise<string | null>,
+): Promise<string | null> {
+  const bearer = bearerToken(req);
+  return bearer !== null ? Promise.resolve(cache.cachedAdmin(bearer)) : fromSession(req, true);
+}
+
+/** A session's MAC, under a key derived from the admin session key. */
+function sessionMac(sessionSecret: string) {
+  const key = createHmac('sha256', sessionSecret).update('macrobell admin session v1').digest();
+  return (admin: string, expires: number, tokenHash: string) =>
     createHmac('sha256', key).update(`${admin}\n${expires}\n${tokenHash}`).digest('base64url');
+}
+
+export function adminAuth(opts: AdminAuthOptions) {
+  const mac = sessionMac(opts.sessionSecret);
+  const cache = new AdminCache(opts.admins);
 
   /** The admin of a valid, unexpired session cookie whose admin is still active, or null. */
-  async function fromSession(req: IncomingMessage): Promise<string | null> {
+  async function fromSession(req: IncomingMessage, cached = false): Promise<string | null> {
     const s = sessionCookie(req);
     if (!s || s.expires <= opts.now()) return null;
-    const hash = await opts.admins.activeTokenHash(s.admin);
+    const hash = cached ? cache.cachedTokenHash(s.admin) : await cache.activeTokenHash(s.admin);
     return hash !== null && constantTimeEqual(s.mac, mac(s.admin, s.expires, hash))
       ? s.admin
       : null;
@@ -96,7 +115,7 @@ export function adminAuth(opts: AdminAuthOptions) {
   /** The admin's name, or the status to refuse with. */
   async function who(token: string | null): Promise<string | 401 | 403> {
     if (!token) return 401;
-    const admin = await opts.admins.authenticate(token);
+    const admin = await cache.authenticate(token);
     if (admin) return admin;
     return (await opts.isTraderToken(token)) ? 403 : 401;
   }
@@ -117,6 +136,9 @@ export function adminAuth(opts: AdminAuthOptions) {
       if (bearer !== null || how.bearerOnly) admin = await who(bearer);
       else admin = (await fromSession(req)) ?? 401;
     } catch (err) {
+      // The store does not answer: a page to read opens on what this node last knew.
+      const known = how.bearerOnly ? null : await lastKnown(req, cache, fromSession);
+      if (known !== null) return known;
       opts.logger?.warn({ err }, 'admin tokens cannot be checked: the store is unavailable');
       sendReplyError(res, RelayErrors.ADMIN_TOKENS_UNCHECKABLE());
       return null;
@@ -155,7 +177,7 @@ export function adminAuth(opts: AdminAuthOptions) {
     }
     opts.logger?.info({ audit: 'admin_signed_in', admin }, 'admin signed in');
     const secure = req.headers['x-forwarded-proto'] === 'https' ? '; Secure' : '';
-    const hash = await opts.admins.activeTokenHash(admin);
+    const hash = await cache.activeTokenHash(admin);
     if (hash === null) return sendHtml(res, 401, renderLoginPage('Unknown or revoked admin token'));
     const expires = opts.now() + SESSION_SECONDS * 1000;
     const value = `${Buffer.from(admin).toString('base64url')}.${expires}.${mac(admin, expires, hash)}`;

@@ -82,6 +82,14 @@ function releaseRow(r: ReleaseRow, now: number): string {
 <td>${escapeHtml(r.countryCode)}</td><td>${escapeHtml(r.watchers.join(', ') || '—')}</td><td>${miss}</td></tr>`;
 }
 
+/** A node's store: ok, down and why, or taking webhooks on a weaker or unverified promise. */
+function storeCell(n: AdminSnapshot['nodes'][number]): string {
+  if (!n.storeOk) return `<span class="bad">down</span> ${escapeHtml(n.storeReason ?? '')}`;
+  if (n.durability)
+    return `<span class="bad">durability at risk</span> ${escapeHtml(n.durability)}`;
+  return '<span class="ok">ok</span>';
+}
+
 export function renderAdminPage(s: AdminSnapshot, admin: string): string {
   const now = s.generatedAt;
   const traders = s.traders
@@ -100,7 +108,7 @@ export function renderAdminPage(s: AdminSnapshot, admin: string): string {
     .map(
       (n) =>
         `<tr><td>${escapeHtml(n.node)}${n.stale ? ` <span class="bad">(silent${n.silentReason ? `: ${escapeHtml(n.silentReason)}` : ''})</span>` : ''}</td><td>${n.streams}</td>
-<td>${n.ingestPerSecond}/s</td><td>${n.storeOk ? '<span class="ok">ok</span>' : `<span class="bad">down</span> ${escapeHtml(n.storeReason ?? '')}`}</td>
+<td>${n.ingestPerSecond}/s</td><td>${storeCell(n)}</td>
 <td>${escapeHtml(ago(n.reportedAt, now))}</td></tr>`,
     )
     .join('');
@@ -109,7 +117,12 @@ export function renderAdminPage(s: AdminSnapshot, admin: string): string {
     ? `<p class="bad">Releases unavailable: ${escapeHtml(s.releasesError)}</p>`
     : `<table><thead><tr><th>When</th><th>Release</th><th>Country</th><th>Watched by</th><th>Would miss it now</th></tr></thead>
 <tbody>${s.releases.map((r) => releaseRow(r, now)).join('') || '<tr><td colspan="5" class="muted">no HIGH release in the next 24 h</td></tr>'}</tbody></table>`;
-  const body = `<h1>Macrobell desk</h1>
+  const down = s.storeUnavailable;
+  const storeDown = down
+    ? `<p class="bad" data-store-unavailable>The desk's store does not answer: ${escapeHtml(down.reason)}${down.durability ? ` (durability: ${escapeHtml(down.durability)})` : ''}${down.storeLostAt ? ` · store lost at ${escapeHtml(iso(down.storeLostAt))}` : ''}. Shown: this node now, and ${down.knownAt === null ? 'nothing else yet (no page was built before)' : `the rest as of ${escapeHtml(iso(down.knownAt))}`}.</p>
+<p>Open alerts, as this node saw them: ${down.openAlerts.map((t) => escapeHtml(t)).join('<br>') || 'none'}</p>`
+    : '';
+  const body = `<h1>Macrobell desk</h1>${storeDown}
 <p class="muted">Signed in as ${escapeHtml(admin)} · stream head ${escapeHtml(s.head)} · ${escapeHtml(iso(now))} · lag threshold ${s.lagThresholdSeconds} s</p>
 <h2>Next HIGH releases</h2>${releases}
 <h2>Traders</h2><table><thead><tr><th>Trader</th><th>Desktop</th><th>State</th><th>App</th><th>OS</th><th>Node</th><th>Applied lag</th><th>Last seen</th><th>Prints alerted today (UTC)</th></tr></thead><tbody>${traders}</tbody></table>

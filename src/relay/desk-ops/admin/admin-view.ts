@@ -67,6 +67,18 @@ export interface AdminSnapshot {
   releasesError: string | null;
   /** The delivery log of the last hour, newest first (at most RECENT_DELIVERIES rows); null when not asked for. */
   deliveries: (DeliveryLog & { since: number; until: number }) | null;
+  /**
+   * Set when the desk's store did not answer (store-down-view.ts): this node's own view,
+   * with the rest from the last good page (`knownAt`, null when there was none).
+   */
+  storeUnavailable?: {
+    reason: string;
+    knownAt: number | null;
+    durability: string | null;
+    storeLostAt: number | null;
+    /** The desk alerts open as this node last saw them. */
+    openAlerts: string[];
+  };
 }
 
 /** Rows of the delivery log on the admin page (the full range: /admin/log). */

@@ -20,8 +20,21 @@ function printsText(a: AlertsToday | null): string {
   return `prints today ${a.count} (p50 ${lateText(a.p50LateMs ?? 0)}, max ${lateText(a.maxLateMs ?? 0)}${unseen}${last})`;
 }
 
+function storeText(n: AdminSnapshot['nodes'][number]): string {
+  if (!n.storeOk) return `DOWN (${n.storeReason ?? ''})`;
+  return n.durability ? `DURABILITY AT RISK (${n.durability})` : 'ok';
+}
+
 export function formatStatus(s: AdminSnapshot): string[] {
-  const lines = [`Desk at ${iso(s.generatedAt)} · stream head ${s.head}`, '', 'Traders:'];
+  const lines = [`Desk at ${iso(s.generatedAt)} · stream head ${s.head}`];
+  const down = s.storeUnavailable;
+  if (down)
+    lines.push(
+      `STORE UNAVAILABLE: ${down.reason}${down.durability ? ` (durability: ${down.durability})` : ''}${down.storeLostAt ? `; store lost at ${iso(down.storeLostAt)}` : ''}`,
+      `  shown: this node now; ${down.knownAt === null ? 'nothing else known yet' : `the rest as of ${iso(down.knownAt)}`}`,
+      ...down.openAlerts.map((t) => `  open alert: ${t}`),
+    );
+  lines.push('', 'Traders:');
   for (const t of s.traders) {
     if (t.desktops.length === 0) lines.push(`  ${t.user.padEnd(20)} never connected`);
     for (const d of t.desktops) {
@@ -38,7 +51,7 @@ export function formatStatus(s: AdminSnapshot): string[] {
   lines.push('', 'Nodes:');
   for (const n of s.nodes)
     lines.push(
-      `  ${n.node.padEnd(28)} ${n.streams} streams  ${n.ingestPerSecond}/s  store ${n.storeOk ? 'ok' : `DOWN (${n.storeReason ?? ''})`}${n.stale ? `  SILENT${n.silentReason ? ` (${n.silentReason})` : ''}` : ''}`,
+      `  ${n.node.padEnd(28)} ${n.streams} streams  ${n.ingestPerSecond}/s  store ${storeText(n)}${n.stale ? `  SILENT${n.silentReason ? ` (${n.silentReason})` : ''}` : ''}`,
     );
   lines.push('', 'Next HIGH releases:');
   if (s.releasesError) lines.push(`  unavailable: ${s.releasesError}`);

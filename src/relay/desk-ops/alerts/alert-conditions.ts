@@ -87,6 +87,31 @@ function storeConditions(
   return out;
 }
 
+/**
+ * An alert the shared ledger holds open from before this node started (a node that opened
+ * it restarted, or is gone), taken back so that its end is posted: the desk's durability
+ * warning (restarting the nodes is its fix) and a silent node (it reports again). Other
+ * kinds are this node's own or end by themselves (would-miss: the release passes).
+ */
+export function adoptedCondition(key: string, node: string): Condition | null {
+  if (key === 'durability_unverified:desk')
+    return {
+      key,
+      kind: 'durability_unverified',
+      text: ":warning: The desk's Redis durability may not hold (open since before this node started).",
+      recovery: `:white_check_mark: The desk's Redis durability is as stated again (relay ${node}).`,
+    };
+  const silent = /^node_silent:(.+):\d+$/.exec(key);
+  if (silent)
+    return {
+      key,
+      kind: 'node_silent',
+      text: `:rotating_light: Relay node ${silent[1] as string} stopped reporting (open since before this node started).`,
+      recovery: `:white_check_mark: Relay node ${silent[1] as string} reports again.`,
+    };
+  return null;
+}
+
 function wouldMissConditions(snap: AdminSnapshot, now: number, leadMinutes: number): Condition[] {
   const out: Condition[] = [];
   for (const r of snap.releases) {

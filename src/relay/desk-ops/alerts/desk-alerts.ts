@@ -10,7 +10,12 @@ import type { Logger } from 'pino';
 import type { EventLog } from '../../log/event-log.js';
 import { MemoryAlertLedger, type AlertLedger } from './alert-ledger.js';
 import type { AdminSnapshot } from '../admin/admin-view.js';
-import { alertConditions, type AlertKind, type Condition } from './alert-conditions.js';
+import {
+  adoptedCondition,
+  alertConditions,
+  type AlertKind,
+  type Condition,
+} from './alert-conditions.js';
 import { chatPoster } from './chat-post.js';
 
 export type { AlertKind } from './alert-conditions.js';
@@ -68,6 +73,8 @@ export function startDeskAlerts(opts: DeskAlertsOptions) {
       : local;
   /** Conditions this node saw last time, to know what ended. */
   let seen = new Map<string, Condition>();
+  /** The shared ledger's open alerts were taken back (at the first check it could be read). */
+  let adopted = false;
   const post = chatPoster(opts.webhookUrl, () => counters.postFailures++, opts.logger);
   const conditions = alertConditions(opts);
 
@@ -78,7 +85,26 @@ export function startDeskAlerts(opts: DeskAlertsOptions) {
       return null;
     });
 
+  /**
+   * The desk's open alerts from before this node started, taken as seen: their end is
+   * posted once (by the node that closes them) instead of their key staying open for ever,
+   * which also kept the same fault from ever being posted again.
+   */
+  async function adopt(): Promise<void> {
+    const keys = await opts.ledger.openKeys().catch((err: unknown) => {
+      opts.logger?.warn({ err }, 'desk alerts: the open alerts cannot be read yet');
+      return null;
+    });
+    if (keys === null) return;
+    adopted = true;
+    for (const key of keys) {
+      const c = adoptedCondition(key, opts.node());
+      if (c && !seen.has(key)) seen.set(key, c);
+    }
+  }
+
   async function check(): Promise<void> {
+    if (!adopted) await adopt();
     const now = opts.now();
     const current = new Map((await conditions(seen.values())).map((c) => [c.key, c]));
     for (const c of [...current.values()]) {
@@ -107,5 +133,8 @@ export function startDeskAlerts(opts: DeskAlertsOptions) {
     counters.checks++;
   }
 
-  return { check, counters };
+  /** The alerts open as this node last saw them (for the page while the store is away). */
+  const open = () => [...seen.values()].map((c) => c.text);
+
+  return { check, counters, open };
 }

@@ -33,6 +33,7 @@ export function startNodeReports(opts: {
       ingestPerSecond: Math.round(rate * 100) / 100,
       storeOk: h.ok,
       storeReason: h.reason ?? null,
+      durability: h.durabilityUnverified ?? h.durability ?? null,
       reportedAt: t,
       ...(url === null ? {} : { url }),
     });

@@ -35,6 +35,11 @@ export interface NodeReport {
   ingestPerSecond: number;
   storeOk: boolean;
   storeReason: string | null;
+  /**
+   * What an acknowledgement promises when it is weaker than the default, or may no longer
+   * hold (settings changed at runtime): the page shows it instead of "ok". Absent: default.
+   */
+  durability?: string | null;
   reportedAt: number;
   /** Where the other nodes reach its /healthz (to say why it went silent). */
   url?: string;

@@ -5,11 +5,14 @@
  * every other node replays it to its own streams and answers in a short-lived hash
  * (`desk-replay:ID`, node → desktops reached), which the asking node reads back.
  */
-import type { RedisTarget } from '../../redis/redis-client.js';
+import { blockingCommandTimeout, type RedisTarget } from '../../redis/redis-client.js';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { connectSharedRedis } from '../../redis/redis-connect.js';
 import { PREFIX } from '../../redis/redis-scripts.js';
+
+/** How long one XREAD of the request stream waits. */
+const BLOCK_MS = 2000;
 
 export interface ReplayRequest {
   id: string;
@@ -71,7 +74,11 @@ export class RedisReplaySignal implements ReplaySignal {
   ): Promise<RedisReplaySignal> {
     const redis = await connectSharedRedis(target, "the desk's replays", {});
     // Its own connection: XREAD BLOCK holds it. It waits out outages instead of failing.
-    const tail = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    const tail = redis.duplicate({
+      commandTimeout: blockingCommandTimeout(BLOCK_MS),
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+    });
     tail.on('error', () => undefined);
     const signal = new RedisReplaySignal(redis, tail, opts.waitMs ?? 3_000, opts.logger);
     // Only requests made from now on: an old one replayed again would surprise a desktop.
@@ -104,8 +111,13 @@ export class RedisReplaySignal implements ReplaySignal {
   private async loop(node: () => string, handle: (req: ReplayRequest) => Promise<number>) {
     while (!this.closed) {
       try {
-        const reply = (await this.tail.xread('BLOCK', 2000, 'STREAMS', REQUESTS, this.lastId)) as
-          [string, [string, string[]][]][] | null;
+        const reply = (await this.tail.xread(
+          'BLOCK',
+          BLOCK_MS,
+          'STREAMS',
+          REQUESTS,
+          this.lastId,
+        )) as [string, [string, string[]][]][] | null;
         for (const [id, fields] of reply?.[0]?.[1] ?? []) {
           this.lastId = id;
           const req = JSON.parse(fields[1] ?? '{}') as ReplayRequest;

@@ -1,6 +1,6 @@
 /**
  * The banner over every screen when the feed is not simply live: offline (cached data
- * shown), reconnecting, webhooks late (the safety net carries the feed), or the API
+ * shown), reconnecting, the relay node behind (its heartbeats come, its events do not), webhooks late (the safety net carries the feed), or the API
  * unavailable while its webhooks still arrive (prints still alert). Its words come
  * from the same connection state as the status bar and the tray.
  */
@@ -9,6 +9,7 @@ import { ago, dateTimeLabel } from '../lib/time.js';
 import { useNow } from '../lib/use-now.js';
 
 const BANNER_WORDS: Partial<Record<ConnectionState, string>> = {
+  behind: 'Relay behind',
   late: 'Webhooks late',
   reconnecting: 'Reconnecting',
   apiDown: 'API unavailable',
