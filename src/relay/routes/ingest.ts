@@ -108,7 +108,8 @@ export function hook(
   fail: (err: unknown) => void,
 ): void {
   if (!acceptedSecret(ctx, segment)) {
-    ctx.unknownSecrets.refused();
+    // A delivery (POST) only: `register` asks with GET whether a secret is accepted yet.
+    if (req.method === 'POST') ctx.unknownSecrets.refused();
     return fail(RelayErrors.NOT_FOUND().afterDrain());
   }
   if (req.method !== 'POST') return fail(RelayErrors.METHOD_NOT_ALLOWED('POST').afterDrain());

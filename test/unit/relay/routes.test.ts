@@ -142,7 +142,9 @@ describe('relay routes, one at a time', () => {
     // A wrong secret is 404 whatever the method: nothing says the path exists.
     expect((await post('/hooks/wrong', '{"type":"x"}')).status).toBe(404);
     expect((await fetch(`${url}/hooks/wrong`)).status).toBe(404);
-    // Each refusal is counted; the chat hears of the episode once.
+    expect((await post('/hooks/wrong-again', '{"type":"x"}')).status).toBe(404);
+    // Each refused delivery is counted (not the GET: register asks that way); the chat
+    // hears of the episode once.
     expect(unknownSecrets.count).toBe(2);
     expect(posts).toEqual([
       expect.stringMatching(
