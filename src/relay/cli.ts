@@ -32,6 +32,7 @@ import { loadProviderKeys } from './desk/provider-keys.js';
 import { RedisUserStore } from './users/redis-users.js';
 import { register } from './cli/register.js';
 import { rotateSecretCommand } from './cli/rotate-secret.js';
+import { backupCli } from './cli/backup.js';
 import { restoreSecretsFile, secretsFileSnapshot, secretsNotice } from './ingest/secrets.js';
 import { relayAccepts } from './cli/hook-probe.js';
 import { USAGE } from './cli/cli-usage.js';
@@ -180,7 +181,7 @@ if (argv.some((a) => a === '--help' || a === '-h')) {
   process.exit(0);
 }
 // Run as root, commands that write into the data folder write as its owner (data-owner.ts).
-const WRITES_DATA = ['register', 'users', 'admins', 'keys', 'secrets', 'rotate-secret'];
+const WRITES_DATA = ['register', 'users', 'admins', 'keys', 'secrets', 'rotate-secret', 'restore'];
 const onRedis = (args: string[]) =>
   args.some((a) => a === '--redis' || a.startsWith('--redis=')) ||
   Boolean(process.env.MACROBELL_RELAY_REDIS);
@@ -210,6 +211,12 @@ else if (['admins', 'status', 'log', 'replay'].includes(argv[0] ?? '')) {
     replay: replayCommand,
   }[argv[0] as 'admins'];
   process.exit(await run(argv.slice(1), io).catch((err: unknown) => fail((err as Error).message)));
-} else if (['users', 'keys', 'secrets', 'rotate-secret', 'store'].includes(argv[0] ?? ''))
+} else if (argv[0] === 'backup' || argv[0] === 'restore')
+  process.exit(
+    await backupCli(argv[0], argv.slice(1)).catch((err: unknown) =>
+      fail((err as Error).message, 1),
+    ),
+  );
+else if (['users', 'keys', 'secrets', 'rotate-secret', 'store'].includes(argv[0] ?? ''))
   await runDesk(argv[0] as string, argv.slice(1));
 else await runServe(argv);

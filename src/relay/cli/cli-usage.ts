@@ -28,6 +28,8 @@ export const USAGE = `Usage:
      data folder (default relay-data) wrote at start into DIR/relay-url, else http://127.0.0.1:8787)
   npm run relay -- keys set [--data DIR]        (keys from the environment or two lines of stdin)
   npm run relay -- secrets show [--data DIR]
+  npm run relay -- backup --to FOLDER [--data DIR]   (SQLite node: relay.db online, secrets, keys, feed key)
+  npm run relay -- restore --from FOLDER [--data DIR]   (into a folder with no relay.db, relay stopped)
   npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [--redis URL] [service URLs]
     (with --redis every node on that Redis accepts the new secret, whatever its environment says)
   Provider keys: MACROBELL_PUBLIC_KEY, MACROBELL_PRIVATE_KEY (never argv), else DATA/provider-keys.json
