@@ -33,6 +33,7 @@ import { RedisUserStore } from './users/redis-users.js';
 import { register } from './cli/register.js';
 import { rotateSecretCommand } from './cli/rotate-secret.js';
 import { backupCli } from './cli/backup.js';
+import { nodesCli } from './cli/nodes-forget.js';
 import { restoreSecretsFile, secretsFileSnapshot, secretsNotice } from './ingest/secrets.js';
 import { relayAccepts } from './cli/hook-probe.js';
 import { USAGE } from './cli/cli-usage.js';
@@ -211,6 +212,11 @@ else if (['admins', 'status', 'log', 'replay'].includes(argv[0] ?? '')) {
     replay: replayCommand,
   }[argv[0] as 'admins'];
   process.exit(await run(argv.slice(1), io).catch((err: unknown) => fail((err as Error).message)));
+} else if (argv[0] === 'nodes') {
+  const io = { out: (l: string) => console.log(l), err: (l: string) => console.error(l) };
+  process.exit(
+    await nodesCli(argv.slice(1), io).catch((err: unknown) => fail((err as Error).message, 1)),
+  );
 } else if (argv[0] === 'backup' || argv[0] === 'restore')
   process.exit(
     await backupCli(argv[0], argv.slice(1)).catch((err: unknown) =>

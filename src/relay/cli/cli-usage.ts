@@ -19,6 +19,7 @@ export const USAGE = `Usage:
     (asks the running relay first: a secret its nodes answer 404 is never registered; --unchecked skips it)
   npm run relay -- users add NAME | users list | users revoke NAME   [--data DIR] [--redis URL]
     (with --redis or MACROBELL_RELAY_REDIS: the users every node on that Redis shares)
+  npm run relay -- nodes forget NAME --redis URL   (a retired node leaves the admin page; it must have stopped)
   npm run relay -- store accept-loss --redis URL   (after restoring Redis that came back empty or older)
   npm run relay -- admins add NAME | admins list | admins revoke NAME  [--data DIR] [--redis URL]
   npm run relay -- status [--url URL | --data DIR]   (MACROBELL_ADMIN_TOKEN: an admin token)
