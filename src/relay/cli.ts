@@ -21,7 +21,6 @@ import {
 import { runServe } from './cli/cli-serve.js';
 import {
   keysSetCommand,
-  rotateSecretCommand,
   secretsShowCommand,
   storeAcceptLossCommand,
   usersCommand,
@@ -32,7 +31,11 @@ import { becomeDataFolderOwner } from './db/data-owner.js';
 import { loadProviderKeys } from './desk/provider-keys.js';
 import { RedisUserStore } from './users/redis-users.js';
 import { register } from './cli/register.js';
-import { secretsNotice } from './ingest/secrets.js';
+import { rotateSecretCommand } from './cli/rotate-secret.js';
+import { backupCli } from './cli/backup.js';
+import { nodesCli } from './cli/nodes-forget.js';
+import { restoreSecretsFile, secretsFileSnapshot, secretsNotice } from './ingest/secrets.js';
+import { relayAccepts } from './cli/hook-probe.js';
 import { USAGE } from './cli/cli-usage.js';
 import { SqliteUserStore } from './users/users.js';
 
@@ -45,6 +48,9 @@ const USERS_OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 const ROTATE_OPTIONS = {
   data: { type: 'string' },
+  redis: { type: 'string' },
+  'redis-password-file': { type: 'string' },
+  'redis-ca': { type: 'string' },
   'public-url': { type: 'string' },
   'auth-url': { type: 'string' },
   'calendar-url': { type: 'string' },
@@ -56,6 +62,7 @@ const REGISTER_OPTIONS = {
   calendar: { type: 'boolean' },
   news: { type: 'boolean' },
   replace: { type: 'string' },
+  unchecked: { type: 'boolean' },
   'auth-url': { type: 'string' },
   'calendar-url': { type: 'string' },
   'news-url': { type: 'string' },
@@ -78,7 +85,18 @@ async function runRegister(args: string[]): Promise<never> {
       'no provider keys: set MACROBELL_PUBLIC_KEY and MACROBELL_PRIVATE_KEY in the environment (never in argv) or run `relay keys set`',
       1,
     );
+  const before = secretsFileSnapshot(dataDir);
   const secrets = secretsOrFail(dataDir);
+  // Never point the service at a URL the running nodes answer 404 (hook-probe.ts).
+  const probe = v.unchecked ? { ok: true as const } : await relayAccepts(publicUrl, secrets.secret);
+  if (!probe.ok) {
+    restoreSecretsFile(dataDir, before);
+    fail(
+      `${publicUrl.replace(/\/+$/, '')}/hooks/<secret> ${probe.reason}. Nothing was registered or written: ` +
+        "run register where the relay's secret is (its --data folder, or its service's environment), with the relay running (--unchecked skips this check).",
+      1,
+    );
+  }
   if (secrets.generated) process.stdout.write(secretsNotice(dataDir, secrets));
   const apis = [
     ...(v.calendar ? (['calendar'] as const) : []),
@@ -146,7 +164,9 @@ async function runDesk(command: string, args: string[]): Promise<never> {
     } else {
       const v = parse(args, ROTATE_OPTIONS);
       const publicUrl = httpUrl('--public-url', v['public-url']);
-      code = await rotateSecretCommand(deskContext(v.data), publicUrl, serviceUrls(v));
+      const urls = serviceUrls(v);
+      const redis = redisOption(v, undefined, (m) => process.stderr.write(`relay: ${m}\n`));
+      code = await rotateSecretCommand(deskContext(v.data), publicUrl, urls, redis);
     }
   } catch (err) {
     fail((err as Error).message, 1);
@@ -162,7 +182,7 @@ if (argv.some((a) => a === '--help' || a === '-h')) {
   process.exit(0);
 }
 // Run as root, commands that write into the data folder write as its owner (data-owner.ts).
-const WRITES_DATA = ['register', 'users', 'admins', 'keys', 'secrets', 'rotate-secret'];
+const WRITES_DATA = ['register', 'users', 'admins', 'keys', 'secrets', 'rotate-secret', 'restore'];
 const onRedis = (args: string[]) =>
   args.some((a) => a === '--redis' || a.startsWith('--redis=')) ||
   Boolean(process.env.MACROBELL_RELAY_REDIS);
@@ -192,6 +212,17 @@ else if (['admins', 'status', 'log', 'replay'].includes(argv[0] ?? '')) {
     replay: replayCommand,
   }[argv[0] as 'admins'];
   process.exit(await run(argv.slice(1), io).catch((err: unknown) => fail((err as Error).message)));
-} else if (['users', 'keys', 'secrets', 'rotate-secret', 'store'].includes(argv[0] ?? ''))
+} else if (argv[0] === 'nodes') {
+  const io = { out: (l: string) => console.log(l), err: (l: string) => console.error(l) };
+  process.exit(
+    await nodesCli(argv.slice(1), io).catch((err: unknown) => fail((err as Error).message, 1)),
+  );
+} else if (argv[0] === 'backup' || argv[0] === 'restore')
+  process.exit(
+    await backupCli(argv[0], argv.slice(1)).catch((err: unknown) =>
+      fail((err as Error).message, 1),
+    ),
+  );
+else if (['users', 'keys', 'secrets', 'rotate-secret', 'store'].includes(argv[0] ?? ''))
   await runDesk(argv[0] as string, argv.slice(1));
 else await runServe(argv);

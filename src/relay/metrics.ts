@@ -11,6 +11,7 @@ import type { SseHub } from './stream/sse-hub.js';
 export interface RelayCounters {
   rejected: number;
   bodyBytesInFlight: () => number;
+  unknownSecret: () => number;
 }
 
 /** Commit latency buckets: 0.25 ms to 2.5 s. */
@@ -35,6 +36,11 @@ function registerIngest(registry: Registry, log: EventLog, counters: RelayCounte
     'macrobell_relay_rejected_total',
     'Webhooks refused as malformed.',
     () => counters.rejected,
+  );
+  count(
+    'macrobell_relay_hooks_unknown_secret_total',
+    'Webhook deliveries refused (404) because their URL carries no secret this node accepts.',
+    counters.unknownSecret,
   );
   count(
     'macrobell_relay_store_failures_total',

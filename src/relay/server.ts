@@ -20,6 +20,8 @@ import { startRetention } from './log/retention.js';
 import type { RelayContext } from './routes/context.js';
 import { relayHandler } from './routes/handler.js';
 import { SseHub } from './stream/sse-hub.js';
+import { watchUnknownSecrets } from './ingest/unknown-secrets.js';
+import { chatPoster } from './desk-ops/alerts/chat-post.js';
 import { openStores, type RelayRedis } from './stores.js';
 import { localRelayUrl, writeRelayUrl } from './desk-ops/relay-url-file.js';
 import { reachableNodeUrl } from './desk-ops/presence/silent-node.js';
@@ -28,6 +30,8 @@ export interface RelayOptions {
   dataDir: string;
   /** The unguessable path segment of the webhook URL. */
   secret: string;
+  /** Older webhook secrets still accepted during a rotation (`MACROBELL_RELAY_SECRET=new,old`). */
+  retiringSecrets?: string[];
   /** The bearer token desktops present on /events. */
   token: string;
   port?: number;
@@ -80,9 +84,31 @@ export interface RunningRelay {
 }
 
 function checkOptions(opts: RelayOptions): void {
-  if (!opts.secret || /[/\s?#]/.test(opts.secret))
-    throw new Error('the relay secret must be a non-empty URL path segment');
+  for (const secret of [opts.secret, ...(opts.retiringSecrets ?? [])])
+    if (!secret || /[/\s?#,]/.test(secret))
+      throw new Error('the relay secret must be a non-empty URL path segment');
   if (!opts.token) throw new Error('the relay token must not be empty');
+}
+
+/** What ingest counts for /metrics; an unknown secret is also told to the desk's chat. */
+function ingestCounters(
+  opts: RelayOptions,
+  bodyBudget: BodyBudget,
+  node: () => string,
+  now: () => number,
+) {
+  const unknownSecrets = watchUnknownSecrets({
+    node,
+    post: chatPoster(opts.deskAlerts?.webhookUrl ?? null, () => undefined, opts.logger),
+    now,
+    logger: opts.logger,
+  });
+  const counters = {
+    rejected: 0,
+    bodyBytesInFlight: () => bodyBudget.used,
+    unknownSecret: () => unknownSecrets.count,
+  };
+  return { unknownSecrets, counters };
 }
 
 /** Listens on host:port (0 = any free port): the URL clients use, and the port bound. */
@@ -115,12 +141,14 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     logger,
   });
   const bodyBudget = new BodyBudget(opts.maxBodyBytesInFlight ?? 64 * 1024 * 1024);
-  const counters = { rejected: 0, bodyBytesInFlight: () => bodyBudget.used };
+  const { unknownSecrets, counters } = ingestCounters(opts, bodyBudget, () => nodeName, now);
   const ownMetrics = relayMetrics(events, hub, counters);
   const metrics = async () => (await ownMetrics.render()) + (await parts.ops.metrics());
   const ctx: RelayContext = {
     ...parts,
     secret: opts.secret,
+    retiringSecrets: opts.retiringSecrets ?? [],
+    unknownSecrets,
     events,
     hub,
     bodyBudget,

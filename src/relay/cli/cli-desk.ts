@@ -4,16 +4,12 @@
  *     --redis the users are the ones every node on that Redis shares)
  *   keys set        (provider keys from the environment or stdin into DATA, mode 0600)
  *   secrets show    (the webhook secret and legacy token, on request only)
- *   rotate-secret   (a new webhook secret, registered with the service in place of the old)
+ *   (rotate-secret: rotate-secret.ts)
  *   store accept-loss (clears the recorded loss of the desk's Redis data: redis-generation.ts)
  */
-import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { loadProviderKeys, saveProviderKeys } from '../desk/provider-keys.js';
-import { WebhookLimitError } from '../../node/service/errors.js';
-import { maskUrl } from '../mask-url.js';
-import { serviceWebhooks, type ServiceUrls } from './register.js';
-import { loadSecrets, readSecrets, saveSecrets, secretsFile } from '../ingest/secrets.js';
+import { readSecrets, secretsFile } from '../ingest/secrets.js';
 import type { UserStore } from '../users/user-store.js';
 import type { RedisTarget } from '../redis/redis-client.js';
 import { connectSharedRedis } from '../redis/redis-connect.js';
@@ -125,56 +121,6 @@ export function secretsShowCommand(ctx: DeskCliContext): number {
   ctx.out(`webhook path secret: ${s.secret.value}   (from ${s.secret.from})`);
   ctx.out(`desktop token:       ${s.token.value}   (from ${s.token.from})`);
   return 0;
-}
-
-export async function rotateSecretCommand(
-  ctx: DeskCliContext,
-  publicUrl: string,
-  urls: ServiceUrls,
-): Promise<number> {
-  if (ctx.env.MACROBELL_RELAY_SECRET) {
-    ctx.err(
-      'relay: the secret comes from MACROBELL_RELAY_SECRET: change it there, then run register',
-    );
-    return 2;
-  }
-  const keys = loadProviderKeys(ctx.dataDir, ctx.env);
-  if (!keys) {
-    ctx.err('relay: rotate-secret needs the provider keys (environment or `relay keys set`)');
-    return 2;
-  }
-  const before = loadSecrets(ctx.dataDir, ctx.env);
-  const next = randomBytes(32).toString('base64url');
-  const base = publicUrl.replace(/\/+$/, '');
-  const oldUrl = `${base}/hooks/${before.secret}`;
-  const newUrl = `${base}/hooks/${next}`;
-  // Saved first: a running relay accepts the new secret (beside its old one) within a
-  // second, so no delivery to the new URL is refused while the switch happens.
-  saveSecrets(ctx.dataDir, { secret: next, token: before.token });
-  const webhooks = serviceWebhooks(urls, keys);
-  let code = 0;
-  for (const api of ['calendar', 'news'] as const) {
-    const hooks = webhooks(api);
-    try {
-      const list = await hooks.list();
-      const old = list.filter((w) => w.url === oldUrl);
-      await hooks.register(newUrl).catch(async (err: unknown) => {
-        // Both places taken (one by the old URL): free the old one first, then register.
-        if (!(err instanceof WebhookLimitError) || old.length === 0) throw err;
-        await hooks.remove(old.shift()?.id as string);
-        await hooks.register(newUrl);
-      });
-      for (const w of old) await hooks.remove(w.id);
-      ctx.out(`${api}: now registered ${base}/hooks/<secret> (the old URL is removed)`);
-    } catch (err) {
-      code = 1;
-      ctx.err(`relay: ${api}: ${maskUrl((err as Error).message, [before.secret, next])}`);
-    }
-  }
-  ctx.out(
-    `New webhook secret saved in ${secretsFile(ctx.dataDir)} (mode 0600); see it with \`relay secrets show\`.`,
-  );
-  return code;
 }
 
 /** `relay store accept-loss --redis URL`: the desk is restored (or accepted as it is). */

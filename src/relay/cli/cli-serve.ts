@@ -126,6 +126,7 @@ function relayOptions(v: ServeFlags, setup: ReturnType<typeof serveSetup>): Rela
   return {
     dataDir: setup.dataDir,
     secret: setup.secrets.secret,
+    retiringSecrets: setup.secrets.accepted.slice(1),
     token: setup.secrets.token,
     port: flags.port,
     host: flags.host,

@@ -16,8 +16,10 @@ export const USAGE = `Usage:
     rediss:// for TLS, --redis-ca / MACROBELL_REDIS_CA for a private CA
   npm run relay -- register --public-url https://relay.example.com [--calendar] [--news]
                     [--replace <id>] [--data DIR] [--auth-url URL] [--calendar-url URL] [--news-url URL]
+    (asks the running relay first: a secret its nodes answer 404 is never registered; --unchecked skips it)
   npm run relay -- users add NAME | users list | users revoke NAME   [--data DIR] [--redis URL]
     (with --redis or MACROBELL_RELAY_REDIS: the users every node on that Redis shares)
+  npm run relay -- nodes forget NAME --redis URL   (a retired node leaves the admin page; it must have stopped)
   npm run relay -- store accept-loss --redis URL   (after restoring Redis that came back empty or older)
   npm run relay -- admins add NAME | admins list | admins revoke NAME  [--data DIR] [--redis URL]
   npm run relay -- status [--url URL | --data DIR]   (MACROBELL_ADMIN_TOKEN: an admin token)
@@ -27,8 +29,11 @@ export const USAGE = `Usage:
      data folder (default relay-data) wrote at start into DIR/relay-url, else http://127.0.0.1:8787)
   npm run relay -- keys set [--data DIR]        (keys from the environment or two lines of stdin)
   npm run relay -- secrets show [--data DIR]
-  npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [service URLs]
+  npm run relay -- backup --to FOLDER [--data DIR]   (SQLite node: relay.db online, secrets, keys, feed key)
+  npm run relay -- restore --from FOLDER [--data DIR]   (into a folder with no relay.db, relay stopped)
+  npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [--redis URL] [service URLs]
+    (with --redis every node on that Redis accepts the new secret, whatever its environment says)
   Provider keys: MACROBELL_PUBLIC_KEY, MACROBELL_PRIVATE_KEY (never argv), else DATA/provider-keys.json
   Service URLs: the flags, else MACROBELL_AUTH_URL, MACROBELL_CALENDAR_URL, MACROBELL_NEWS_URL
-  Secrets: MACROBELL_RELAY_SECRET, MACROBELL_RELAY_TOKEN (else generated into DATA/relay-secrets.json)
+  Secrets: MACROBELL_RELAY_SECRET (new,old during a rotation), MACROBELL_RELAY_TOKEN (else generated into DATA/relay-secrets.json)
   npm run relay -- --help   (this text)`;

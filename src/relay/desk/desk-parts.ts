@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { startCalendarFeed, type CalendarFeed } from '../calendar-feed/index.js';
 import { startDesk, type Desk } from './desk.js';
 import { openDeskLimits } from './desk-limits.js';
+import { watchRotatedSecrets } from '../ingest/rotated-secrets.js';
 import { adminSessionKey } from '../desk-ops/admin/admin-session-key.js';
 import { startDeskOps, type DeskOps } from '../desk-ops/index.js';
 import {
@@ -26,6 +27,20 @@ export interface DeskParts {
   ops: DeskOps;
 }
 
+/** The desk-wide caps and the rotated webhook secrets (on the desk's Redis, if any). */
+async function openDeskState(opts: RelayOptions, now: () => number, logger?: Logger) {
+  const limits = await openDeskLimits(opts.redis, now, logger);
+  const rotated = await watchRotatedSecrets({
+    dataDir: opts.dataDir,
+    redis: opts.redis,
+    logger,
+  }).catch(async (err: unknown) => {
+    await limits.close();
+    throw err;
+  });
+  return { limits, rotated };
+}
+
 export async function startDeskParts(
   opts: RelayOptions,
   stores: RelayStores,
@@ -40,7 +55,7 @@ export async function startDeskParts(
   const { events, users, feedStore } = stores;
   const { now, logger } = ctx;
   const calendarUrl = opts.calendarFeed?.calendarUrl ?? '';
-  const limits = await openDeskLimits(opts.redis, now, logger).catch(async (err: unknown) => {
+  const state = await openDeskState(opts, now, logger).catch(async (err: unknown) => {
     await feedStore.close();
     await users.close();
     await events.close();
@@ -49,7 +64,7 @@ export async function startDeskParts(
   });
   const desk = startDesk({
     users,
-    limits,
+    ...state,
     keys: null,
     authUrl: '',
     ...opts.desk,
@@ -75,7 +90,7 @@ export async function startDeskParts(
     newsUrl: opts.gateway?.newsUrl ?? '',
     tokens,
     admit: (user, cost) =>
-      limits.take('gateway', user, UPSTREAM_READS_PER_SECOND, UPSTREAM_READS_BURST, cost),
+      state.limits.take('gateway', user, UPSTREAM_READS_PER_SECOND, UPSTREAM_READS_BURST, cost),
     logger,
     now,
   });

@@ -10,7 +10,7 @@ import { TokenManager } from '../../node/oauth/token-manager.js';
 import { bearerToken, constantTimeEqual, tokenHash } from '../../node/security/compare.js';
 import { RelayErrors } from '../errors.js';
 import type { DeskLimits } from './desk-limits.js';
-import { fileSecret } from '../ingest/secrets.js';
+import type { RotatedSecrets } from '../ingest/rotated-secrets.js';
 import { RateLimiter } from './rate-limit.js';
 import { createTokenEndpoint } from './token-endpoint.js';
 import { UserStreams } from '../stream/user-streams.js';
@@ -34,6 +34,8 @@ export interface DeskOptions {
   issueServiceTokens?: boolean;
   /** Where the desk-wide caps are kept (this node's memory, or the desk's Redis). */
   limits: DeskLimits;
+  /** Webhook secrets a rotation added since start (closed with the desk). */
+  rotated: RotatedSecrets;
   /** Open streams per user across the desk (default 5); past it, 429. */
   maxStreamsPerUser?: number;
   /**
@@ -67,7 +69,7 @@ export interface Desk {
   /** How many streams `user` may hold open on the desk. */
   maxStreams(user: string): number;
   readonly limits: DeskLimits;
-  /** A webhook secret `relay rotate-secret` saved after this relay started. */
+  /** A webhook secret `relay rotate-secret` added after this relay started. */
   isRotatedSecret(segment: string): boolean;
   close(): Promise<void>;
 }
@@ -96,17 +98,6 @@ function keyedTokens(opts: DeskOptions, now: () => number): () => TokenManager |
   };
 }
 
-/** Whether a webhook path segment is the secret `relay rotate-secret` saved since start. */
-function rotatedSecret(dataDir: string): (segment: string) => boolean {
-  // Re-read at most once a second, and only when a webhook came with an unknown secret.
-  let rotated: { secret: string | null; readAt: number } = { secret: null, readAt: -Infinity };
-  return (segment) => {
-    if (Date.now() - rotated.readAt >= 1000)
-      rotated = { secret: fileSecret(dataDir), readAt: Date.now() };
-    return rotated.secret !== null && constantTimeEqual(segment, rotated.secret);
-  };
-}
-
 export function startDesk(opts: DeskOptions): Desk {
   const now = opts.now ?? Date.now;
   const { users, legacyToken } = opts;
@@ -131,7 +122,7 @@ export function startDesk(opts: DeskOptions): Desk {
   });
 
   return {
-    isRotatedSecret: rotatedSecret(opts.dataDir),
+    isRotatedSecret: (segment) => opts.rotated.accepts(segment),
     authenticate(req) {
       const presented = bearerToken(req);
       if (!presented) return Promise.resolve(null);
@@ -149,6 +140,7 @@ export function startDesk(opts: DeskOptions): Desk {
     trackStream: (user, res) => streams.track(user, res),
     async close() {
       streams.stop();
+      await opts.rotated.close();
       await opts.limits.close();
       await users.close();
     },

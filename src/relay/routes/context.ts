@@ -11,11 +11,16 @@ import type { DeskOps } from '../desk-ops/index.js';
 import type { EventLog } from '../log/event-log.js';
 import type { Gateway } from '../gateway/index.js';
 import type { BodyBudget } from '../ingest/ingest.js';
+import type { UnknownSecrets } from '../ingest/unknown-secrets.js';
 import type { SseHub } from '../stream/sse-hub.js';
 
 export interface RelayContext {
   /** The unguessable path segment of the webhook URL. */
   secret: string;
+  /** Older webhook secrets still accepted during a rotation window. */
+  retiringSecrets: string[];
+  /** Deliveries refused for an unknown secret: counted, told to the chat once an episode. */
+  unknownSecrets: UnknownSecrets;
   events: EventLog;
   hub: SseHub;
   desk: Desk;

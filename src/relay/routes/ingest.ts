@@ -13,7 +13,14 @@ import type { RelayContext, RelayRoute } from './context.js';
 
 export type IngestContext = Pick<
   RelayContext,
-  'secret' | 'desk' | 'events' | 'bodyBudget' | 'counters' | 'logger'
+  | 'secret'
+  | 'retiringSecrets'
+  | 'unknownSecrets'
+  | 'desk'
+  | 'events'
+  | 'bodyBudget'
+  | 'counters'
+  | 'logger'
 >;
 
 /** A path segment that WHATWG URL parsing keeps byte for byte and that needs no decoding. */
@@ -82,6 +89,13 @@ function ingest(
   });
 }
 
+/** The node's secret, one retiring in a rotation window, or one a rotation added since start. */
+function acceptedSecret(ctx: IngestContext, segment: string): boolean {
+  if (constantTimeEqual(segment, ctx.secret)) return true;
+  for (const s of ctx.retiringSecrets) if (constantTimeEqual(segment, s)) return true;
+  return ctx.desk.isRotatedSecret(segment);
+}
+
 /**
  * A webhook to `segment`: the secret first (a wrong one is 404 whatever the method).
  * Whatever is not a 204 goes to `fail`, once (also what the checks throw).
@@ -93,8 +107,11 @@ export function hook(
   segment: string,
   fail: (err: unknown) => void,
 ): void {
-  if (!constantTimeEqual(segment, ctx.secret) && !ctx.desk.isRotatedSecret(segment))
+  if (!acceptedSecret(ctx, segment)) {
+    // A delivery (POST) only: `register` asks with GET whether a secret is accepted yet.
+    if (req.method === 'POST') ctx.unknownSecrets.refused();
     return fail(RelayErrors.NOT_FOUND().afterDrain());
+  }
   if (req.method !== 'POST') return fail(RelayErrors.METHOD_NOT_ALLOWED('POST').afterDrain());
   ingest(ctx, req, res, fail);
 }

@@ -3,7 +3,7 @@
  * The relay's desk commands as an operator uses them: keys from a 0600 file, no keys → 501,
  * the per-user rate limit, and rotate-secret against the simulator with the relay running.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ import {
   DESK_PUBLIC,
   relayCommand,
   relayWebhookCommand,
+  serviceFlags,
   spawnDeskRelay,
   spawnSimulator,
   type Proc,
@@ -92,11 +93,40 @@ describe('relay desk commands', () => {
     const oldSecret = (
       JSON.parse(readFileSync(join(data, 'relay-secrets.json'), 'utf8')) as { secret: string }
     ).secret;
+    const secretsBefore = readFileSync(join(data, 'relay-secrets.json'), 'utf8');
+    // Run where the secret is not (another folder): refused, nothing written anywhere.
+    const elsewhere = tempDir('mb-desk-elsewhere-');
+    const lost = await relayCommand(
+      ['rotate-secret', '--public-url', relay.url, '--data', elsewhere, ...serviceFlags(sim.url)],
+      { MACROBELL_PUBLIC_KEY: DESK_PUBLIC, MACROBELL_PRIVATE_KEY: DESK_PRIVATE },
+    );
+    expect({ code: lost.code, err: lost.stderr }).toEqual({
+      code: 1,
+      err: expect.stringMatching(
+        /no webhook secret in MACROBELL_RELAY_SECRET .*Nothing was written/,
+      ),
+    });
+    expect(lost.stdout).not.toMatch(/saved/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    // A service that cannot be reached: refused before anything is written.
+    const noService = await relayCommand(
+      ['rotate-secret', '--public-url', relay.url, '--data', data,
+        ...serviceFlags('http://127.0.0.1:9')], // prettier-ignore
+    );
+    expect(noService.code).toBe(1);
+    expect(noService.stderr).toMatch(/calendar: .*Nothing was written/);
+    expect(noService.stdout).not.toMatch(/saved/);
+    expect(readFileSync(join(data, 'relay-secrets.json'), 'utf8')).toBe(secretsBefore);
+
     const rotate = await relayWebhookCommand('rotate-secret', relay, data, sim);
     expect(rotate.code, rotate.stdout + rotate.stderr).toBe(0);
-    const newSecret = (
+    const kept = (
       JSON.parse(readFileSync(join(data, 'relay-secrets.json'), 'utf8')) as { secret: string }
-    ).secret;
+    ).secret.split(',');
+    // new,old: the old one stays accepted for the service's retries.
+    expect(kept).toHaveLength(2);
+    const [newSecret] = kept as [string, string];
+    expect(kept[1]).toBe(oldSecret);
     expect(newSecret).not.toBe(oldSecret);
     expect(`${rotate.stdout}${rotate.stderr}`).not.toContain(newSecret);
     expect(`${rotate.stdout}${rotate.stderr}`).not.toContain(oldSecret);
@@ -118,6 +148,14 @@ describe('relay desk commands', () => {
       },
       { timeout: 5000, interval: 200 },
     );
+    // A retry of a delivery sent before the rotation is still stored.
+    const retried = await request(`${relay.url}/hooks/${oldSecret}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"type":"late_retry"}',
+    });
+    await retried.body.dump();
+    expect(retried.statusCode).toBe(204);
     expect(relay.stdout()).not.toContain(DESK_PRIVATE);
   }, 120_000);
 });

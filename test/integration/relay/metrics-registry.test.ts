@@ -44,6 +44,7 @@ describe('the relay metrics', () => {
     expect(types(text)).toEqual({
       macrobell_relay_ingested_total: 'counter',
       macrobell_relay_rejected_total: 'counter',
+      macrobell_relay_hooks_unknown_secret_total: 'counter',
       macrobell_relay_store_failures_total: 'counter',
       macrobell_relay_body_bytes_in_flight: 'gauge',
       macrobell_relay_store_up: 'gauge',

@@ -1,10 +1,11 @@
 /** `relay register` against the simulator: registration, the 444 two-URL limit, --replace. */
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
+import { startRelay } from '../../../src/relay/server.js';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -17,6 +18,7 @@ function register(
   args: string[],
   data: string,
   secret = 'reg-secret',
+  checked = false,
 ): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     execFile(
@@ -34,6 +36,8 @@ function register(
         sim.calendarUrl,
         '--news-url',
         sim.newsUrl,
+        // No relay answers at the example URLs: the acceptance check has a test of its own.
+        ...(checked ? [] : ['--unchecked']),
         ...args,
       ],
       {
@@ -79,7 +83,7 @@ describe('relay register', () => {
     expect(third.out).toMatch(/one\.example\/hooks\/<secret> {2}\(this relay's current secret\)/);
     expect(third.out).not.toMatch(/two\.example\/hooks\/<secret> {2}\(this relay/);
     // The exact command per registered id, for this API, with the flags this run was given.
-    const flags = `--data ${data} --auth-url ${sim.authUrl} --calendar-url ${sim.calendarUrl} --news-url ${sim.newsUrl}`;
+    const flags = `--data ${data} --auth-url ${sim.authUrl} --calendar-url ${sim.calendarUrl} --news-url ${sim.newsUrl} --unchecked`;
     for (const w of sim.state.webhooks.calendar)
       expect(third.out).toContain(
         `npm run relay -- register ${flags} --public-url https://three.example --calendar --replace ${w.id}`,
@@ -88,7 +92,7 @@ describe('relay register', () => {
     const printed =
       new RegExp(`npm run relay -- register (.*) --replace ${id}$`, 'm').exec(third.out)?.[1] ?? '';
     const words = printed.split(' ');
-    expect(words.slice(0, 8)).toEqual([
+    expect(words.slice(0, 9)).toEqual([
       '--data',
       data,
       '--auth-url',
@@ -97,14 +101,44 @@ describe('relay register', () => {
       sim.calendarUrl,
       '--news-url',
       sim.newsUrl,
+      '--unchecked',
     ]);
-    const replaced = await register([...words.slice(8), '--replace', id], data);
+    const replaced = await register([...words.slice(9), '--replace', id], data);
     expect(replaced.code).toBe(0);
     expect(sim.state.webhooks.calendar.map((w) => w.url)).toEqual([
       'https://two.example/hooks/other-desk-secret-9',
       'https://three.example/hooks/reg-secret',
     ]);
   }, 120_000);
+
+  it('asks the running relay first: a secret its node answers 404 is never registered, nor written', async () => {
+    const relayData = mkdtempSync(join(tmpdir(), 'mb-reg-node-'));
+    const relay = await startRelay({
+      dataDir: relayData,
+      secret: 'node-secret-1',
+      token: 'tok-12345678',
+    });
+    try {
+      const before = sim.state.webhooks.news.length;
+      // A shell without the node's environment, in an empty folder: a new secret would be made.
+      const data = mkdtempSync(join(tmpdir(), 'mb-reg-shell-'));
+      const refused = await register(['--public-url', relay.url, '--news'], data, '', true);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toMatch(
+        /hooks\/<secret> answers 404: the running relay does not accept this secret\. Nothing was registered or written/,
+      );
+      expect(sim.state.webhooks.news.length).toBe(before);
+      expect(existsSync(join(data, 'relay-secrets.json'))).toBe(false);
+      // With the node's secret: registered.
+      const ok = await register(['--public-url', relay.url, '--news'], data, 'node-secret-1', true);
+      expect(ok.code, ok.out).toBe(0);
+      expect(sim.state.webhooks.news.map((w) => w.url)).toContain(
+        `${relay.url}/hooks/node-secret-1`,
+      );
+    } finally {
+      await relay.close();
+    }
+  }, 60_000);
 
   it('refuses to run without keys in the environment', () => {
     const r = spawnSync(

@@ -23,6 +23,7 @@ import { SqliteEventLog } from '../../../src/relay/log/sqlite-log.js';
 import { SqliteUserStore } from '../../../src/relay/users/users.js';
 import { MemoryDeskLimits } from '../../../src/relay/desk/desk-limits.js';
 import { openRelayDatabase } from '../../../src/relay/db/relay-db.js';
+import { watchUnknownSecrets } from '../../../src/relay/ingest/unknown-secrets.js';
 
 const TOKEN = 'legacy-token';
 const closers: (() => Promise<void>)[] = [];
@@ -41,6 +42,7 @@ function parts() {
     keys: null,
     authUrl: '',
     limits: new MemoryDeskLimits(),
+    rotated: { accepts: () => false, close: async () => undefined },
   });
   closers.push(async () => {
     await desk.close();
@@ -111,7 +113,21 @@ describe('relay routes, one at a time', () => {
   it('/hooks/{secret} stores a webhook for the secret only, and asks for POST only then', async () => {
     const { events, desk } = parts();
     const counters = { rejected: 0 };
-    const ctx = { secret: 's3cret', desk, events, bodyBudget: new BodyBudget(1 << 20), counters };
+    const posts: string[] = [];
+    const unknownSecrets = watchUnknownSecrets({
+      node: () => 'node-a',
+      post: async (text) => void posts.push(text),
+    });
+    const ctx = {
+      secret: 's3cret',
+      // A rotation window: the old secret is still accepted.
+      retiringSecrets: ['0ld-secret'],
+      unknownSecrets,
+      desk,
+      events,
+      bodyBudget: new BodyBudget(1 << 20),
+      counters,
+    };
     const url = await serve(ingestRoute, ctx);
     const post = (path: string, body: string) =>
       fetch(`${url}${path}`, {
@@ -126,6 +142,16 @@ describe('relay routes, one at a time', () => {
     // A wrong secret is 404 whatever the method: nothing says the path exists.
     expect((await post('/hooks/wrong', '{"type":"x"}')).status).toBe(404);
     expect((await fetch(`${url}/hooks/wrong`)).status).toBe(404);
+    expect((await post('/hooks/wrong-again', '{"type":"x"}')).status).toBe(404);
+    // Each refused delivery is counted (not the GET: register asks that way); the chat
+    // hears of the episode once.
+    expect(unknownSecrets.count).toBe(2);
+    expect(posts).toEqual([
+      expect.stringMatching(
+        /^:warning: Relay node node-a refused a webhook with an unknown secret/,
+      ),
+    ]);
+    expect((await post('/hooks/0ld-secret', '{"type":"retiring"}')).status).toBe(204);
     const get = await fetch(`${url}/hooks/s3cret`);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
@@ -137,6 +163,7 @@ describe('relay routes, one at a time', () => {
     expect((await events.after('0', 10)).map((e) => e.body.toString())).toEqual([
       '{"type":"release"}',
       '{"type":"again"}',
+      '{"type":"retiring"}',
     ]);
   });
 

@@ -66,6 +66,8 @@ export interface PresenceStore {
   list(): Promise<DesktopPresence[]>;
   reportNode(report: NodeReport): Promise<void>;
   nodes(): Promise<NodeReport[]>;
+  /** A retired node no longer listed (`relay nodes forget`); false when it was not. */
+  forgetNode(node: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -166,6 +168,10 @@ export class MemoryPresenceStore implements PresenceStore {
 
   nodes(): Promise<NodeReport[]> {
     return Promise.resolve([...this.nodeReports.values()]);
+  }
+
+  forgetNode(node: string): Promise<boolean> {
+    return Promise.resolve(this.nodeReports.delete(node));
   }
 
   close(): Promise<void> {

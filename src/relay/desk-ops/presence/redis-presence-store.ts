@@ -191,6 +191,10 @@ export class RedisPresenceStore implements PresenceStore {
     return Object.values(all).map((v) => JSON.parse(v) as NodeReport);
   }
 
+  async forgetNode(node: string): Promise<boolean> {
+    return (await this.redis.hdel(NODES, node)) === 1;
+  }
+
   async close(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
