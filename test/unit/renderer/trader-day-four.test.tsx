@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /** Issue #45 (a trader's day four) in the renderer, each defect as a trader would notice it. */
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SHORTCUTS } from '../../../src/renderer/src/lib/shortcuts.js';
 import { ed, mount } from './harness.js';
 
 afterEach(cleanup);
@@ -33,5 +34,51 @@ describe('the FOMC press conference counts down like a print (item 5)', () => {
     await waitFor(() => expect(next.textContent).toContain('Consumer Price Index (YoY)'));
     expect(next.textContent).not.toContain('Bailey');
     expect(next.querySelector('[data-testid=figure-free]')).toBeNull();
+  });
+});
+
+describe('keyboard help on “?” (item 5)', () => {
+  const press = (key: string, target: Element = document.body) =>
+    fireEvent.keyDown(target, { key });
+  const dialogs = () => screen.queryAllByRole('dialog', { name: 'Keyboard shortcuts' });
+
+  it('lists the shortcuts the app has; Esc closes it before the detail under it', async () => {
+    const m = mount([ed(1, { name: 'Nonfarm Payrolls' })], {
+      getEventDetail: () => ({ event: null, upcoming: [], history: [], watched: false }),
+    });
+    await screen.findAllByTestId('event-row');
+    act(() => m.stores.app.getState().openEvent('e1'));
+    await waitFor(() => expect(m.stores.app.getState().eventId).toBe('e1'));
+    expect(dialogs()).toHaveLength(0);
+    press('?');
+    expect(dialogs()).toHaveLength(1);
+    const help = dialogs()[0] as HTMLElement;
+    const calendar = within(help).getByRole('region', { name: 'Calendar' });
+    expect(
+      within(calendar).getByText('Watch or unwatch the release').previousSibling?.textContent,
+    ).toBe('w');
+    expect(within(calendar).getByText('Filter by name').previousSibling?.textContent).toBe('/');
+    expect(within(help).getAllByRole('term')).toHaveLength(
+      SHORTCUTS.reduce((n, g) => n + g.list.length, 0),
+    );
+    expect(document.activeElement).toBe(within(help).getByRole('button', { name: 'Close' }));
+    // Esc closes the help only: the detail stays open until a second Esc
+    press('Escape', document.activeElement as Element);
+    expect(dialogs()).toHaveLength(0);
+    expect(m.stores.app.getState().eventId).toBe('e1');
+    press('Escape');
+    await waitFor(() => expect(m.stores.app.getState().eventId).toBeNull());
+  });
+
+  it('is typed as a character in a text field, not taken as the shortcut', async () => {
+    mount([ed(1)]);
+    const filter = await screen.findByRole('searchbox', { name: /filter/i });
+    press('?', filter);
+    expect(dialogs()).toHaveLength(0);
+    // "?" again outside it toggles the help on, then off
+    press('?');
+    expect(dialogs()).toHaveLength(1);
+    press('?');
+    expect(dialogs()).toHaveLength(0);
   });
 });

@@ -11,6 +11,7 @@ import { throwIfFault } from '../lib/test-faults.js';
 import { UpdateNotice } from './UpdateNotice.js';
 import { SkipLink } from './SkipLink.js';
 import { TitleCountdown } from './TitleCountdown.js';
+import { KeyboardHelp } from './KeyboardHelp.js';
 import { useAfterStartup } from '../state/use-after-startup.js';
 import { BellIcon, CalendarIcon, GearIcon, NewsIcon } from './icons.js';
 
@@ -145,6 +146,7 @@ export function App() {
       </main>
       <StatusBar />
       <TitleCountdown />
+      <KeyboardHelp />
     </div>
   );
 }
