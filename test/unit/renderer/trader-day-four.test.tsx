@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /** Issue #45 (a trader's day four) in the renderer, each defect as a trader would notice it. */
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Surprises } from '../../../src/renderer/src/components/detail/Surprises.js';
 import { SHORTCUTS } from '../../../src/renderer/src/lib/shortcuts.js';
 import { ed, mount } from './harness.js';
 
@@ -80,5 +81,35 @@ describe('keyboard help on “?” (item 5)', () => {
     expect(dialogs()).toHaveLength(1);
     press('?');
     expect(dialogs()).toHaveLength(0);
+  });
+});
+
+describe('a z-score’s n counts the rows listed below it (item 5)', () => {
+  it('lists every surprise a z-score stands on: 14 prints, the newest z on the 13 below', () => {
+    // newest first, one a month, surprises alternating ±10 around 0 then a +68 print
+    const history = Array.from({ length: 14 }, (_, i) =>
+      ed(i, {
+        dateUtc: new Date(Date.UTC(2026, 10 - i, 3, 13, 30)).toISOString(),
+        potency: 'K',
+        unit: null,
+        consensus: 100,
+        actual: 100 + (i === 0 ? 68 : i % 2 ? 10 : -10),
+      }),
+    );
+    render(<Surprises history={history} zone="UTC" hourCycle="h23" />);
+    const rows = within(screen.getByRole('table', { name: 'Surprise history' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows).toHaveLength(14);
+    rows.forEach((row, i) => {
+      const z = row.lastElementChild?.textContent ?? '';
+      const below = rows.length - 1 - i;
+      // a z-score from 8 earlier surprises on; its n is the number of rows below it
+      if (below >= 8) expect(z).toMatch(new RegExp(`\\(n=${below}\\)$`));
+      else expect(z).toBe('—');
+    });
+    expect(screen.getByTestId('surprise-summary').textContent).toContain(
+      '(n=13) against its 13 earlier surprises',
+    );
   });
 });
