@@ -189,7 +189,7 @@ export function Calendar() {
                   data-col={col}
                   className={NUMERIC.has(col) ? 'num' : undefined}
                 >
-                  {col === 'watch' ? <span className="sr-only">{h}</span> : h}
+                  {h}
                 </span>
               ))}
             </div>
