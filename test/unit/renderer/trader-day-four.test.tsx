@@ -4,9 +4,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it } from 'vitest';
 import { Surprises } from '../../../src/renderer/src/components/detail/Surprises.js';
 import { SHORTCUTS } from '../../../src/renderer/src/lib/shortcuts.js';
-import { ed, mount } from './harness.js';
+import type { AppStatus } from '../../../src/shared/domain.js';
+import { ed, mount, status } from './harness.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 describe('the FOMC press conference counts down like a print (item 5)', () => {
   const inMin = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
@@ -111,5 +115,39 @@ describe('a z-score’s n counts the rows listed below it (item 5)', () => {
     expect(screen.getByTestId('surprise-summary').textContent).toContain(
       '(n=13) against its 13 earlier surprises',
     );
+  });
+});
+
+describe('a warm start says when the service last answered, never “never” (item 5)', () => {
+  const lastAnswer = () => screen.queryByTestId('last-answer')?.textContent ?? null;
+  /** The App with the core's status held back until `answer` is called. */
+  const mountWaiting = () => {
+    let answer: (s: AppStatus) => void = () => undefined;
+    const held = new Promise<AppStatus>((r) => (answer = r));
+    mount([ed(1)], { getStatus: () => held });
+    return (s: AppStatus) => act(() => answer(s));
+  };
+
+  it('shows the time this window last saw until the status arrives, then the core’s', async () => {
+    localStorage.setItem('macrobell.lastAnswerAt', String(Date.now() - 180_000));
+    const answer = mountWaiting();
+    await screen.findByTestId('status-bar');
+    expect(lastAnswer()).toBe('Last answer 3m ago');
+    await answer({ ...status, lastSyncAt: Date.now() - 5_000 });
+    await waitFor(() => expect(lastAnswer()).toMatch(/^Last answer [56]s ago$/));
+    // remembered for the next load
+    expect(Number(localStorage.getItem('macrobell.lastAnswerAt'))).toBeGreaterThan(
+      Date.now() - 10_000,
+    );
+  });
+
+  it('with nothing remembered, says nothing until the core does', async () => {
+    const answer = mountWaiting();
+    await screen.findByTestId('status-bar');
+    expect(screen.getByTestId('status-bar').textContent).not.toContain('never');
+    expect(lastAnswer()).toBeNull();
+    // the core's own "never" (no answer yet in this data folder) is shown as it is
+    await answer({ ...status, lastSyncAt: null });
+    await waitFor(() => expect(lastAnswer()).toBe('Last answer never'));
   });
 });
