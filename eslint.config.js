@@ -209,7 +209,6 @@ export default tseslint.config(
       'src/renderer/src/components/Calendar.tsx',
       'src/renderer/src/components/EventDetail.tsx',
       'src/renderer/src/components/HistoryChart.tsx',
-      'src/renderer/src/components/News.tsx',
       'src/renderer/src/components/calendar/Filters.tsx',
       'src/renderer/src/components/settings/CalendarFeedCard.tsx',
       'src/renderer/src/components/settings/ConnectionCard.tsx',
