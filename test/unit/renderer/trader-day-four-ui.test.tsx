@@ -54,6 +54,8 @@ describe('keyboard help on “?” (item 5)', () => {
     await screen.findAllByTestId('event-row');
     act(() => m.stores.app.getState().openEvent('e1'));
     await waitFor(() => expect(m.stores.app.getState().eventId).toBe('e1'));
+    // the detail (a lazy chunk) is in and has taken focus before the help opens over it
+    await screen.findByRole('button', { name: 'Close details (Escape)' });
     expect(dialogs()).toHaveLength(0);
     press('?');
     expect(dialogs()).toHaveLength(1);
