@@ -212,7 +212,6 @@ export default tseslint.config(
       'src/renderer/src/components/settings/CalendarFeedCard.tsx',
       'src/renderer/src/components/settings/ConnectionCard.tsx',
       'src/renderer/src/components/settings/KeysCard.tsx',
-      'src/renderer/src/components/settings/LiveUpdatesCard.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
