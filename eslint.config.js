@@ -207,7 +207,6 @@ export default tseslint.config(
     files: [
       'src/renderer/src/components/EventDetail.tsx',
       'src/renderer/src/components/HistoryChart.tsx',
-      'src/renderer/src/components/settings/CalendarFeedCard.tsx',
       'src/renderer/src/components/settings/ConnectionCard.tsx',
       'src/renderer/src/components/settings/KeysCard.tsx',
     ],
