@@ -208,7 +208,6 @@ export default tseslint.config(
       'src/renderer/src/components/EventDetail.tsx',
       'src/renderer/src/components/HistoryChart.tsx',
       'src/renderer/src/components/settings/ConnectionCard.tsx',
-      'src/renderer/src/components/settings/KeysCard.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
