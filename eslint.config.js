@@ -207,7 +207,6 @@ export default tseslint.config(
     files: [
       'src/renderer/src/components/EventDetail.tsx',
       'src/renderer/src/components/HistoryChart.tsx',
-      'src/renderer/src/components/settings/ConnectionCard.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
