@@ -203,13 +203,6 @@ export default tseslint.config(
     },
   },
   {
-    // Components still to split into hooks and subcomponents (#46 item 7): this list only shrinks.
-    files: [
-      'src/renderer/src/components/EventDetail.tsx',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     files: ['src/main/**'],
     ignores: ['src/main/electron/**', 'src/main/web/**', 'src/main/demo.ts'],
     rules: zone(rules.core),
