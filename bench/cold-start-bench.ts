@@ -150,6 +150,7 @@ export async function benchColdStart(quick: boolean) {
     urlToFirstRequest: since(runs, 'url', 'firstRequest'),
     urlToToken: since(runs, 'url', 'token'),
     urlToRows: since(runs, 'url', 'rows'),
+    processToRows: since(runs, 'spawned', 'rows'),
     slowServiceMs: SLOW_SERVICE_MS,
     slowServiceUrlToRows: since(slow, 'url', 'rows'),
   };

@@ -319,21 +319,22 @@ add({
 });
 
 const cold = await step('coldStart', () => benchColdStart(quick));
+// Every first run, not the median: a trader meets one first run, not the middle of seven (#45).
 add({
   figure: 'Web-mode first run (empty data folder, demo): URL → first calendar rows',
-  target: '≤ 1.5 s',
-  measured: `p50 ${fmt(cold.urlToRows.p50, 0)} ms (URL → first request ${fmt(cold.urlToFirstRequest.p50, 0)} ms, → token ${fmt(cold.urlToToken.p50, 0)} ms; process start → URL ${fmt(cold.processToUrl.p50, 0)} ms)`,
+  target: '≤ 1.5 s on every run',
+  measured: `max ${fmt(cold.urlToRows.max, 0)} ms, p50 ${fmt(cold.urlToRows.p50, 0)} ms (URL → first request ${fmt(cold.urlToFirstRequest.p50, 0)} ms, → token ${fmt(cold.urlToToken.p50, 0)} ms; process start → URL ${fmt(cold.processToUrl.p50, 0)} ms, → rows max ${fmt(cold.processToRows.max, 0)} ms)`,
   baseline: '—',
   ratio: '—',
-  pass: cold.urlToRows.p50 <= 1500,
+  pass: cold.urlToRows.max <= 1500,
 });
 add({
   figure: `Web-mode first run, the service answering ${fmt(cold.slowServiceMs / 1000, 0)} s late: URL → first rows`,
-  target: '≤ 1.5 s',
-  measured: `p50 ${fmt(cold.slowServiceUrlToRows.p50, 0)} ms`,
+  target: '≤ 1.5 s on every run',
+  measured: `max ${fmt(cold.slowServiceUrlToRows.max, 0)} ms, p50 ${fmt(cold.slowServiceUrlToRows.p50, 0)} ms`,
   baseline: '—',
   ratio: '—',
-  pass: cold.slowServiceUrlToRows.p50 <= 1500,
+  pass: cold.slowServiceUrlToRows.max <= 1500,
 });
 
 const [ed, posts] = quick ? [10_000, 5_000] : [100_000, 50_000];

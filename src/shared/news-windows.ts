@@ -104,11 +104,14 @@ export function countdown(ms: number): string {
   return `${Math.floor(mins / 60)}:${String(mins % 60).padStart(2, '0')}`;
 }
 
-/** The window's name: its first release, "+1" for each more. */
+/**
+ * The window's name in words: its first release, "and 2 more" for the others ("US CPI +1"
+ * read as a figure). Releases of one short name count once: CPI m/m and y/y are "US CPI".
+ */
 export function windowName(w: NewsWindow): string {
-  const first = w.releases[0];
-  const name = first ? shortName(first) : 'News';
-  return w.releases.length > 1 ? `${name} +${w.releases.length - 1}` : name;
+  const names = [...new Set(w.releases.map(shortName))];
+  const first = names[0] ?? 'News';
+  return names.length > 1 ? `${first} and ${names.length - 1} more` : first;
 }
 
 /**

@@ -3,7 +3,8 @@
  * Issue #36 item 14 in Chromium, where layout is real. At 1920×1080, 1366×768 with the
  * detail open and 900×600, the columns a trader reads at the print (Time, Event, Actual,
  * Consensus, Surprise, Watch) of every row in view are inside the window, uncovered and
- * not cut; a long name wraps and shows whole on the focused row; the "Demo data" badge
+ * not cut, Previous too at 1920 and at 1366 with the detail open, and the Watch header is
+ * in view (#45); a long name wraps and shows whole on the focused row; the "Demo data" badge
  * stays on one line. The 12-hour clock reads "AM"/"PM" in the grid and the detail alike,
  * and a settings checkbox ticks before the host has answered.
  */
@@ -55,7 +56,10 @@ interface CellProblem {
  * grid's visible box, the topmost element at its centre (no panel or drawer over it), and
  * its figures not cut (no "…", nothing scrolled out of the cell).
  */
-function importantCellProblems(page: Page): Promise<CellProblem[]> {
+function importantCellProblems(
+  page: Page,
+  columns: readonly string[] = IMPORTANT,
+): Promise<CellProblem[]> {
   return page.evaluate(
     (cols) => {
       const grid = document.querySelector('[role=grid]') as HTMLElement;
@@ -104,7 +108,7 @@ function importantCellProblems(page: Page): Promise<CellProblem[]> {
       }
       return problems;
     },
-    IMPORTANT as unknown as string[],
+    [...columns],
   );
 }
 
@@ -133,16 +137,33 @@ async function showSize(width: number, height: number) {
   );
 }
 
-const SIZES: [number, number, boolean][] = [
-  [1920, 1080, false],
-  [1366, 768, true],
-  [900, 600, false],
+/** Each size, whether the detail is open, and the columns it shows beyond the important ones. */
+const SIZES: [number, number, boolean, string[]][] = [
+  [1920, 1080, false, ['previous']],
+  // a laptop with the detail open keeps Previous too (#45)
+  [1366, 768, true, ['previous']],
+  [900, 600, false, []],
 ];
+
+/** A column header's own text as laid out: its width, and whether it lies inside the header. */
+function headerText(page: Page, col: string) {
+  return page.locator(`.grid-head [data-col=${col}]`).evaluate((head) => {
+    const range = document.createRange();
+    range.selectNodeContents(head);
+    const t = range.getBoundingClientRect();
+    const h = head.getBoundingClientRect();
+    return {
+      text: (head as HTMLElement).innerText.trim(),
+      width: Math.round(t.width),
+      inside: t.left >= h.left - 0.5 && t.right <= h.right + 0.5,
+    };
+  });
+}
 
 describe('the calendar at a trader’s window sizes', () => {
   it.each(SIZES)(
     'at %i×%i (detail open: %s) the important columns of every row in view are whole',
-    async (width, height, detail) => {
+    async (width, height, detail, more) => {
       await showSize(width, height);
       const grid = e.page.getByRole('grid', { name: 'Economic releases' });
       if (detail) {
@@ -155,12 +176,17 @@ describe('the calendar at a trader’s window sizes', () => {
         expect(panel && g && panel.x >= g.x + g.width).toBe(true);
       }
       try {
-        expect(await importantCellProblems(e.page)).toEqual([]);
+        expect(await importantCellProblems(e.page, [...IMPORTANT, ...more])).toEqual([]);
         // every important column has its header in view
-        for (const col of IMPORTANT) {
+        for (const col of [...IMPORTANT, ...more]) {
           const h = await grid.locator(`.grid-head [data-col=${col}]`).boundingBox();
           expect(h && h.width > 0 && h.x + h.width <= width, `${col} header`).toBe(true);
         }
+        // the Watch column says what it is, in view (not only to a screen reader)
+        const watch = await headerText(e.page, 'watch');
+        expect(watch.text.toLowerCase()).toBe('watch');
+        expect(watch.width).toBeGreaterThan(20);
+        expect(watch.inside).toBe(true);
         expect(await badgeLayout(e.page)).toEqual({ lines: 1, fits: true });
       } finally {
         if (detail) await e.page.getByRole('button', { name: 'Close details (Escape)' }).click();

@@ -1,6 +1,5 @@
 /** `npm run web -- [--demo] [--port N] [--data DIR]`: the app as a local web dashboard (--help). */
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAppService } from '../service.js';
@@ -8,6 +7,7 @@ import { createModeSwitchingService } from '../mode-switch.js';
 import { KeytarSecretStore } from '../secrets/index.js';
 import { startWebHost } from './host.js';
 import { messageOf } from '../../shared/error-message.js';
+import { defaultDataDir } from './data-dir.js';
 
 const USAGE = `Usage: npm run web -- [--demo] [--port N] [--data DIR] [--demo-speed X]
        npm start -- (the same flags, where the desktop app cannot run)
@@ -15,7 +15,9 @@ const USAGE = `Usage: npm run web -- [--demo] [--port N] [--data DIR] [--demo-sp
   --demo            demo data from the built-in simulator even when keys are saved
                     (default: live with saved keys or a desk relay, else demo — as the desktop app)
   --port N          listen port (default 0: any free port)
-  --data DIR        the app's data folder (default ~/.local/share/macrobell)
+  --data DIR        the app's data folder (default: $XDG_DATA_HOME/macrobell, or
+                    ~/.local/share/macrobell where XDG_DATA_HOME is unset or relative;
+                    here: ${defaultDataDir()})
   --demo-speed X    the demo's pace: 1 = real time (the default), 0 = a frozen clock; above 1
                     the clock stays real and the week's releases come X times sooner
   -h, --help        this text
@@ -52,9 +54,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535)
   fail(`--port must be 0–65535, got "${values.port}"`);
 const speed = values['demo-speed'] === undefined ? 1 : Number(values['demo-speed']);
 if (!Number.isFinite(speed) || speed < 0) fail('--demo-speed must be a number ≥ 0');
-const dataDir = resolve(
-  values.data ?? join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'macrobell'),
-);
+const dataDir = resolve(values.data ?? defaultDataDir());
 // The built renderer; MACROBELL_WEB_UI_DIR serves another build (a packager's, a test's).
 const staticDir = resolve(
   process.env.MACROBELL_WEB_UI_DIR || join(import.meta.dirname, '../../../out/renderer'),

@@ -56,6 +56,23 @@ describe('--help', () => {
     expect(r.stderr).toBe('');
   });
 
+  it('web --help names the data folder’s default with $XDG_DATA_HOME, and where it is here', async () => {
+    // only named, never made: --help touches no folder
+    const dataHome = '/srv/trader-data';
+    const r = await run(tsx(CLIS.web, '--help'), { XDG_DATA_HOME: dataHome });
+    const usage = r.stdout.replace(/\s+/g, ' ');
+    expect(usage).toContain(
+      '(default: $XDG_DATA_HOME/macrobell, or ~/.local/share/macrobell where XDG_DATA_HOME is unset or relative;',
+    );
+    expect(r.stdout).toContain(`here: ${join(dataHome, 'macrobell')})`);
+    // a relative XDG_DATA_HOME is ignored, as the spec says
+    const relative = await run(tsx(CLIS.web, '--help'), {
+      XDG_DATA_HOME: 'rel',
+      HOME: '/home/trader',
+    });
+    expect(relative.stdout).toContain('here: /home/trader/.local/share/macrobell)');
+  });
+
   it('npm start --help prints the usage without building or starting anything', async () => {
     const r = await run(['scripts/start.mjs', '--help']);
     expect(r.code).toBe(0);

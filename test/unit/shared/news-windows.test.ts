@@ -52,16 +52,28 @@ describe('news windows', () => {
   it('the tray counts down to the next window, then the time left in it', () => {
     const windows = newsWindows(day, on);
     const at = (ms: number) => newsWindowTitle(windows, T0 + ms);
-    expect(at(-107 * MIN)).toBe('US NFP +1 in 1:45');
-    expect(at(-14 * MIN - 30_000)).toBe('US NFP +1 in 13m');
-    expect(at(-2 * MIN - 40_000)).toBe('US NFP +1 in 40s');
-    expect(at(-2 * MIN)).toBe('US NFP +1 window · 4m left');
-    expect(at(90_000)).toBe('US NFP +1 window · 30s left');
+    expect(at(-107 * MIN)).toBe('US NFP and 1 more in 1:45');
+    expect(at(-14 * MIN - 30_000)).toBe('US NFP and 1 more in 13m');
+    expect(at(-2 * MIN - 40_000)).toBe('US NFP and 1 more in 40s');
+    expect(at(-2 * MIN)).toBe('US NFP and 1 more window · 4m left');
+    expect(at(90_000)).toBe('US NFP and 1 more window · 30s left');
     // closed: on to the next one
     expect(at(2 * MIN + 1)).toBe('US ISM Services in 2:26');
     expect(at(200 * MIN)).toBeNull();
     expect(countdown(3_600_000)).toBe('1:00');
     expect(countdown(59 * MIN + 1)).toBe('1:00');
+  });
+
+  it('names a window in words, each short name once (“US CPI”, not “US CPI +1”)', () => {
+    const cpi = [
+      release('mom', 'Consumer Price Index (MoM)', T0),
+      release('yoy', 'Consumer Price Index (YoY)', T0),
+    ];
+    const title = (rows: typeof cpi) => newsWindowTitle(newsWindows(rows, on), T0 - MIN);
+    expect(title(cpi)).toBe('US CPI window · 3m left');
+    expect(title([...cpi, release('claims', 'Initial Jobless Claims', T0)])).toBe(
+      'US CPI and 1 more window · 3m left',
+    );
   });
 
   it('says whether a moment is inside a window (the calendar shades those rows)', () => {

@@ -11,6 +11,7 @@ import { throwIfFault } from '../lib/test-faults.js';
 import { UpdateNotice } from './UpdateNotice.js';
 import { SkipLink } from './SkipLink.js';
 import { TitleCountdown } from './TitleCountdown.js';
+import { KeyboardHelp } from './KeyboardHelp.js';
 import { useAfterStartup } from '../state/use-after-startup.js';
 import { BellIcon, CalendarIcon, GearIcon, NewsIcon } from './icons.js';
 
@@ -46,18 +47,10 @@ function useTheme(theme: 'system' | 'light' | 'dark' | undefined) {
   }, [theme]);
 }
 
-export function App() {
-  const { app } = useStores();
-  const screen = useApp((s) => s.screen);
-  const status = useApp((s) => s.status);
-  const settings = useApp((s) => s.settings);
-  const connection = useApp((s) => s.connection);
-  const error = useApp((s) => s.error);
-  useTheme(settings?.theme);
-  useCalendarBoot();
+/** The chunks loaded after the calendar's first rows (the detail too: the first click does not wait). */
+function usePreloadScreens() {
   const started = useAfterStartup();
   useEffect(() => {
-    // the calendar's detail panel too: the first click on a release does not wait
     if (started)
       void Promise.all([
         loadNews(),
@@ -66,6 +59,80 @@ export function App() {
         import('./EventDetail.js'),
       ]).catch(() => undefined);
   }, [started]);
+}
+
+function Sidebar() {
+  const { app } = useStores();
+  const screen = useApp((s) => s.screen);
+  const status = useApp((s) => s.status);
+  return (
+    <nav className="sidebar" aria-label="Main">
+      <div className="brand">
+        <img src="./bell.svg" alt="" width={22} height={22} />
+        <span>Macrobell</span>
+      </div>
+      {NAV.map((n) => (
+        <button
+          key={n.screen}
+          type="button"
+          className="nav-item"
+          aria-current={screen === n.screen ? 'page' : undefined}
+          onClick={() => app.getState().go(n.screen)}
+        >
+          <span aria-hidden="true" className="nav-icon">
+            {n.icon}
+          </span>
+          {n.label}
+          {n.screen === 'alerts' && (status?.unreadAlerts ?? 0) > 0 && (
+            <span className="badge" aria-label={`${status?.unreadAlerts} unread`}>
+              {status?.unreadAlerts}
+            </span>
+          )}
+          {n.screen === 'news' && <NewsUnreadBadge />}
+        </button>
+      ))}
+      {status?.demo && (
+        <span
+          className="demo-badge"
+          data-testid="demo-badge"
+          title="No API keys configured: the data comes from the built-in simulator."
+        >
+          Demo<span className="demo-badge-rest"> data</span>
+        </span>
+      )}
+    </nav>
+  );
+}
+
+/** The app's own error (a failed load, a refused setting), until dismissed. */
+function ErrorBanner() {
+  const { app } = useStores();
+  const error = useApp((s) => s.error);
+  if (!error) return null;
+  return (
+    <div className="error-banner" role="alert">
+      {error}
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Dismiss"
+        onClick={() => app.getState().setError(null)}
+      >
+        ✕
+      </button>
+    </div>
+  );
+}
+
+export function App() {
+  const { app } = useStores();
+  const screen = useApp((s) => s.screen);
+  const status = useApp((s) => s.status);
+  const settings = useApp((s) => s.settings);
+  const connection = useApp((s) => s.connection);
+  useTheme(settings?.theme);
+  useCalendarBoot();
+  usePreloadScreens();
   useEffect(() => {
     void app
       .getState()
@@ -75,41 +142,7 @@ export function App() {
   return (
     <div className="app">
       <SkipLink />
-      <nav className="sidebar" aria-label="Main">
-        <div className="brand">
-          <img src="./bell.svg" alt="" width={22} height={22} />
-          <span>Macrobell</span>
-        </div>
-        {NAV.map((n) => (
-          <button
-            key={n.screen}
-            type="button"
-            className="nav-item"
-            aria-current={screen === n.screen ? 'page' : undefined}
-            onClick={() => app.getState().go(n.screen)}
-          >
-            <span aria-hidden="true" className="nav-icon">
-              {n.icon}
-            </span>
-            {n.label}
-            {n.screen === 'alerts' && (status?.unreadAlerts ?? 0) > 0 && (
-              <span className="badge" aria-label={`${status?.unreadAlerts} unread`}>
-                {status?.unreadAlerts}
-              </span>
-            )}
-            {n.screen === 'news' && <NewsUnreadBadge />}
-          </button>
-        ))}
-        {status?.demo && (
-          <span
-            className="demo-badge"
-            data-testid="demo-badge"
-            title="No API keys configured: the data comes from the built-in simulator."
-          >
-            Demo<span className="demo-badge-rest"> data</span>
-          </span>
-        )}
-      </nav>
+      <Sidebar />
       <main className="content" id="content">
         <UpdateNotice />
         <ConnectionBanner
@@ -117,19 +150,7 @@ export function App() {
           bridgeOffline={connection === 'offline'}
           settings={settings}
         />
-        {error && (
-          <div className="error-banner" role="alert">
-            {error}
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Dismiss"
-              onClick={() => app.getState().setError(null)}
-            >
-              ✕
-            </button>
-          </div>
-        )}
+        <ErrorBanner />
         <ErrorBoundary name="banner" variant="layer">
           <AlertBanner />
         </ErrorBoundary>
@@ -145,6 +166,7 @@ export function App() {
       </main>
       <StatusBar />
       <TitleCountdown />
+      <KeyboardHelp />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   useReducer,
   useRef,
   useState,
+  type RefObject,
 } from 'react';
 import type { EventDate } from '../../../shared/domain.js';
 import {
@@ -52,24 +53,16 @@ const EventDetailPanel = lazy(() =>
 const FLASH_MS = 4000;
 const NUMERIC = new Set(['actual', 'consensus', 'previous', 'surprise']);
 
-export function Calendar() {
-  const { app, calendar } = useStores();
-  const rows = useCalendar((s) => s.rows);
-  const loading = useCalendar((s) => s.loading);
-  const flashed = useCalendar((s) => s.flashed);
-  const generation = useCalendar((s) => s.generation);
-  const clock = useCalendar((s) => s.clock);
-  const settings = useApp((s) => s.settings);
-  const eventId = useApp((s) => s.eventId);
-  const watched = useWatched();
-  const toggleWatch = useToggleWatch();
-  const zone = settings?.timeZone ?? 'system';
-  const hourCycle = settings?.hourCycle ?? 'h23';
+/**
+ * The grid's items (day headers, rows, the now line, or each day by surprise) and its row
+ * window, anchored on today or on the day jumped to.
+ */
+function useGridItems(rows: EventDate[], zone: string, generation: number) {
+  const { calendar } = useStores();
   // The now line follows the clock within a few seconds; the grid re-renders only when a
   // release time goes by (that is when the line and the "past" rows move), not every tick.
   const dayOf = useCallback((t: number) => dayKey(new Date(t).toISOString(), zone), [zone]);
   const now = useNowPassing(useSortedTimes(rows), 5_000, dayOf);
-  const inNewsWindow = useNewsWindowTest(rows);
   const [bySurprise, setBySurprise] = useState(false);
   const [targetDay, setTargetDay] = useState<string | null>(null);
   const base = useMemo(() => buildItems(rows, zone), [rows, zone]);
@@ -97,17 +90,110 @@ export function Calendar() {
     backToAnchor.current = false;
     win.scrollToIndex(anchor(items));
   }, [items, anchor, win]);
+  // a jump (Today, a date) anchors the grid on that day and the store's window on its time
+  const onJump = (day: string | null, anchorMs: number | null) => {
+    setTargetDay(day);
+    void calendar.getState().setAnchor(anchorMs);
+  };
+  return { now, items, win, bySurprise, toggleSurprise, onJump };
+}
 
-  // Build the formatters while the calendar is fetched rather than after it arrives (the first
-  // Intl.DateTimeFormat of a tab loads locale data); after the fetch has been sent.
+/**
+ * Build the formatters while the calendar is fetched rather than after it arrives (the first
+ * Intl.DateTimeFormat of a tab loads locale data); after the fetch has been sent.
+ */
+function useWarmFormatters(ready: boolean, zone: string, hourCycle: 'h12' | 'h23') {
   useEffect(() => {
-    if (!settings) return;
+    if (!ready) return;
     const t = setTimeout(() => warmFormatters(zone, hourCycle), 0);
     return () => clearTimeout(t);
-  }, [settings, zone, hourCycle]);
+  }, [ready, zone, hourCycle]);
+}
 
+/** Focus goes back to the grid when the detail closes (✕ or Escape). */
+function useFocusBackOnClose(eventId: string | null, grid: RefObject<HTMLDivElement | null>) {
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && eventId === null) grid.current?.focus();
+    wasOpen.current = eventId !== null;
+  }, [eventId, grid]);
+}
+
+/** The day of the row at the top of the grid's view (the time navigation shows it). */
+function viewDayOf(items: Item[], scrollTop: number, zone: string): string | null {
+  const top = items[Math.min(items.length - 1, Math.floor(scrollTop / ROW_HEIGHT) + 1)];
+  if (top?.kind === 'day') return top.day;
+  return top?.kind === 'row' ? dayKey(top.ed.dateUtc, zone) : null;
+}
+
+function GridHead() {
+  return (
+    <div role="row" aria-rowindex={1} className="grid-head">
+      {COLUMNS.map(([col, h]) => (
+        <span
+          key={col}
+          role="columnheader"
+          data-col={col}
+          className={NUMERIC.has(col) ? 'num' : undefined}
+        >
+          {h}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** What the grid says while it has no row: loading, or nothing matches. */
+function NoRows() {
+  const rows = useCalendar((s) => s.rows);
+  const loading = useCalendar((s) => s.loading);
+  if (rows.length > 0) return null;
+  return (
+    <>
+      {loading ? (
+        <p className="muted pad">Loading the calendar…</p>
+      ) : (
+        <p className="muted pad">No releases match these filters.</p>
+      )}
+      <FontWarmup />
+    </>
+  );
+}
+
+function SurpriseSortToggle({ on, toggle }: { on: boolean; toggle: () => void }) {
+  return (
+    <div className="grid-tools">
+      <button type="button" className="chip" aria-pressed={on} onClick={toggle}>
+        Sort each day by surprise
+      </button>
+    </div>
+  );
+}
+
+/** The rows' callbacks: open a row's detail (focusing it), toggle its watch. */
+function useRowActions(setFocus: (index: number) => void) {
+  const { app } = useStores();
+  const toggleWatch = useToggleWatch();
+  const openRow = useCallback(
+    (index: number, id: string) => {
+      setFocus(index);
+      app.getState().openEvent(id);
+    },
+    [setFocus, app],
+  );
+  const watchRow = useCallback((id: string) => void toggleWatch(id), [toggleWatch]);
+  return { openRow, watchRow };
+}
+
+/** The grid's keyboard (use-grid-keys.ts) on these items, and closing the detail. */
+function useCalendarKeys(
+  items: Item[],
+  win: ReturnType<typeof useRowWindow>,
+  eventId: string | null,
+) {
+  const { app } = useStores();
+  const toggleWatch = useToggleWatch();
   const closeDetail = useCallback(() => app.getState().openEvent(null), [app]);
-  const flashing = useFlashing(flashed, clock);
   const keys = useGridKeys({
     items,
     scroller: win.scroller,
@@ -118,35 +204,28 @@ export function Calendar() {
     openEventId: eventId,
     closeDetail,
   });
+  return { keys, closeDetail };
+}
 
-  const topItem = items[Math.min(items.length - 1, Math.floor(win.scrollTop / ROW_HEIGHT) + 1)];
-  const viewDay =
-    topItem?.kind === 'day'
-      ? topItem.day
-      : topItem?.kind === 'row'
-        ? dayKey(topItem.ed.dateUtc, zone)
-        : null;
-  const onJump = (day: string | null, anchorMs: number | null) => {
-    setTargetDay(day);
-    void calendar.getState().setAnchor(anchorMs);
-  };
-  // focus goes back to the grid when the detail closes (✕ or Escape)
-  const grid = win.scroller;
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (wasOpen.current && eventId === null) grid.current?.focus();
-    wasOpen.current = eventId !== null;
-  }, [eventId, grid]);
-
-  const { setFocus } = keys;
-  const openRow = useCallback(
-    (index: number, id: string) => {
-      setFocus(index);
-      app.getState().openEvent(id);
-    },
-    [setFocus, app],
+export function Calendar() {
+  const rows = useCalendar((s) => s.rows);
+  const generation = useCalendar((s) => s.generation);
+  const settings = useApp((s) => s.settings);
+  const eventId = useApp((s) => s.eventId);
+  const watched = useWatched();
+  const zone = settings?.timeZone ?? 'system';
+  const hourCycle = settings?.hourCycle ?? 'h23';
+  const inNewsWindow = useNewsWindowTest(rows);
+  const { now, items, win, bySurprise, toggleSurprise, onJump } = useGridItems(
+    rows,
+    zone,
+    generation,
   );
-  const watchRow = useCallback((id: string) => void toggleWatch(id), [toggleWatch]);
+  useWarmFormatters(settings !== null, zone, hourCycle);
+  const flashing = useFlashing();
+  const { keys, closeDetail } = useCalendarKeys(items, win, eventId);
+  useFocusBackOnClose(eventId, win.scroller);
+  const { openRow, watchRow } = useRowActions(keys.setFocus);
   const focused = items[keys.focus];
   return (
     <section className="calendar-screen" aria-label="Economic calendar">
@@ -155,19 +234,15 @@ export function Calendar() {
         <HeaderCountdown rows={rows} />
       </header>
       <Filters />
-      <TimeNav zone={zone} viewDay={viewDay} rows={rows} onJump={onJump} />
+      <TimeNav
+        zone={zone}
+        viewDay={viewDayOf(items, win.scrollTop, zone)}
+        rows={rows}
+        onJump={onJump}
+      />
       <div className={`calendar-body${eventId ? ' with-detail' : ''}`}>
         <div className="grid-wrap">
-          <div className="grid-tools">
-            <button
-              type="button"
-              className="chip"
-              aria-pressed={bySurprise}
-              onClick={toggleSurprise}
-            >
-              Sort each day by surprise
-            </button>
-          </div>
+          <SurpriseSortToggle on={bySurprise} toggle={toggleSurprise} />
           <div
             className="grid"
             id="calendar-grid"
@@ -181,23 +256,8 @@ export function Calendar() {
             ref={win.scroller}
             onScroll={win.onScroll}
           >
-            <div role="row" aria-rowindex={1} className="grid-head">
-              {COLUMNS.map(([col, h]) => (
-                <span
-                  key={col}
-                  role="columnheader"
-                  data-col={col}
-                  className={NUMERIC.has(col) ? 'num' : undefined}
-                >
-                  {col === 'watch' ? <span className="sr-only">{h}</span> : h}
-                </span>
-              ))}
-            </div>
-            {loading && rows.length === 0 && <p className="muted pad">Loading the calendar…</p>}
-            {!loading && rows.length === 0 && (
-              <p className="muted pad">No releases match these filters.</p>
-            )}
-            {rows.length === 0 && <FontWarmup />}
+            <GridHead />
+            <NoRows />
             <div style={{ height: items.length * ROW_HEIGHT, position: 'relative' }}>
               <GridRows
                 items={items}
@@ -219,12 +279,7 @@ export function Calendar() {
         </div>
         {eventId && (
           <Suspense fallback={null}>
-            <EventDetailPanel
-              eventId={eventId}
-              onClose={closeDetail}
-              zone={zone}
-              hourCycle={hourCycle}
-            />
+            <EventDetailPanel {...{ eventId, zone, hourCycle }} onClose={closeDetail} />
           </Suspense>
         )}
       </div>
@@ -236,7 +291,9 @@ export function Calendar() {
  * Whether a row still flashes (a print within the last 4 s). The grid no longer re-renders
  * on a clock tick, so it re-renders once when the newest flash has run out.
  */
-function useFlashing(flashed: Record<string, number>, clock: () => number) {
+function useFlashing() {
+  const flashed = useCalendar((s) => s.flashed);
+  const clock = useCalendar((s) => s.clock);
   const [, expire] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     const stamps = Object.values(flashed);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { EventDate } from '../../../shared/domain.js';
+import type { EventDate, EventDetail } from '../../../shared/domain.js';
 import { Flag } from './Flag.js';
 import { download, googleCalendarUrl, toIcs } from '../lib/export.js';
 import { dateTimeLabel } from '../lib/time.js';
@@ -69,6 +69,37 @@ function AddToCalendar({ ed }: { ed: EventDate }) {
         Google Calendar
       </button>
     </p>
+  );
+}
+
+/** The release dates ahead, and the last 12 printed. */
+function ReleaseLists(props: {
+  detail: EventDetail | null;
+  zone: string;
+  hourCycle: 'h12' | 'h23';
+}) {
+  const { detail, zone, hourCycle } = props;
+  return (
+    <>
+      <h3>Upcoming</h3>
+      {detail?.upcoming.length ? (
+        <Occurrences
+          list={detail.upcoming}
+          zone={zone}
+          hourCycle={hourCycle}
+          label="Upcoming releases"
+        />
+      ) : (
+        <p className="muted">None scheduled in the cache.</p>
+      )}
+      <h3>Past releases</h3>
+      <Occurrences
+        list={(detail?.history ?? []).slice(0, 12)}
+        zone={zone}
+        hourCycle={hourCycle}
+        label="Past releases"
+      />
+    </>
   );
 }
 
@@ -146,24 +177,7 @@ export function EventDetailPanel({
           <HistoryChart history={detail?.history ?? []} title={`${country} ${name}`} zone={zone} />
           <h3>Surprises</h3>
           <Surprises history={detail?.history ?? []} zone={zone} hourCycle={hourCycle} />
-          <h3>Upcoming</h3>
-          {detail?.upcoming.length ? (
-            <Occurrences
-              list={detail.upcoming}
-              zone={zone}
-              hourCycle={hourCycle}
-              label="Upcoming releases"
-            />
-          ) : (
-            <p className="muted">None scheduled in the cache.</p>
-          )}
-          <h3>Past releases</h3>
-          <Occurrences
-            list={(detail?.history ?? []).slice(0, 12)}
-            zone={zone}
-            hourCycle={hourCycle}
-            label="Past releases"
-          />
+          <ReleaseLists detail={detail} zone={zone} hourCycle={hourCycle} />
         </>
       ) : null}
     </aside>

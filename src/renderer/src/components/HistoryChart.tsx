@@ -45,20 +45,8 @@ function tickIndices(len: number, n: number): number[] {
   return [...out];
 }
 
-/**
- * Actual vs consensus over past prints, oldest left. Plain SVG, labelled for screen readers;
- * hovering (or ←/→ once focused) shows a point's date, actual and consensus. The legend sits
- * above the plot, never over a point.
- */
-export function HistoryChart(props: { history: EventDate[]; title: string; zone: string }) {
-  const { history, title } = props;
-  const [hover, setHover] = useState<number | null>(null);
-  const formats = useMemo(() => dateFormats(props.zone), [props.zone]);
-  const points = [...history]
-    .filter((h) => h.actual !== null)
-    .reverse()
-    .slice(-24);
-  if (points.length < 2) return <p className="muted">Not enough history to chart yet.</p>;
+/** Where a value and a print's index fall on the chart, and how the values and ticks read. */
+function chartGeometry(points: EventDate[]) {
   const values = points.flatMap((p) => [
     p.actual as number,
     ...(p.consensus !== null ? [p.consensus] : []),
@@ -74,7 +62,6 @@ export function HistoryChart(props: { history: EventDate[]; title: string; zone:
   const min = ticks.values[0] as number;
   const max = ticks.values.at(-1) as number;
   const first = points[0] as EventDate;
-  const last = points.at(-1) as EventDate;
   const own = valueDecimals(points.flatMap((p) => [p.actual, p.consensus, p.previous]));
   const decimals = own === undefined ? own : Math.max(own, publishedDecimals(first) ?? 0);
   const fmt = (v: number) => formatValue(v, first.unit, first.potency, decimals);
@@ -88,15 +75,154 @@ export function HistoryChart(props: { history: EventDate[]; title: string; zone:
   );
   const x = (i: number) => left + (i * (W - left - PAD.r)) / (points.length - 1);
   const y = (v: number) => PAD.t + ((max - v) * (H - PAD.t - PAD.b)) / (max - min);
+  const step = (W - left - PAD.r) / (points.length - 1);
+  return { fmt, tickLabel, levels, left, x, y, step };
+}
+type Geometry = ReturnType<typeof chartGeometry>;
+
+function Legend({ left }: { left: number }) {
+  return (
+    <g className="legend">
+      <rect x={left} y={6} width={12} height={3} className="legend-actual" />
+      <text x={left + 16} y={11} className="axis">
+        Actual
+      </text>
+      <rect x={left + 70} y={6} width={12} height={3} className="legend-consensus" />
+      <text x={left + 86} y={11} className="axis">
+        Consensus
+      </text>
+    </g>
+  );
+}
+
+/** Gridlines with their values, and month ticks along the bottom. */
+function Axes({
+  g,
+  points,
+  month,
+}: {
+  g: Geometry;
+  points: EventDate[];
+  month: (p: EventDate) => string;
+}) {
+  return (
+    <>
+      {g.levels.map((v) => (
+        <g key={v}>
+          <line x1={g.left} x2={W - PAD.r} y1={g.y(v)} y2={g.y(v)} className="grid" />
+          <text x={g.left - 6} y={g.y(v) + 4} textAnchor="end" className="axis">
+            {g.tickLabel(v)}
+          </text>
+        </g>
+      ))}
+      {tickIndices(points.length, 5).map((i) => (
+        <text
+          key={i}
+          x={g.x(i)}
+          y={H - 10}
+          className="axis"
+          textAnchor={i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle'}
+        >
+          {month(points[i] as EventDate)}
+        </text>
+      ))}
+    </>
+  );
+}
+
+/** The two series, a point per print, and one invisible column per point that catches the pointer. */
+function Series(props: {
+  g: Geometry;
+  points: EventDate[];
+  hover: number | null;
+  setHover: (i: number) => void;
+}) {
+  const { g, points, hover } = props;
   const line = (get: (p: EventDate) => number | null) =>
     points
       .map((p, i) => [i, get(p)] as const)
       .filter(([, v]) => v !== null)
-      .map(([i, v], k) => `${k === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(v as number).toFixed(1)}`)
+      .map(
+        ([i, v], k) => `${k === 0 ? 'M' : 'L'}${g.x(i).toFixed(1)},${g.y(v as number).toFixed(1)}`,
+      )
       .join(' ');
+  return (
+    <>
+      <path d={line((p) => p.consensus)} className="series-consensus" />
+      <path d={line((p) => p.actual)} className="series-actual" />
+      {points.map((p, i) => (
+        <circle
+          key={p.id}
+          cx={g.x(i)}
+          cy={g.y(p.actual as number)}
+          r={hover === i ? 5 : 3}
+          className={pointClass(p)}
+          data-surprise={surpriseOf(p) ?? 'none'}
+        />
+      ))}
+      {points.map((p, i) => (
+        <rect
+          key={`hit-${p.id}`}
+          x={g.x(i) - g.step / 2}
+          y={PAD.t}
+          width={g.step}
+          height={H - PAD.t - PAD.b}
+          className="hit"
+          onMouseEnter={() => props.setHover(i)}
+        />
+      ))}
+    </>
+  );
+}
+
+function Tooltip({
+  g,
+  at,
+  shown,
+  day,
+}: {
+  g: Geometry;
+  at: number;
+  shown: EventDate;
+  day: string;
+}) {
+  const cx = g.x(at);
+  return (
+    <g className="tooltip" data-testid="chart-tooltip" pointerEvents="none">
+      <line x1={cx} x2={cx} y1={PAD.t} y2={H - PAD.b} className="cursor" />
+      {/* Beside the cursor, toward the middle: never past either edge of the chart. */}
+      <text
+        x={cx < W / 2 ? Math.max(cx, g.left) : cx}
+        y={12}
+        textAnchor={cx < W / 2 ? 'start' : 'end'}
+        className="tip"
+      >
+        {day}: {g.fmt(shown.actual as number)}
+        {shown.consensus !== null ? ` vs ${g.fmt(shown.consensus)}` : ''}
+      </text>
+    </g>
+  );
+}
+
+/**
+ * Actual vs consensus over past prints, oldest left. Plain SVG, labelled for screen readers;
+ * hovering (or ←/→ once focused) shows a point's date, actual and consensus. The legend sits
+ * above the plot, never over a point.
+ */
+export function HistoryChart(props: { history: EventDate[]; title: string; zone: string }) {
+  const { history, title } = props;
+  const [hover, setHover] = useState<number | null>(null);
+  const formats = useMemo(() => dateFormats(props.zone), [props.zone]);
+  const points = [...history]
+    .filter((h) => h.actual !== null)
+    .reverse()
+    .slice(-24);
+  if (points.length < 2) return <p className="muted">Not enough history to chart yet.</p>;
+  const g = chartGeometry(points);
+  const first = points[0] as EventDate;
+  const last = points.at(-1) as EventDate;
   const month = (p: EventDate) => formats.month.format(new Date(p.dateUtc));
   const day = (p: EventDate) => formats.day.format(new Date(p.dateUtc));
-  const step = (W - left - PAD.r) / (points.length - 1);
   const shown = hover === null ? null : (points[hover] ?? null);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
@@ -119,78 +245,12 @@ export function HistoryChart(props: { history: EventDate[]; title: string; zone:
       <title id="hc-title">{title}: actual vs consensus</title>
       <desc id="hc-desc">
         {points.length} releases from {day(first)} to {day(last)}; latest actual{' '}
-        {fmt(last.actual as number)}.
+        {g.fmt(last.actual as number)}.
       </desc>
-      {!shown && (
-        <g className="legend">
-          <rect x={left} y={6} width={12} height={3} className="legend-actual" />
-          <text x={left + 16} y={11} className="axis">
-            Actual
-          </text>
-          <rect x={left + 70} y={6} width={12} height={3} className="legend-consensus" />
-          <text x={left + 86} y={11} className="axis">
-            Consensus
-          </text>
-        </g>
-      )}
-      {levels.map((v) => (
-        <g key={v}>
-          <line x1={left} x2={W - PAD.r} y1={y(v)} y2={y(v)} className="grid" />
-          <text x={left - 6} y={y(v) + 4} textAnchor="end" className="axis">
-            {tickLabel(v)}
-          </text>
-        </g>
-      ))}
-      {tickIndices(points.length, 5).map((i) => (
-        <text
-          key={i}
-          x={x(i)}
-          y={H - 10}
-          className="axis"
-          textAnchor={i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle'}
-        >
-          {month(points[i] as EventDate)}
-        </text>
-      ))}
-      <path d={line((p) => p.consensus)} className="series-consensus" />
-      <path d={line((p) => p.actual)} className="series-actual" />
-      {points.map((p, i) => (
-        <circle
-          key={p.id}
-          cx={x(i)}
-          cy={y(p.actual as number)}
-          r={hover === i ? 5 : 3}
-          className={pointClass(p)}
-          data-surprise={surpriseOf(p) ?? 'none'}
-        />
-      ))}
-      {/* one invisible column per point catches the pointer */}
-      {points.map((p, i) => (
-        <rect
-          key={`hit-${p.id}`}
-          x={x(i) - step / 2}
-          y={PAD.t}
-          width={step}
-          height={H - PAD.t - PAD.b}
-          className="hit"
-          onMouseEnter={() => setHover(i)}
-        />
-      ))}
-      {shown && hover !== null && (
-        <g className="tooltip" data-testid="chart-tooltip" pointerEvents="none">
-          <line x1={x(hover)} x2={x(hover)} y1={PAD.t} y2={H - PAD.b} className="cursor" />
-          {/* Beside the cursor, toward the middle: never past either edge of the chart. */}
-          <text
-            x={x(hover) < W / 2 ? Math.max(x(hover), left) : x(hover)}
-            y={12}
-            textAnchor={x(hover) < W / 2 ? 'start' : 'end'}
-            className="tip"
-          >
-            {day(shown)}: {fmt(shown.actual as number)}
-            {shown.consensus !== null ? ` vs ${fmt(shown.consensus)}` : ''}
-          </text>
-        </g>
-      )}
+      {!shown && <Legend left={g.left} />}
+      <Axes g={g} points={points} month={month} />
+      <Series g={g} points={points} hover={hover} setHover={setHover} />
+      {shown && hover !== null && <Tooltip g={g} at={hover} shown={shown} day={day(shown)} />}
     </svg>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import type { PostSummary, SearchHit } from '../../../shared/domain.js';
 import { bodyRepeatsSummary, sanitizePost, sanitizeSnippet } from '../lib/sanitize.js';
 import { dateTimeLabel } from '../lib/time.js';
 import { useApp, useNews, useStores } from '../state/index.js';
@@ -76,29 +77,25 @@ function Reader() {
   );
 }
 
-export function News() {
-  const { news } = useStores();
-  const items = useNews((s) => s.items);
-  const total = useNews((s) => s.total);
-  const page = useNews((s) => s.page);
+/** The search hits, newest first when asked (else by relevance); null: no search. */
+function useSortedHits(): SearchHit[] | null {
   const rawHits = useNews((s) => s.hits);
   const sortByDate = useNews((s) => s.sortByDate);
-  const unread = useNews((s) => s.unread);
-  const unreadOnly = useNews((s) => s.unreadOnly);
-  const tag = useNews((s) => s.tag);
-  const hits = useMemo(
+  return useMemo(
     () =>
       rawHits && sortByDate
         ? [...rawHits].sort((a, b) => b.publicationDate.localeCompare(a.publicationDate))
         : rawHits,
     [rawHits, sortByDate],
   );
-  const current = useNews((s) => s.post);
+}
+
+/** The first culture once settings are known, a story opened from elsewhere, the search typed. */
+function useNewsSync(query: string) {
+  const { news } = useStores();
   const culture = useNews((s) => s.culture);
   const settings = useApp((s) => s.settings);
   const openPost = useApp((s) => s.post);
-  const [query, setQuery] = useState('');
-
   useEffect(() => {
     if (settings && !culture) void news.getState().setCulture(settings.cultures[0] ?? 'en-US');
   }, [settings, culture, news]);
@@ -109,12 +106,150 @@ export function News() {
     const t = setTimeout(() => void news.getState().search(query), 200);
     return () => clearTimeout(t);
   }, [query, news]);
+}
 
-  const zone = settings?.timeZone ?? 'system';
-  const hc = settings?.hourCycle ?? 'h23';
-  const list: { id: string; culture: string }[] = hits ?? items;
-  // j/k or ↓/↑ read the next or previous story, focus following the selection
-  const onListKey = (e: KeyboardEvent<HTMLDivElement>) => {
+function NewsHeader({ query, setQuery }: { query: string; setQuery: (q: string) => void }) {
+  const { news } = useStores();
+  const culture = useNews((s) => s.culture);
+  const settings = useApp((s) => s.settings);
+  return (
+    <header className="screen-header">
+      <h1>News</h1>
+      <input
+        type="search"
+        aria-label="Search news"
+        placeholder="Search cached news"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {settings && settings.cultures.length > 1 && (
+        <label className="select">
+          <span className="sr-only">Culture</span>
+          <select
+            value={culture ?? ''}
+            onChange={(e) => void news.getState().setCulture(e.target.value)}
+          >
+            {settings.cultures.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+      )}
+    </header>
+  );
+}
+
+function NewsTools({ searching }: { searching: boolean }) {
+  const { news } = useStores();
+  const unread = useNews((s) => s.unread);
+  const unreadOnly = useNews((s) => s.unreadOnly);
+  const tag = useNews((s) => s.tag);
+  const sortByDate = useNews((s) => s.sortByDate);
+  return (
+    <div className="news-tools" role="toolbar" aria-label="News view">
+      <span className="unread-count" data-testid="news-unread">
+        {unread} unread
+      </span>
+      <button
+        type="button"
+        className="chip"
+        aria-pressed={unreadOnly}
+        onClick={() => void news.getState().setView({ unreadOnly: !unreadOnly })}
+      >
+        Unread only
+      </button>
+      <button
+        type="button"
+        className="chip"
+        disabled={unread === 0}
+        onClick={() => void news.getState().markAllRead()}
+      >
+        Mark all read
+      </button>
+      {tag && (
+        <button
+          type="button"
+          className="chip"
+          aria-pressed="true"
+          aria-label={`Tag ${tag}: show all stories`}
+          onClick={() => void news.getState().setView({ tag: null })}
+        >
+          Tag: {tag} ✕
+        </button>
+      )}
+      {searching && (
+        <button
+          type="button"
+          className="chip"
+          aria-pressed={sortByDate}
+          onClick={() => news.getState().setSortByDate(!sortByDate)}
+        >
+          Newest first
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The settings' zone and clock for the list's times. */
+function useZone(): [string, 'h12' | 'h23'] {
+  const settings = useApp((s) => s.settings);
+  return [settings?.timeZone ?? 'system', settings?.hourCycle ?? 'h23'];
+}
+
+function HitItem({ h }: { h: SearchHit }) {
+  const { news } = useStores();
+  const current = useNews((s) => s.post);
+  const [zone, hc] = useZone();
+  return (
+    <li>
+      <button
+        type="button"
+        data-testid="post-item"
+        className={`post-item${current?.id === h.id ? ' selected' : ''}`}
+        onClick={() => void news.getState().open(h.id, h.culture)}
+      >
+        <span className="post-title">{h.title}</span>
+        <span
+          className="snippet"
+          dangerouslySetInnerHTML={{ __html: sanitizeSnippet(h.snippetHtml) }}
+        />
+        <span className="meta">{dateTimeLabel(h.publicationDate, zone, hc)}</span>
+      </button>
+    </li>
+  );
+}
+
+function PostItem({ p }: { p: PostSummary }) {
+  const { news } = useStores();
+  const current = useNews((s) => s.post);
+  const [zone, hc] = useZone();
+  return (
+    <li>
+      <button
+        type="button"
+        data-testid="post-item"
+        className={`post-item${p.read ? ' read' : ''}${current?.id === p.id ? ' selected' : ''}`}
+        onClick={() => void news.getState().open(p.id, p.culture)}
+      >
+        <span className="post-title">
+          {!p.read && <span className="unread-dot" aria-hidden="true" />}
+          {!p.read && <span className="sr-only">Unread: </span>}
+          {p.title}
+        </span>
+        <span className="meta">
+          {p.authorName ?? ''} · {dateTimeLabel(p.publicationDate, zone, hc)}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** j/k or ↓/↑ read the next or previous story, focus following the selection. */
+function useListKeys(list: { id: string; culture: string }[]) {
+  const { news } = useStores();
+  const current = useNews((s) => s.post);
+  return (e: KeyboardEvent<HTMLDivElement>) => {
     const d =
       e.key === 'j' || e.key === 'ArrowDown' ? 1 : e.key === 'k' || e.key === 'ArrowUp' ? -1 : 0;
     if (!d || list.length === 0) return;
@@ -126,132 +261,46 @@ export function News() {
     const buttons = e.currentTarget.querySelectorAll<HTMLElement>('[data-testid=post-item]');
     buttons[list.indexOf(next)]?.focus();
   };
+}
+
+function PostList({ hits, query }: { hits: SearchHit[] | null; query: string }) {
+  const { news } = useStores();
+  const items = useNews((s) => s.items);
+  const total = useNews((s) => s.total);
+  const page = useNews((s) => s.page);
+  const onListKey = useListKeys(hits ?? items);
+  return (
+    <div className="post-list" onKeyDown={onListKey}>
+      {hits && hits.length === 0 && <p className="muted pad">No cached story matches “{query}”.</p>}
+      <ul
+        className="plain-list"
+        aria-label={hits ? 'Search results' : 'Latest news'}
+        data-primary
+        tabIndex={-1}
+      >
+        {hits
+          ? hits.map((h) => <HitItem key={`${h.culture}:${h.id}`} h={h} />)
+          : items.map((p) => <PostItem key={`${p.culture}:${p.id}`} p={p} />)}
+      </ul>
+      {!hits && items.length < total && (
+        <button type="button" className="more" onClick={() => void news.getState().load(page + 1)}>
+          Load more ({total - items.length} older)
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function News() {
+  const [query, setQuery] = useState('');
+  useNewsSync(query);
+  const hits = useSortedHits();
   return (
     <section className="news-screen" aria-label="News">
-      <header className="screen-header">
-        <h1>News</h1>
-        <input
-          type="search"
-          aria-label="Search news"
-          placeholder="Search cached news"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-        {settings && settings.cultures.length > 1 && (
-          <label className="select">
-            <span className="sr-only">Culture</span>
-            <select
-              value={culture ?? ''}
-              onChange={(e) => void news.getState().setCulture(e.target.value)}
-            >
-              {settings.cultures.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
-          </label>
-        )}
-      </header>
-      <div className="news-tools" role="toolbar" aria-label="News view">
-        <span className="unread-count" data-testid="news-unread">
-          {unread} unread
-        </span>
-        <button
-          type="button"
-          className="chip"
-          aria-pressed={unreadOnly}
-          onClick={() => void news.getState().setView({ unreadOnly: !unreadOnly })}
-        >
-          Unread only
-        </button>
-        <button
-          type="button"
-          className="chip"
-          disabled={unread === 0}
-          onClick={() => void news.getState().markAllRead()}
-        >
-          Mark all read
-        </button>
-        {tag && (
-          <button
-            type="button"
-            className="chip"
-            aria-pressed="true"
-            aria-label={`Tag ${tag}: show all stories`}
-            onClick={() => void news.getState().setView({ tag: null })}
-          >
-            Tag: {tag} ✕
-          </button>
-        )}
-        {hits && (
-          <button
-            type="button"
-            className="chip"
-            aria-pressed={sortByDate}
-            onClick={() => news.getState().setSortByDate(!sortByDate)}
-          >
-            Newest first
-          </button>
-        )}
-      </div>
+      <NewsHeader query={query} setQuery={setQuery} />
+      <NewsTools searching={hits !== null} />
       <div className="news-body">
-        <div className="post-list" onKeyDown={onListKey}>
-          {hits && hits.length === 0 && (
-            <p className="muted pad">No cached story matches “{query}”.</p>
-          )}
-          <ul
-            className="plain-list"
-            aria-label={hits ? 'Search results' : 'Latest news'}
-            data-primary
-            tabIndex={-1}
-          >
-            {hits
-              ? hits.map((h) => (
-                  <li key={`${h.culture}:${h.id}`}>
-                    <button
-                      type="button"
-                      data-testid="post-item"
-                      className={`post-item${current?.id === h.id ? ' selected' : ''}`}
-                      onClick={() => void news.getState().open(h.id, h.culture)}
-                    >
-                      <span className="post-title">{h.title}</span>
-                      <span
-                        className="snippet"
-                        dangerouslySetInnerHTML={{ __html: sanitizeSnippet(h.snippetHtml) }}
-                      />
-                      <span className="meta">{dateTimeLabel(h.publicationDate, zone, hc)}</span>
-                    </button>
-                  </li>
-                ))
-              : items.map((p) => (
-                  <li key={`${p.culture}:${p.id}`}>
-                    <button
-                      type="button"
-                      data-testid="post-item"
-                      className={`post-item${p.read ? ' read' : ''}${current?.id === p.id ? ' selected' : ''}`}
-                      onClick={() => void news.getState().open(p.id, p.culture)}
-                    >
-                      <span className="post-title">
-                        {!p.read && <span className="unread-dot" aria-hidden="true" />}
-                        {!p.read && <span className="sr-only">Unread: </span>}
-                        {p.title}
-                      </span>
-                      <span className="meta">
-                        {p.authorName ?? ''} · {dateTimeLabel(p.publicationDate, zone, hc)}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-          </ul>
-          {!hits && items.length < total && (
-            <button
-              type="button"
-              className="more"
-              onClick={() => void news.getState().load(page + 1)}
-            >
-              Load more ({total - items.length} older)
-            </button>
-          )}
-        </div>
+        <PostList hits={hits} query={query} />
         <Reader />
       </div>
     </section>

@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import type { AppStatus } from '../../../shared/domain.js';
 import type { Scope } from '../../../shared/domain.js';
 import { connectionState } from '../lib/connection-label.js';
 import { ago, timeLabel } from '../lib/time.js';
 import { useNow } from '../lib/use-now.js';
+import { rememberedLastAnswer, rememberLastAnswer } from '../lib/last-answer.js';
 import { useAlerts, useApp, useStores } from '../state/index.js';
 
 /** "Alerts paused until 18:20" while a pause runs: Live alone would say alerts get through. */
@@ -21,6 +23,25 @@ function PausedNote({ now }: { now: number }) {
       <span className="sep">·</span>
       Alerts paused until {at}
     </span>
+  );
+}
+
+/**
+ * "Last answer 3m ago": the core's time once its status is here, before that the time this
+ * window last saw (nothing when it saw none: "never" is the core's to say).
+ */
+function LastAnswer({ status, now }: { status: AppStatus | null; now: number }) {
+  const [remembered] = useState(rememberedLastAnswer);
+  const at = status ? status.lastSyncAt : remembered;
+  useEffect(() => {
+    rememberLastAnswer(status?.lastSyncAt ?? null);
+  }, [status?.lastSyncAt]);
+  if (!status && at === null) return null;
+  return (
+    <>
+      <span className="sep">·</span>
+      <span data-testid="last-answer">Last answer {ago(at, now)}</span>
+    </>
   );
 }
 
@@ -52,8 +73,7 @@ export function StatusBar() {
         {label}
       </span>
       <PausedNote now={now} />
-      <span className="sep">·</span>
-      <span>Last answer {ago(status?.lastSyncAt ?? null, now)}</span>
+      <LastAnswer status={status} now={now} />
       {status &&
         (['calendar', 'news'] as Scope[]).map((s) => (
           <span key={s} className="token" title={`${s} token: ${status.tokens[s]}`}>

@@ -39,15 +39,14 @@ function Chips<T extends string>(props: {
 }
 
 /**
- * In a narrow window the chips fold behind one "Filters" button (CSS decides when: the
- * button only shows below the breakpoint), which also spares keyboard users 20 tab stops.
+ * The name filter's text, applied 250 ms after the last key, and on leaving the screen inside
+ * that pause (else the box, mounted again from the store, would bring back the text just
+ * cleared: "CPI" and its 7 rows).
  */
-export function Filters() {
+function useDebouncedText() {
   const { calendar } = useStores();
   const filters = useCalendar((s) => s.filters);
-  const categories = useCalendar((s) => s.categories);
   const [text, setText] = useState(filters.text);
-  const [open, setOpen] = useState(false);
   useEffect(() => {
     setText(filters.text);
   }, [filters.text]);
@@ -56,8 +55,6 @@ export function Filters() {
     const t = setTimeout(() => void calendar.getState().setFilters({ ...filters, text }), 250);
     return () => clearTimeout(t);
   }, [text, filters, calendar]);
-  // Leaving the screen inside the debounce applies what the box says: else the box, mounted
-  // again from the store, would bring back the text just cleared ("CPI" and its 7 rows).
   const latest = useRef({ text, filters });
   latest.current = { text, filters };
   useEffect(
@@ -67,11 +64,85 @@ export function Filters() {
     },
     [calendar],
   );
+  return [text, setText] as const;
+}
+
+/** Impact, country and currency chips (a currency code shares the countries filter). */
+function FilterChips() {
+  const { calendar } = useStores();
+  const filters = useCalendar((s) => s.filters);
   const toggle = <K extends 'volatilities' | 'countries'>(key: K, value: string) => {
     const list = filters[key] as string[];
     const next = list.includes(value) ? list.filter((x) => x !== value) : [...list, value];
     void calendar.getState().setFilters({ ...filters, [key]: next });
   };
+  return (
+    <div className="chips" id="calendar-chips">
+      <Chips
+        label="Impact"
+        values={IMPACTS}
+        pressed={(v) => filters.volatilities.includes(v)}
+        onToggle={(v) => toggle('volatilities', v)}
+        render={(v) => v[0] + v.slice(1).toLowerCase()}
+      />
+      <Chips
+        label="Countries"
+        values={COUNTRIES}
+        pressed={(c) => filters.countries.includes(c)}
+        onToggle={(c) => toggle('countries', c)}
+        render={(c) => (
+          <>
+            <Flag code={c} />
+            {c}
+          </>
+        )}
+      />
+      {/* Currency codes share the countries filter: the store matches a code against either. */}
+      <Chips
+        label="Currencies"
+        values={CURRENCIES}
+        pressed={(c) => filters.countries.includes(c)}
+        onToggle={(c) => toggle('countries', c)}
+        render={(c) => c}
+      />
+    </div>
+  );
+}
+
+function CategorySelect() {
+  const { calendar } = useStores();
+  const filters = useCalendar((s) => s.filters);
+  const categories = useCalendar((s) => s.categories);
+  return (
+    <label className="select">
+      <span className="sr-only">Category</span>
+      <select
+        value={filters.categories[0] ?? ''}
+        onChange={(e) =>
+          void calendar
+            .getState()
+            .setFilters({ ...filters, categories: e.target.value ? [e.target.value] : [] })
+        }
+      >
+        <option value="">All categories</option>
+        {categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * In a narrow window the chips fold behind one "Filters" button (CSS decides when: the
+ * button only shows below the breakpoint), which also spares keyboard users 20 tab stops.
+ */
+export function Filters() {
+  const filters = useCalendar((s) => s.filters);
+  const [text, setText] = useDebouncedText();
+  const [open, setOpen] = useState(false);
   const active = filters.volatilities.length + filters.countries.length;
   return (
     <div
@@ -88,53 +159,8 @@ export function Filters() {
       >
         Filters{active ? ` (${active})` : ''}
       </button>
-      <div className="chips" id="calendar-chips">
-        <Chips
-          label="Impact"
-          values={IMPACTS}
-          pressed={(v) => filters.volatilities.includes(v)}
-          onToggle={(v) => toggle('volatilities', v)}
-          render={(v) => v[0] + v.slice(1).toLowerCase()}
-        />
-        <Chips
-          label="Countries"
-          values={COUNTRIES}
-          pressed={(c) => filters.countries.includes(c)}
-          onToggle={(c) => toggle('countries', c)}
-          render={(c) => (
-            <>
-              <Flag code={c} />
-              {c}
-            </>
-          )}
-        />
-        {/* Currency codes share the countries filter: the store matches a code against either. */}
-        <Chips
-          label="Currencies"
-          values={CURRENCIES}
-          pressed={(c) => filters.countries.includes(c)}
-          onToggle={(c) => toggle('countries', c)}
-          render={(c) => c}
-        />
-      </div>
-      <label className="select">
-        <span className="sr-only">Category</span>
-        <select
-          value={filters.categories[0] ?? ''}
-          onChange={(e) =>
-            void calendar
-              .getState()
-              .setFilters({ ...filters, categories: e.target.value ? [e.target.value] : [] })
-          }
-        >
-          <option value="">All categories</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterChips />
+      <CategorySelect />
       <input
         id="calendar-text-filter"
         type="search"

@@ -9,7 +9,7 @@ import { volatilityRank } from '../../../../shared/format.js';
 import { clockCountdown } from '../../lib/time.js';
 import { useAlerts, useApp } from '../../state/index.js';
 import { Flag } from '../Flag.js';
-import { hasFigure, pending, useUpcoming } from './use-upcoming.js';
+import { countsDown, figureFreeMover, pending, useUpcoming } from './use-upcoming.js';
 
 /** The upcoming releases the rules cover. */
 function useCoveredUpcoming(rules: AlertRules | undefined, rows: EventDate[]): EventDate[] {
@@ -30,13 +30,13 @@ function useCoveredUpcoming(rules: AlertRules | undefined, rows: EventDate[]): E
   );
 }
 
-/** The next release the alert rules cover that prints a figure. */
+/** The next release the alert rules cover that prints a figure, or a press conference. */
 export function useNextAlert(rows: EventDate[], now: number): EventDate | undefined {
   const saved = useApp((s) => s.settings?.alertRules);
   const rules = useAlerts((s) => s.rules) ?? saved;
   const covered = useCoveredUpcoming(rules, rows);
-  // a speech prints no figure to count down to: the next release that does
-  return covered.find((r) => pending(r, now) && hasFigure(r));
+  // an ad hoc speech prints no figure to count down to: the next release that does
+  return covered.find((r) => pending(r, now) && countsDown(r));
 }
 
 /**
@@ -68,6 +68,17 @@ export function CountdownPill({
       <strong className="hc-name" title={`${ed.countryCode} ${ed.name}`}>
         {ed.countryCode} {ed.name}
       </strong>{' '}
+      {figureFreeMover(ed) && (
+        <>
+          <span
+            className="tag"
+            data-testid="figure-free"
+            title="It prints no figure: the market trades what is said"
+          >
+            no figure
+          </span>{' '}
+        </>
+      )}
       <span>
         in <span className="countdown">{clockCountdown(Date.parse(ed.dateUtc) - now)}</span>
       </span>

@@ -24,6 +24,19 @@ export const pending = (r: EventDate, now: number) => {
  */
 export const hasFigure = (r: EventDate) => r.consensus !== null || r.previous !== null;
 
+const PRESS_CONFERENCE = /\bpress conference\b/i;
+
+/**
+ * A high-impact event that moves the market with no figure: a central bank's press
+ * conference (the FOMC Chair at 2:30 p.m. ET), where the decision's tone is priced. An
+ * ad hoc speech is not one: it would push the next print out of the countdowns.
+ */
+export const figureFreeMover = (r: EventDate) =>
+  r.isSpeech && r.volatility === 'HIGH' && PRESS_CONFERENCE.test(r.name);
+
+/** Whether the countdowns count down to it: it prints a figure, or moves the market without one. */
+export const countsDown = (r: EventDate) => hasFigure(r) || figureFreeMover(r);
+
 /** Whether the calendar's rows are every release of the next AHEAD_MS (no filter narrows them). */
 function holdsAllAhead(s: Pick<CalendarState, 'filters' | 'window'>, now: number): boolean {
   const f = s.filters;

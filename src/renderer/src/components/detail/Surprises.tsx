@@ -21,18 +21,23 @@ const noZ = (n: number) =>
     ? ` · no z-score: ${n} earlier ${n === 1 ? 'surprise' : 'surprises'}, ${Z_MIN_HISTORY} needed`
     : ' · no z-score: the earlier surprises are all alike';
 
-/** Each printed occurrence (newest first) with its surprise and its z-score against the older ones. */
+/**
+ * Each printed occurrence (newest first) with its surprise and its z-score against the older
+ * ones; `n` counts the older surprises it stands on, each a row below it in the table.
+ */
 export function surpriseHistory(history: readonly EventDate[]) {
   const printed = history.filter((h) => h.actual !== null && h.consensus !== null);
+  const deltas = printed.map(surpriseDelta);
   return printed.map((ed, i) => {
-    const delta = surpriseDelta(ed);
-    const older = printed.slice(i + 1).map(surpriseDelta);
+    const older = deltas.slice(i + 1).filter((d) => d !== null && Number.isFinite(d));
+    const delta = deltas[i] ?? null;
     return { ed, delta, z: surpriseZ(delta, older), n: older.length };
   });
 }
 
 export function Surprises(props: { history: EventDate[]; zone: string; hourCycle: 'h12' | 'h23' }) {
-  const list = surpriseHistory(props.history).slice(0, 12);
+  // every surprise a z-score stands on is listed: a row's n is the count of rows below it
+  const list = surpriseHistory(props.history);
   if (list.length === 0) return <p className="muted">No printed history with a consensus yet.</p>;
   const latest = list[0] as (typeof list)[number];
   const own = valueDecimals(props.history.flatMap((h) => [h.actual, h.consensus]));

@@ -28,18 +28,18 @@ function WatchlistLine({ info }: { info: Extract<CalendarFeedInfo, { desk: true 
   );
 }
 
-export function CalendarFeedCard() {
+type DeskFeed = Extract<CalendarFeedInfo, { desk: true }>;
+
+/** The feed's state from the core, read again when the connection, relay or watch list change. */
+function useFeedInfo(setMessage: (m: string) => void) {
   const { bridge } = useStores();
   const connection = useApp((s) => s.settings?.connection);
   const relayUrl = useApp((s) => s.settings?.relayUrl);
   const watched = useApp((s) => s.settings?.alertRules.watchedEventIds.length);
   const [info, setInfo] = useState<CalendarFeedInfo | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
   const load = useCallback(
     () => bridge.api.getCalendarFeed().then(setInfo, (err: Error) => setMessage(err.message)),
-    [bridge],
+    [bridge, setMessage],
   );
   useEffect(() => {
     void load();
@@ -49,7 +49,18 @@ export function CalendarFeedCard() {
     const t = setTimeout(() => void load(), 2_500);
     return () => clearTimeout(t);
   }, [load, watched]);
+  return [info, setInfo] as const;
+}
 
+/** The URL with Copy, Copy https link and Rotate (after a confirmation: old subscriptions stop). */
+function FeedUrl(props: {
+  info: DeskFeed;
+  setInfo: (i: CalendarFeedInfo) => void;
+  setMessage: (m: string) => void;
+}) {
+  const { bridge } = useStores();
+  const { info, setInfo, setMessage } = props;
+  const [busy, setBusy] = useState(false);
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
@@ -58,7 +69,6 @@ export function CalendarFeedCard() {
       setMessage('Could not reach the clipboard: select the URL and copy it.');
     }
   };
-
   const rotate = async () => {
     if (
       !window.confirm(
@@ -77,7 +87,41 @@ export function CalendarFeedCard() {
     }
     setBusy(false);
   };
+  if (!info.webcal) return <p className="error">No feed URL: {info.error}</p>;
+  return (
+    <>
+      <label>
+        Feed URL (keep it private: anyone with it can read your watched events)
+        <input
+          type="text"
+          readOnly
+          value={info.webcal}
+          data-testid="calendar-feed-url"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+      </label>
+      <div className="actions">
+        <button type="button" className="primary" onClick={() => void copy(info.webcal as string)}>
+          Copy
+        </button>
+        <button
+          type="button"
+          onClick={() => void copy(info.url as string)}
+          title="For Google Calendar: Other calendars → From URL"
+        >
+          Copy https link
+        </button>
+        <button type="button" disabled={busy} onClick={() => void rotate()}>
+          {busy ? 'Working…' : 'Rotate'}
+        </button>
+      </div>
+    </>
+  );
+}
 
+export function CalendarFeedCard() {
+  const [message, setMessage] = useState<string | null>(null);
+  const [info, setInfo] = useFeedInfo(setMessage);
   return (
     <section className="card" aria-labelledby="feed-h" data-testid="calendar-feed-card">
       <h2 id="feed-h">Calendar feed</h2>
@@ -88,41 +132,7 @@ export function CalendarFeedCard() {
             Subscribe in Outlook, Google or Apple Calendar: your watched events, kept up to date by
             the desk relay.
           </p>
-          {info.webcal ? (
-            <>
-              <label>
-                Feed URL (keep it private: anyone with it can read your watched events)
-                <input
-                  type="text"
-                  readOnly
-                  value={info.webcal}
-                  data-testid="calendar-feed-url"
-                  onFocus={(e) => e.currentTarget.select()}
-                />
-              </label>
-              <div className="actions">
-                <button
-                  type="button"
-                  className="primary"
-                  onClick={() => void copy(info.webcal as string)}
-                >
-                  Copy
-                </button>
-                <button
-                  type="button"
-                  onClick={() => void copy(info.url as string)}
-                  title="For Google Calendar: Other calendars → From URL"
-                >
-                  Copy https link
-                </button>
-                <button type="button" disabled={busy} onClick={() => void rotate()}>
-                  {busy ? 'Working…' : 'Rotate'}
-                </button>
-              </div>
-            </>
-          ) : (
-            <p className="error">No feed URL: {info.error}</p>
-          )}
+          <FeedUrl info={info} setInfo={setInfo} setMessage={setMessage} />
           <WatchlistLine info={info} />
         </>
       )}

@@ -28,23 +28,14 @@ export function relayUrlProblem(text: string): string | null {
   return null;
 }
 
-export function LiveUpdatesCard() {
-  const { settings: store } = useStores();
+/** Where the live data comes from now: the connection, and the relay or polling. */
+function LiveState() {
   const settings = useApp((s) => s.settings);
   const status = useApp((s) => s.status);
   const connection = useApp((s) => s.connection);
-  const [url, setUrl] = useState(settings?.relayUrl ?? '');
-  // settings may arrive after the screen opened
-  useEffect(() => {
-    setUrl(settings?.relayUrl ?? '');
-  }, [settings?.relayUrl]);
-  const [token, setToken] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
   const { tone, label } = connectionState(status, connection);
   return (
-    <section className="card" aria-labelledby="relay-h">
-      <h2 id="relay-h">Live updates</h2>
+    <>
       <p data-testid="live-state">
         <span className={`dot dot-${tone}`} aria-hidden="true" /> Now: <strong>{label}</strong>
         {status?.relay && ` · relay ${status.relay.connected ? 'connected' : 'disconnected'}`}
@@ -57,23 +48,44 @@ export function LiveUpdatesCard() {
             : 'No relay: Macrobell polls, slowly most of the time and fast around the releases you follow.'}
       </p>
       <FeedLatencyTable rows={status?.feedLatency ?? []} />
+    </>
+  );
+}
+
+/** The relay form: its address (checked before it is sent) and token; the outcome below. */
+function RelayForm() {
+  const { settings: store } = useStores();
+  const settings = useApp((s) => s.settings);
+  const [url, setUrl] = useState(settings?.relayUrl ?? '');
+  // settings may arrive after the screen opened
+  useEffect(() => {
+    setUrl(settings?.relayUrl ?? '');
+  }, [settings?.relayUrl]);
+  const [token, setToken] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const save = async () => {
+    const trimmed = url.trim();
+    const wrong = relayUrlProblem(trimmed);
+    setProblem(wrong);
+    if (wrong) {
+      setMessage(null);
+      return;
+    }
+    try {
+      setMessage(await store.getState().saveRelay({ url: trimmed || null, token }));
+      setToken('');
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+  return (
+    <>
       <form
         noValidate
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          const trimmed = url.trim();
-          const wrong = relayUrlProblem(trimmed);
-          setProblem(wrong);
-          if (wrong) {
-            setMessage(null);
-            return;
-          }
-          try {
-            setMessage(await store.getState().saveRelay({ url: trimmed || null, token }));
-            setToken('');
-          } catch (err) {
-            setMessage((err as Error).message);
-          }
+          void save();
         }}
       >
         <label>
@@ -109,6 +121,16 @@ export function LiveUpdatesCard() {
         </div>
       </form>
       {message && <p role="status">{message}</p>}
+    </>
+  );
+}
+
+export function LiveUpdatesCard() {
+  return (
+    <section className="card" aria-labelledby="relay-h">
+      <h2 id="relay-h">Live updates</h2>
+      <LiveState />
+      <RelayForm />
     </section>
   );
 }
