@@ -1,10 +1,12 @@
 /** The calendar's filter bar: impact, country and currency chips, category, text. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Volatility } from '../../../../shared/domain.js';
+import { COUNTRY_CODES } from '../../../../shared/markets.js';
 import { Flag } from '../Flag.js';
 import { useCalendar, useStores } from '../../state/index.js';
 
-const COUNTRIES = ['US', 'EMU', 'DE', 'UK', 'JP', 'CN', 'CA', 'AU', 'NZ', 'CH'];
+/** The markets the app knows, one list (src/shared/markets.ts): a chip for each. */
+const COUNTRIES: readonly string[] = COUNTRY_CODES;
 /**
  * Traders think in currencies. The codes travel in the same `countries` filter: the service
  * matches each code against the release's country or its currency, so EUR brings the euro
