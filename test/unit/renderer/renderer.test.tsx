@@ -384,8 +384,10 @@ describe('shell', () => {
     const banners = await screen.findAllByTestId('keychain-banner');
     expect(banners).toHaveLength(1);
     expect(banners[0]?.textContent).toBe(
-      'Demo data: the keychain does not answer (the keyring is locked). Macrobell switches to your keys as soon as it does.',
+      'Demo data: the keychain does not answer, so saved keys cannot be read (Settings → Keys says why). Macrobell switches to them as soon as it does.',
     );
+    // The keychain's own words, on hover (and in Settings → Keys).
+    expect(banners[0]?.getAttribute('title')).toBe('the keyring is locked');
     act(() => t.push('status', { ...status, demo: false }));
     await waitFor(() => expect(screen.queryByTestId('keychain-banner')).toBeNull());
   });

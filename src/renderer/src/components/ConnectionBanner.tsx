@@ -42,10 +42,14 @@ export function ConnectionBanner(props: {
   if (status?.demo && creds && !creds.keychainAvailable) {
     // Demo data because the keychain did not answer (locked at login), not for lack of keys.
     return (
-      <div className="notice-banner" data-testid="keychain-banner" role="status">
-        Demo data: the keychain does not answer
-        {creds.keychainError ? ` (${creds.keychainError})` : ''}. Macrobell switches to your keys as
-        soon as it does.
+      <div
+        className="notice-banner"
+        data-testid="keychain-banner"
+        role="status"
+        title={creds.keychainError ?? undefined}
+      >
+        Demo data: the keychain does not answer, so saved keys cannot be read (Settings → Keys says
+        why). Macrobell switches to them as soon as it does.
       </div>
     );
   }
