@@ -36,6 +36,32 @@ function quantile(sorted: number[], q: number): number {
   return sorted[i] ?? 0;
 }
 
+/** A new alert's columns, in the order `insert` and `replace` write them. */
+const columnsOf = (a: NewAlert) =>
+  [
+    a.dedupKey,
+    a.kind,
+    a.title,
+    a.body,
+    a.createdAt,
+    JSON.stringify(a.target),
+    a.late ? 1 : 0,
+    a.receipt ? JSON.stringify(a.receipt) : null,
+  ] as const;
+
+/** The record of an alert just written under `id` (unread). */
+const recordOf = (id: number, a: NewAlert): AlertRecord => ({
+  id,
+  kind: a.kind,
+  title: a.title,
+  body: a.body,
+  createdAt: a.createdAt,
+  read: false,
+  target: a.target,
+  late: a.late === true,
+  receipt: a.receipt ?? null,
+});
+
 export class Alerts {
   constructor(
     private readonly q: Statements,
@@ -44,33 +70,12 @@ export class Alerts {
 
   /** Records an alert unless one with the same dedup key exists (then null). */
   insert(a: NewAlert): AlertRecord | null {
-    const receipt = a.receipt ?? null;
     const r = this.q
       .objects(
         'INSERT OR IGNORE INTO alerts (dedup_key, kind, title, body, created_at, target, late, receipt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(
-        a.dedupKey,
-        a.kind,
-        a.title,
-        a.body,
-        a.createdAt,
-        JSON.stringify(a.target),
-        a.late ? 1 : 0,
-        receipt ? JSON.stringify(receipt) : null,
-      );
-    if (r.changes === 0) return null;
-    return {
-      id: Number(r.lastInsertRowid),
-      kind: a.kind,
-      title: a.title,
-      body: a.body,
-      createdAt: a.createdAt,
-      read: false,
-      target: a.target,
-      late: a.late === true,
-      receipt,
-    };
+      .run(...columnsOf(a));
+    return r.changes === 0 ? null : recordOf(Number(r.lastInsertRowid), a);
   }
 
   /**
@@ -79,34 +84,12 @@ export class Alerts {
    * Null when there is none, or `a`'s own key is recorded already.
    */
   replace(dedupKey: string, a: NewAlert): AlertRecord | null {
-    const receipt = a.receipt ?? null;
     const row = this.q
       .objects<{ id: number }>(
         'UPDATE OR IGNORE alerts SET dedup_key = ?, kind = ?, title = ?, body = ?, created_at = ?, target = ?, late = ?, receipt = ?, read = 0 WHERE dedup_key = ? RETURNING id',
       )
-      .get(
-        a.dedupKey,
-        a.kind,
-        a.title,
-        a.body,
-        a.createdAt,
-        JSON.stringify(a.target),
-        a.late ? 1 : 0,
-        receipt ? JSON.stringify(receipt) : null,
-        dedupKey,
-      );
-    if (!row) return null;
-    return {
-      id: row.id,
-      kind: a.kind,
-      title: a.title,
-      body: a.body,
-      createdAt: a.createdAt,
-      read: false,
-      target: a.target,
-      late: a.late === true,
-      receipt,
-    };
+      .get(...columnsOf(a), dedupKey);
+    return row ? recordOf(row.id, a) : null;
   }
 
   /** One hop of these alerts' receipts, once (a hop already stamped keeps its time). */
