@@ -15,7 +15,10 @@ const HOW_OFTEN: Record<Indicator['frequency'], string> = {
   adhoc: 'When scheduled',
 };
 
-/** The context as the lines the app's detail lays out (EventContext.tsx). */
+/**
+ * The context as the lines the app's detail lays out (EventContext.tsx); a source written
+ * to sit inside a sentence ("the Bank of Japan") starts its line with a capital.
+ */
 function contextText(ind: Described, c: EventContext): string {
   const effect =
     c.effect ??
@@ -23,7 +26,7 @@ function contextText(ind: Described, c: EventContext): string {
       ? 'Actual below forecast = good for currency'
       : 'Actual above forecast = good for currency');
   return [
-    `Source: ${c.source}`,
+    `Source: ${c.source.replace(/^the /, 'The ')}`,
     `Measures: ${c.measures}`,
     `Frequency: ${c.frequency ?? HOW_OFTEN[ind.frequency]}`,
     `Usual effect: ${effect}`,

@@ -58,6 +58,11 @@ describe("the demo's event context", () => {
     expect(sharing('Measures')).toEqual([]);
   });
 
+  it('starts each source with a capital, as its own line', () => {
+    const lower = described.filter((d) => /^the /.test(d.fields[0]?.[1] ?? '')).map((d) => d.label);
+    expect(lower).toEqual([]);
+  });
+
   it('keeps none of the old filler', () => {
     const filler = events
       .filter(({ event }) => /a regular release for|a weekly release for/i.test(event.description))

@@ -69,7 +69,7 @@ export const speech = (source: string, who: string, why: string): EventContext =
 /** Speculators' positions in a futures market, from the weekly Commitments of Traders. */
 export const positioning = (market: string, why: string): EventContext => ({
   source: CFTC,
-  measures: `Non-commercial traders' (speculators') long minus short futures contracts in ${market}, as of the Tuesday before; reported on Friday.`,
+  measures: `Non-commercial traders' (speculators') long minus short contracts in ${market}, as of the Tuesday before; reported on Friday.`,
   effect:
     'No forecast; a growing net long shows rising bets on the market, extremes warn of a crowded trade',
   why,

@@ -89,11 +89,11 @@ export const USD_MARKETS: Record<string, EventContext> = {
     'Prices the Fed path two or three meetings out; a drop below the 3-month rate signals expected cuts.',
   ),
   'us-weekly-5': positioning(
-    'crude oil (NYMEX WTI)',
+    'crude oil futures (NYMEX WTI)',
     'Shows how far hedge funds lean on oil; a crowded long can unwind fast and drag the Canadian dollar.',
   ),
   'us-weekly-6': positioning(
-    'gold (COMEX)',
+    'gold futures (COMEX)',
     'Gold positioning mirrors bets on real rates and the dollar; an extreme long is a risk for both.',
   ),
   'us-weekly-7': positioning(
@@ -128,7 +128,7 @@ export const USD_MARKETS: Record<string, EventContext> = {
   'us-holiday': {
     source: 'U.S. federal holiday (markets: NYSE, SIFMA)',
     measures:
-      'No figure: US exchanges and federal offices are closed; bond markets close early the day after.',
+      'No figure: US exchanges and federal offices are closed; stock and bond markets close early the day after.',
     frequency: 'Once a year, the fourth Thursday of November',
     effect: 'No figure; thin liquidity can exaggerate moves elsewhere',
     why: "No US data that day and a half-empty Friday after it; the week's US releases crowd into Wednesday.",
