@@ -61,8 +61,8 @@ export const USD_MARKETS: Record<string, EventContext> = {
   'us-weekly-4': {
     source: `${FED_BOARD} (H.4.1 release)`,
     measures: "The total assets on the Federal Reserve's balance sheet on Wednesday of the week.",
-    effect: 'Small; a faster shrink drains dollar liquidity = mildly good for currency',
-    why: 'Tracks the pace of quantitative tightening and any emergency lending to banks.',
+    effect: 'Small; a shrinking balance sheet drains dollar liquidity = mildly good for currency',
+    why: 'Shows how fast the Fed adds or drains reserves: bond run-off, bill purchases or emergency loans to banks.',
   },
   'us-10y': auction(
     TREASURY,
