@@ -23,8 +23,9 @@ export const AUD: Record<string, EventContext> = {
   },
   'au-cpi': {
     source: ABS,
-    measures: 'The monthly CPI indicator: consumer prices against a year earlier.',
-    why: 'A monthly read of inflation between the quarterly releases the RBA targets.',
+    measures:
+      "Consumer prices against a year earlier, from the complete monthly CPI: Australia's headline inflation measure since November 2025.",
+    why: 'Once a partial preview of the quarterly CPI, the monthly print is now the headline figure the RBA answers to.',
   },
   'au-core-cpi': coreCpi(
     ABS,
@@ -46,7 +47,8 @@ export const AUD: Record<string, EventContext> = {
   ),
   'au-secondary-0': {
     source: ABS,
-    measures: 'The monthly change in the value of retail turnover, seasonally adjusted.',
+    measures:
+      'The monthly change in household spending, seasonally adjusted, from the bank-card data of the Monthly Household Spending Indicator, which replaced the Retail Trade survey in 2025.',
     why: 'Most Australian mortgages float, so spending shows quickly how the cash rate bites on households.',
   },
   'au-secondary-1': {

@@ -173,7 +173,7 @@ export const EUR: Record<string, EventContext> = {
   ),
   'emu-speaker-7': speech(
     ECB,
-    "Luis de Guindos, the ECB's Vice-President",
+    "the ECB's Vice-President (Luis de Guindos until May 2026, then Boris Vujčić)",
     'He presents the Financial Stability Review; his remarks on risks and on the euro’s strength draw attention.',
   ),
   'de-speaker-8': speech(

@@ -46,7 +46,7 @@ export const NZD: Record<string, EventContext> = {
   ),
   'nz-speaker-14': speech(
     RBNZ,
-    'Christian Hawkesby, a Deputy Governor on its Monetary Policy Committee',
+    'Christian Hawkesby, who chaired its Monetary Policy Committee as Governor in 2025',
     'The RBNZ speaks rarely between decisions; a senior voice on the rate track can reprice the next meeting.',
   ),
 };
