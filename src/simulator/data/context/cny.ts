@@ -35,7 +35,7 @@ export const CNY: Record<string, EventContext> = {
     why: 'The first official read of the month on Chinese industry.',
   },
   'cn-secondary-2': {
-    source: 'S&P Global for Caixin',
+    source: 'S&P Global for RatingDog (sponsored by Caixin until July 2025)',
     measures:
       'A survey of purchasing managers at Chinese manufacturers, smaller and private firms among them; above 50 means expansion.',
     why: 'A private check on the official PMI, with more of the export-oriented firms.',
