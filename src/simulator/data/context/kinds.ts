@@ -48,7 +48,7 @@ export const flashPmi = (
   why: string,
 ): EventContext => ({
   source: agency,
-  measures: `A survey of purchasing managers in ${region}'s ${sector} sector, taken in the first half of the month; above 50 means activity grew.`,
+  measures: `A survey of purchasing managers in ${region}'s ${sector} sector, from most of the month's answers, gathered by about the 20th; above 50 means activity grew.`,
   why,
 });
 

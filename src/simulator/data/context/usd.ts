@@ -129,7 +129,7 @@ export const USD: Record<string, EventContext> = {
     source: BLS,
     measures:
       'Job openings on the last business day of the month before last, from the Job Openings and Labor Turnover Survey.',
-    why: 'Openings per unemployed worker is the Fed’s gauge of labour-market tightness.',
+    why: 'Openings per unemployed worker is a gauge of labour-market tightness the Fed watches closely.',
   },
   'us-secondary-6': {
     source: 'ADP Research, with the Stanford Digital Economy Lab',
