@@ -4,10 +4,12 @@
  * "Label: text" lines, laid out as a list; a service description in free text is shown as
  * written, once.
  */
-import { cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventContext } from '../../../src/renderer/src/components/detail/EventContext.js';
+import type { CalendarEvent } from '../../../src/shared/domain.js';
 import { INDICATORS } from '../../../src/simulator/data/indicators.js';
+import { ed, mount } from './harness.js';
 
 afterEach(cleanup);
 
@@ -58,5 +60,54 @@ describe("an event's context in the detail", () => {
       (i) => i.volatility === 'HIGH' && !i.description.startsWith('Source: '),
     ).map((i) => `${i.country} ${i.name}`);
     expect(filler).toEqual([]);
+  });
+});
+
+describe("the service's own description in the event detail", () => {
+  const serviceEvent = (description: string | null): CalendarEvent => ({
+    id: 'e1',
+    name: 'Retail Sales (MoM)',
+    description,
+    countryCode: 'US',
+    currencyCode: 'USD',
+    categoryId: 'c1',
+    periodType: 'MONTH',
+    unit: '%',
+    potency: 'ZERO',
+    volatility: 'HIGH',
+    isSpeech: false,
+    isReport: false,
+  });
+
+  /** The app on a service whose event carries `description`, its detail open. */
+  async function openDetail(description: string | null): Promise<HTMLElement> {
+    const event = serviceEvent(description);
+    const row = ed(1, { eventId: 'e1', name: event.name });
+    const m = mount([row], {
+      getEventDetail: () => ({ event, upcoming: [row], history: [], watched: false }),
+    });
+    await screen.findAllByTestId('event-row');
+    act(() => m.stores.app.getState().openEvent('e1'));
+    const detail = await screen.findByTestId('event-detail');
+    await within(detail).findByRole('button', { name: 'Close details (Escape)' });
+    await within(detail).findByText(/Alert me for this event/);
+    return detail;
+  }
+
+  it("shows a live service's free-text description as written, once", async () => {
+    const text = 'Measures the change in the total value of sales at the retail level.';
+    const detail = await openDetail(text);
+    expect(within(detail).getAllByText(text)).toHaveLength(1);
+    expect(detail.querySelectorAll('p.description')).toHaveLength(1);
+    expect(detail.querySelectorAll('dl.event-context')).toHaveLength(0);
+  });
+
+  it('lays out the demo context as one list, and shows no description when there is none', async () => {
+    const detail = await openDetail(descriptionOf('us-secondary-4'));
+    expect(detail.querySelectorAll('dl.event-context')).toHaveLength(1);
+    expect(within(detail).getAllByText('National Association of Realtors (NAR)')).toHaveLength(1);
+    cleanup();
+    const bare = await openDetail(null);
+    expect(bare.querySelectorAll('.description')).toHaveLength(0);
   });
 });
