@@ -9,6 +9,13 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 export const MANIFEST_FILE = 'manifest.json';
+/** The data folder's files a desk cannot rebuild (a SQLite node's relay.db is copied apart). */
+export const BACKED_UP_FILES = [
+  'relay-secrets.json',
+  'provider-keys.json',
+  'calendar-feed.key',
+  'admin-session.key',
+] as const;
 /** The Redis keys, one JSON line each: `{"k": key, "t": type, "ttl": ms, "v": DUMP base64}`. */
 export const REDIS_KEYS_FILE = 'redis-keys.jsonl';
 const FORMAT = 'macrobell-relay-backup';
@@ -72,8 +79,8 @@ export async function readVerifiedManifest(dir: string): Promise<BackupManifest>
   if (!(REDIS_KEYS_FILE in manifest.files))
     throw new Error(`${dir}/${MANIFEST_FILE} lists no ${REDIS_KEYS_FILE}`);
   for (const [name, sum] of Object.entries(manifest.files)) {
-    if (name.includes('/') || name.startsWith('.'))
-      throw new Error(`${dir}/${MANIFEST_FILE} names a file outside the backup: ${name}`);
+    if (name !== REDIS_KEYS_FILE && !(BACKED_UP_FILES as readonly string[]).includes(name))
+      throw new Error(`${dir}/${MANIFEST_FILE} names a file a backup does not hold: ${name}`);
     const path = join(dir, name);
     if (!existsSync(path)) throw new Error(`the backup is incomplete: ${name} is missing`);
     if ((await sha256File(path)) !== sum)

@@ -13,13 +13,8 @@ import type { ParseArgsConfig } from 'node:util';
 import Database from 'better-sqlite3';
 import { relayDatabasePath } from '../db/relay-db.js';
 import { fail, parse, redisOption } from './cli-flags.js';
-import { isRedisBackup } from './backup-manifest.js';
-import {
-  BACKED_UP_FILES,
-  backupRedisCommand,
-  restoreRedisCommand,
-  type BackupIo,
-} from './redis-backup.js';
+import { BACKED_UP_FILES, isRedisBackup } from './backup-manifest.js';
+import { backupRedisCommand, restoreRedisCommand, type BackupIo } from './redis-backup.js';
 
 export async function backupCommand(dataDir: string, to: string, io: BackupIo): Promise<number> {
   const db = relayDatabasePath(dataDir);

@@ -18,14 +18,14 @@ import {
   openSync,
   readFileSync,
   readdirSync,
+  rmSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type Redis from 'ioredis';
-import { connectSharedRedis } from '../redis/redis-connect.js';
-import type { RedisTarget } from '../redis/redis-client.js';
+import { connectOrExplain, createRedisClient, type RedisTarget } from '../redis/redis-client.js';
 import {
   deleteRelayKeys,
   dumpKeys,
@@ -36,6 +36,7 @@ import {
 } from '../redis/redis-dump.js';
 import { PREFIX } from '../redis/redis-scripts.js';
 import {
+  BACKED_UP_FILES,
   MANIFEST_FILE,
   REDIS_KEYS_FILE,
   newManifest,
@@ -43,14 +44,6 @@ import {
   sha256File,
   type BackupManifest,
 } from './backup-manifest.js';
-
-/** The data folder's files a desk cannot rebuild (a SQLite node's relay.db is copied apart). */
-export const BACKED_UP_FILES = [
-  'relay-secrets.json',
-  'provider-keys.json',
-  'calendar-feed.key',
-  'admin-session.key',
-] as const;
 
 export interface BackupIo {
   out: (line: string) => void;
@@ -83,8 +76,27 @@ const summary = (m: Pick<BackupManifest, 'keys' | 'types' | 'streams'>) => {
   return `${m.keys} keys (${types || 'none'}); ${events} webhooks in the stream`;
 };
 
-async function withRedis<T>(target: RedisTarget, fn: (r: Redis) => Promise<T>): Promise<T> {
-  const redis = await connectSharedRedis(target, 'the backup', {});
+/**
+ * How long one pipelined command may take: a DUMP of a long stream, or its RESTORE, moves
+ * megabytes (the nodes' 5 s is for small commands).
+ */
+const BULK_COMMAND_TIMEOUT_MS = 120_000;
+
+/** One connection for the command: no reconnect, no queue — a failure ends the command. */
+async function withRedis<T>(
+  target: RedisTarget,
+  purpose: string,
+  fn: (r: Redis) => Promise<T>,
+): Promise<T> {
+  const redis = createRedisClient(target, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    commandTimeout: BULK_COMMAND_TIMEOUT_MS,
+  });
+  redis.on('error', () => undefined); // each command's own error says what failed
+  await connectOrExplain(redis, purpose);
   try {
     return await fn(redis);
   } finally {
@@ -122,14 +134,31 @@ export async function backupRedisCommand(
     io.err(`relay: no data folder ${dataDir}: give the node's --data, or leave it out`);
     return 1;
   }
+  const created = !existsSync(to);
   newBackupFolder(to);
+  try {
+    return await writeRedisBackup(target, dataDir, to, io);
+  } catch (err) {
+    // No half backup left to be mistaken for one: the folder was new or empty.
+    if (created) rmSync(to, { recursive: true, force: true });
+    else for (const f of readdirSync(to)) rmSync(join(to, f), { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function writeRedisBackup(
+  target: RedisTarget,
+  dataDir: string | undefined,
+  to: string,
+  io: BackupIo,
+): Promise<number> {
   const keysPath = join(to, REDIS_KEYS_FILE);
   const fd = openSync(keysPath, 'wx', 0o600);
   const types: Record<string, number> = {};
   const streams: Record<string, number> = {};
   let written = 0;
   try {
-    await withRedis(target, async (redis) => {
+    await withRedis(target, 'the backup', async (redis) => {
       const keys = await relayKeys(redis);
       const report = progress(io, 'Backed up', keys.length);
       await dumpKeys(
@@ -239,7 +268,7 @@ export async function restoreRedisCommand(opts: RedisRestoreOptions): Promise<nu
     }
   }
   if (target) {
-    const restored = await withRedis(target, async (redis) => {
+    const restored = await withRedis(target, 'the restore', async (redis) => {
       const present = await relayKeys(redis);
       if (present.length && !force) {
         io.err(
@@ -267,7 +296,8 @@ export async function restoreRedisCommand(opts: RedisRestoreOptions): Promise<nu
         if (k.ttl === 0) lasting.push(k.key);
         if (batch.length >= 200) await flush();
       }
-      if (batch.length || done === 0) await flush();
+      if (batch.length) await flush();
+      else if (done === 0) report(0);
       await verifyRestore(redis, manifest, done, lasting);
       return true;
     });

@@ -5,7 +5,7 @@
  * --redis` — and nothing outside the relay's keys; the relay's own user still has no
  * CONFIG, DUMP or SCAN, and a backup run as it is refused naming the missing permission.
  */
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -102,14 +102,16 @@ describe('the shipped operator ACL user', () => {
     const data = tempDir('mb-operator-data-');
 
     // The relay's own user: refused, naming the permission and the user to use instead.
-    const asRelay = await relayCommand(
-      ['backup', '--redis', r.url, '--to', join(tempDir('mb-op-'), 'b')],
-      { MACROBELL_REDIS_USERNAME: RELAY_ACL_USER, MACROBELL_REDIS_PASSWORD: RELAY_PW },
-    );
+    const refusedTo = join(tempDir('mb-op-'), 'b');
+    const asRelay = await relayCommand(['backup', '--redis', r.url, '--to', refusedTo], {
+      MACROBELL_REDIS_USERNAME: RELAY_ACL_USER,
+      MACROBELL_REDIS_PASSWORD: RELAY_PW,
+    });
     expect({ code: asRelay.code, err: asRelay.stderr }).toEqual({
       code: 1,
       err: expect.stringMatching(/Redis refused SCAN to this user \(NOPERM.*macrobell-operator/),
     });
+    expect(existsSync(refusedTo), 'no half backup left behind').toBe(false);
     const wrong = await relayCommand(
       ['backup', '--redis', r.url, '--to', join(tempDir('mb-op-'), 'b')],
       operatorEnv('not-the-password'),
