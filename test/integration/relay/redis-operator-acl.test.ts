@@ -145,12 +145,17 @@ describe('the shipped operator ACL user', () => {
     });
     expect(await relay.hget(`${PREFIX}users`, 'ana')).toBe('hash-a');
 
-    // A damaged backup is refused before anything is written.
+    // A partial or damaged backup is refused before anything is written.
     const keysFile = join(to, 'redis-keys.jsonl');
     const good = readFileSync(keysFile);
     rmSync(keysFile);
     const partial = await relayCommand(['restore', '--from', to, '--redis', r.url], operatorEnv());
     expect(partial.stderr).toMatch(/the backup is incomplete: redis-keys\.jsonl is missing/);
+    const flipped = Buffer.from(good);
+    flipped[flipped.length - 3] ^= 1;
+    writeFileSync(keysFile, flipped, { mode: 0o600 });
+    const damaged = await relayCommand(['restore', '--from', to, '--redis', r.url], operatorEnv());
+    expect(damaged.stderr).toMatch(/the backup is damaged: redis-keys\.jsonl does not match/);
     writeFileSync(keysFile, good, { mode: 0o600 });
 
     // A fresh Redis (the desk's was lost): restored with the TTLs, ids and groups.
