@@ -134,12 +134,28 @@ describe('relay backup and restore of a Redis desk', () => {
     const empty = await relayCommand(['users', 'list', ...onRedis], relayUser);
     expect(empty.stdout).not.toMatch(/^ana /m);
 
+    // Redis's address from the environment, as the nodes' relay.env gives it.
     const restored = await relayCommand(
-      ['restore', '--from', backup, ...asOperator, '--data', dataA],
-      operatorUser,
+      ['restore', '--from', backup, '--redis-password-file', operatorPwFile, '--data', dataA],
+      { ...operatorUser, MACROBELL_RELAY_REDIS: redis.url },
     );
     expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toMatch(/^Restored \d+\/\d+ keys$/m);
     expect(restored.stdout).toMatch(/5 webhooks in the stream .*counts checked/);
+    expect(restored.stdout + restored.stderr).not.toContain(OPERATOR_PW);
+    // Node b kept its folder, with its own admin session key: never replaced unasked.
+    const overB = await relayCommand([
+      'restore',
+      '--from',
+      backup,
+      '--files-only',
+      '--data',
+      dataB,
+    ]);
+    expect({ code: overB.code, err: overB.stderr }).toEqual({
+      code: 1,
+      err: expect.stringMatching(/already has a different admin-session\.key.*Nothing was written/),
+    });
     [a, b] = [await startNode(dataA), await startNode(dataB)];
 
     // ── the desk is back ─────────────────────────────────────────────────────────────
