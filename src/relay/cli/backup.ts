@@ -14,7 +14,13 @@ import Database from 'better-sqlite3';
 import { relayDatabasePath } from '../db/relay-db.js';
 import { fail, parse, redisOption } from './cli-flags.js';
 import { BACKED_UP_FILES, isRedisBackup } from './backup-manifest.js';
-import { backupRedisCommand, restoreRedisCommand, type BackupIo } from './redis-backup.js';
+import {
+  backupRedisCommand,
+  copyDataFiles,
+  newBackupFolder,
+  restoreRedisCommand,
+  type BackupIo,
+} from './redis-backup.js';
 
 export async function backupCommand(dataDir: string, to: string, io: BackupIo): Promise<number> {
   const db = relayDatabasePath(dataDir);
@@ -28,7 +34,7 @@ export async function backupCommand(dataDir: string, to: string, io: BackupIo): 
     io.err(`relay: ${to} is not empty: back up into a new folder`);
     return 1;
   }
-  mkdirSync(to, { recursive: true, mode: 0o700 });
+  newBackupFolder(to);
   const source = new Database(db, { readonly: true, fileMustExist: true });
   try {
     await source.backup(join(to, 'relay.db'));
@@ -36,13 +42,7 @@ export async function backupCommand(dataDir: string, to: string, io: BackupIo): 
     source.close();
   }
   chmodSync(join(to, 'relay.db'), 0o600);
-  const copied = ['relay.db'];
-  for (const name of BACKED_UP_FILES) {
-    if (!existsSync(join(dataDir, name))) continue;
-    copyFileSync(join(dataDir, name), join(to, name));
-    chmodSync(join(to, name), 0o600);
-    copied.push(name);
-  }
+  const copied = ['relay.db', ...copyDataFiles(dataDir, to)];
   io.out(`Backed up ${copied.join(', ')} into ${to} (mode 0600: it holds the desk's secrets).`);
   return 0;
 }

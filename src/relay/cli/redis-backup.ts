@@ -257,6 +257,8 @@ export interface RedisRestoreOptions {
 export async function restoreRedisCommand(opts: RedisRestoreOptions): Promise<number> {
   const { from, target, dataDir, force, io } = opts;
   const manifest = await readVerifiedManifest(from);
+  if (manifest.prefix !== PREFIX)
+    throw new Error(`${from} holds keys under ${manifest.prefix}, not this relay's ${PREFIX}`);
   const files = Object.keys(manifest.files).filter((f) => f !== REDIS_KEYS_FILE);
   if (dataDir !== undefined && !force) {
     const clash = conflictingFiles(from, dataDir, files);
