@@ -156,7 +156,10 @@ describe('relay backup and restore of a Redis desk', () => {
       code: 1,
       err: expect.stringMatching(/already has a different admin-session\.key.*Nothing was written/),
     });
-    [a, b] = [await startNode(dataA), await startNode(dataB)];
+    // Node b first: it remembers the store's generation, so a marker the restore had not
+    // brought back would be a loss it reports (/healthz 503), not a new desk it adopts.
+    b = await startNode(dataB);
+    a = await startNode(dataA);
 
     // ── the desk is back ─────────────────────────────────────────────────────────────
     const users = await relayCommand(['users', 'list', ...onRedis], relayUser);
