@@ -31,6 +31,9 @@ export const USAGE = `Usage:
   npm run relay -- secrets show [--data DIR]
   npm run relay -- backup --to FOLDER [--data DIR]   (SQLite node: relay.db online, secrets, keys, feed key)
   npm run relay -- restore --from FOLDER [--data DIR]   (into a folder with no relay.db, relay stopped)
+  npm run relay -- backup --redis URL --to FOLDER [--data DIR]   (Redis desk: every relay key, as the operator's ACL user)
+  npm run relay -- restore --from FOLDER --redis URL [--data DIR] [--force] | --files-only --data DIR
+    (into a store with no relay key, nodes stopped; --force replaces them; --files-only: a node's files)
   npm run relay -- rotate-secret --public-url https://relay.example.com [--data DIR] [--redis URL] [service URLs]
     (with --redis every node on that Redis accepts the new secret, whatever its environment says)
   Provider keys: MACROBELL_PUBLIC_KEY, MACROBELL_PRIVATE_KEY (never argv), else DATA/provider-keys.json

@@ -24,6 +24,26 @@ export const RELAY_ACL_RULES = [
   '+xadd', '+xrange', '+xrevrange', '+xread', '+xinfo|stream', '+xlen', '+xtrim',
 ].join(' '); // prettier-ignore
 
+/** The operator's ACL user in deploy/redis.acl.example (its password: CHANGE-ME-OPERATOR). */
+export const OPERATOR_ACL_USER = 'macrobell-operator';
+
+/**
+ * What an operator of the desk's Redis needs and no more: the fsync policy (`CONFIG
+ * GET/SET appendfsync`, `BGREWRITEAOF`, `INFO`) and `relay backup` / `relay restore` of the
+ * relay's keys (SCAN, TYPE, PTTL, DUMP, RESTORE, DEL, XLEN to check the stream) — on the
+ * relay's prefix only. Not given to the nodes: `CONFIG GET` reads every setting, and
+ * `CONFIG SET` can point Redis's files anywhere its user can write.
+ */
+export const OPERATOR_ACL_RULES = [
+  'resetkeys',
+  '~macrobell:{relay}:*',
+  'resetchannels',
+  '-@all',
+  '+ping', '+info', '+select',
+  '+config|get', '+config|set', '+bgrewriteaof',
+  '+scan', '+type', '+pttl', '+dump', '+restore', '+del', '+exists', '+xlen',
+].join(' '); // prettier-ignore
+
 /**
  * The default user's line: off (no connection can log in as it: off, and no password) but
  * keeping the permissions Redis gives it. Redis (7.0–7.4; redis/redis#14541, fixed upstream

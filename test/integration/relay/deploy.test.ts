@@ -9,7 +9,12 @@ import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { exited, spawnRelay, tempDir, waitFor } from './helpers.js';
 import { startRedis } from './redis-server.js';
-import { DEFAULT_USER_ACL_LINE, RELAY_ACL_RULES } from '../../../src/relay/redis/redis-acl.js';
+import {
+  DEFAULT_USER_ACL_LINE,
+  OPERATOR_ACL_RULES,
+  OPERATOR_ACL_USER,
+  RELAY_ACL_RULES,
+} from '../../../src/relay/redis/redis-acl.js';
 import { nodeTooOld } from '../../../src/relay/cli/node-version.js';
 
 interface ComposeService {
@@ -147,10 +152,12 @@ describe('deploy configs', () => {
     expect(a?.ports?.[0]).not.toEqual(b?.ports?.[0]);
     // The ACL file gives the relay exactly the rules the ACL test runs a relay under.
     expect(readFileSync('deploy/redis.acl.example', 'utf8')).toBe(
-      `${DEFAULT_USER_ACL_LINE}\nuser macrobell-relay on >CHANGE-ME ${RELAY_ACL_RULES}\n`,
+      `${DEFAULT_USER_ACL_LINE}\nuser macrobell-relay on >CHANGE-ME ${RELAY_ACL_RULES}\n` +
+        `user ${OPERATOR_ACL_USER} on >CHANGE-ME-OPERATOR ${OPERATOR_ACL_RULES}\n`,
     );
     expect(readFileSync('docs/relay.md', 'utf8')).toContain(DEFAULT_USER_ACL_LINE);
     expect(readFileSync('docs/relay.md', 'utf8')).toContain(RELAY_ACL_RULES);
+    expect(readFileSync('docs/relay.md', 'utf8')).toContain(OPERATOR_ACL_RULES);
   });
 
   it('deploy/compose.ha.yml: each node’s command runs as written on Redis with the shipped ACL file', async () => {

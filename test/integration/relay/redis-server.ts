@@ -1,5 +1,6 @@
 /** A real redis-server for the relay tests: a free loopback port, a data folder in a temp dir. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,7 +122,7 @@ export const RELAY_ACL_USER = 'macrobell-relay';
 
 /**
  * redis-server loaded with the shipped ACL file (deploy/redis.acl.example, the relay user's
- * password put in for CHANGE-ME), durable (`appendfsync always`), its log in `log()`.
+ * password put in for CHANGE-ME, the operator's for CHANGE-ME-OPERATOR), durable (`appendfsync always`), its log in `log()`.
  * `defaultLine` swaps the shipped default user's line (the old one, to show what it lost);
  * `admin` adds an operator's user with every right; `extraArgs` go to redis-server.
  */
@@ -130,6 +131,8 @@ export async function startShippedAclRedis(
   opts: {
     defaultLine?: string;
     admin?: { username: string; password: string };
+    /** The shipped operator user's password (else a random one). */
+    operatorPassword?: string;
     extraArgs?: string[];
   } = {},
 ): Promise<TestRedis & { log: () => string }> {
@@ -138,7 +141,11 @@ export async function startShippedAclRedis(
   if (!shipped.includes('>CHANGE-ME')) throw new Error('the shipped ACL file has no >CHANGE-ME');
   const [defaultLine = '', ...rest] = shipped.split('\n');
   const lines = [opts.defaultLine ?? defaultLine, ...rest.filter((l) => l !== '')]
-    .map((l) => l.replace('>CHANGE-ME', `>${relayPassword}`))
+    .map((l) =>
+      l.includes('>CHANGE-ME-OPERATOR')
+        ? l.replace('>CHANGE-ME-OPERATOR', `>${opts.operatorPassword ?? randomUUID()}`)
+        : l.replace('>CHANGE-ME', `>${relayPassword}`),
+    )
     .concat(
       opts.admin ? [`user ${opts.admin.username} on >${opts.admin.password} ~* &* +@all`] : [],
     );
