@@ -8,7 +8,9 @@
  * node to open the store — and each node remembers the generation and the last stream id
  * it has seen, in memory and in `DATA/redis-store.json`, so a restarted node still knows.
  * A node that finds the marker gone, or the stream's last id below the one it had seen,
- * writes the finding into the marker (`lostAt`, `lostReason`), so every node reports the
+ * or a marker it never saw that replaces no generation it knew (the store wiped, then opened
+ * first by a node with a fresh data folder), writes the finding into the marker (`lostAt`,
+ * `lostReason`; a marker made after a wipe names the one it `replaces`), so every node reports the
  * same loss — `/healthz` (503 with the reason), the admin page and the desk's chat — and
  * a trader's token the emptied store no longer knows is answered 503 "store lost", never
  * 401 "revoked". `relay store accept-loss --redis URL` clears the finding once the desk
@@ -31,16 +33,26 @@ if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], unpack(ARGV))
 return 1`;
 
-/** KEYS: marker. ARGV: generation, lostAt, reason. Records a loss once per generation. */
+/**
+ * KEYS: marker. ARGV: generation, lostAt, reason[, replaced generation]. Records a loss once
+ * per generation.
+ */
 const LOST_SCRIPT = `
 if redis.call('HGET', KEYS[1], 'generation') ~= ARGV[1] then return 0 end
 if redis.call('HEXISTS', KEYS[1], 'lostAt') == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'lostAt', ARGV[2], 'lostReason', ARGV[3])
+if ARGV[4] then redis.call('HSETNX', KEYS[1], 'replaces', ARGV[4]) end
 return 1`;
 
 type MarkerRedis = Redis & {
   mbMarkerCreate(key: string, ...fields: string[]): Promise<number>;
-  mbMarkerLost(key: string, generation: string, lostAt: string, reason: string): Promise<number>;
+  mbMarkerLost(
+    key: string,
+    generation: string,
+    lostAt: string,
+    reason: string,
+    replaces?: string,
+  ): Promise<number>;
 };
 
 export function defineMarkerScripts(redis: Redis): void {
@@ -107,6 +119,7 @@ export class StoreGeneration {
       // a store from before the marker (adopted as it is).
       if (this.known.generation !== null)
         fields.push(
+          'replaces', this.known.generation,
           'lostAt', String(this.opts.now()),
           'lostReason',
           "Redis came back without the desk's data (its store-generation marker is gone: " +
@@ -115,6 +128,26 @@ export class StoreGeneration {
             'then run `relay store accept-loss --redis URL`',
         ); // prettier-ignore
       await r.mbMarkerCreate(STORE_MARKER, ...fields);
+      marker = await r.hgetall(STORE_MARKER);
+    } else if (
+      this.known.generation !== null &&
+      this.known.generation !== marker.generation &&
+      marker.replaces !== this.known.generation &&
+      !marker.lostAt
+    ) {
+      // A marker this node never saw, and no node recorded the change: the store was wiped
+      // and a node with no memory of it (a fresh data folder) made a new one first.
+      await r.mbMarkerLost(
+        STORE_MARKER,
+        marker.generation,
+        String(this.opts.now()),
+        'Redis holds a store this node never saw (its store-generation marker changed ' +
+          'while this node was away: wiped and started again by a node with a new data ' +
+          'folder, or replaced); traders, admins, watch lists and events may be gone. Restore ' +
+          'Redis from a backup, or add them again, then run `relay store accept-loss --redis URL`',
+        // once accepted, the other nodes that remember the old store adopt this one quietly
+        this.known.generation,
+      );
       marker = await r.hgetall(STORE_MARKER);
     } else if (
       this.known.generation === marker.generation &&
