@@ -73,6 +73,8 @@ export interface DeskAlertsConfig {
   leadMinutes?: number;
   /** How often conditions are checked (default 15 s; 0 = only when `checkAlerts` is called). */
   checkEveryMs?: number;
+  /** How long without an unknown-secret refusal ends that episode (default 10 min). */
+  unknownSecretQuietMs?: number;
 }
 
 export interface DeskOps {
