@@ -156,7 +156,9 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   const ingest = await ingestCounters(opts, bodyBudget, () => nodeName, now);
   const { unknownSecrets, counters } = ingest;
   const ownMetrics = relayMetrics(events, hub, counters);
-  const metrics = async () => (await ownMetrics.render()) + (await parts.ops.metrics());
+  // Both at once: each waits on the store at most METRICS_READ_WAIT_MS (bounded-reading.ts).
+  const metrics = async () =>
+    (await Promise.all([ownMetrics.render(), parts.ops.metrics()])).join('');
   const ctx: RelayContext = {
     ...parts,
     secret: opts.secret,
