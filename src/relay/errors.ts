@@ -92,6 +92,13 @@ export const RelayErrors = {
     (reason: string) => `The relay cannot store webhooks now: ${reason}`,
     RETRY_SOON,
   ),
+  /** SQLite's disk is full: a 503 the service retries (a 500 may be given up), not soon. */
+  DISK_FULL: entry(
+    503,
+    'disk_full',
+    'The relay cannot store webhooks now: its disk is full (the operator must free space); retry later',
+    { 'retry-after': '30' },
+  ),
 
   // GET /events and /events/page
   /** This node cannot reach its store (another node may): the desktop moves on. */

@@ -4,6 +4,7 @@
  * Names, labels and types are the ones docs/relay.md lists.
  */
 import { Gauge, Registry, type Histogram } from 'prom-client';
+import { BoundedReading } from './bounded-reading.js';
 import type { EventLog } from './log/event-log.js';
 import { latencyHistogram, scrapedCounter, scrapedGauge } from './scraped-metrics.js';
 import type { SseHub } from './stream/sse-hub.js';
@@ -101,7 +102,9 @@ export function relayMetrics(
   registerIngest(registry, log, counters);
   registerFanout(registry, hub);
   registry.registerMetric(log.commitLatency);
-  // Row counts need the store: read once per scrape; while it is away the samples are left out.
+  // Row counts need the store: read once per scrape, never waited on for long (a frozen
+  // link); the last known counts meanwhile, marked stale. None known yet: no sample.
+  const reading = new BoundedReading(() => log.stats());
   let stats: { rows: number; bytes: number | null } | null = null;
   scrapedGauge(
     registry,
@@ -115,9 +118,15 @@ export function relayMetrics(
     'Bytes of stored bodies.',
     () => stats?.bytes ?? null,
   );
+  scrapedGauge(
+    registry,
+    'macrobell_relay_log_stats_stale',
+    '1 while log_rows and log_bytes are the last known counts: the store did not answer in time.',
+    () => (reading.stale ? 1 : 0),
+  );
   return {
     async render() {
-      stats = await log.stats().catch(() => null);
+      stats = await reading.get();
       return registry.metrics();
     },
   };

@@ -21,6 +21,7 @@ import type { RelayContext } from './routes/context.js';
 import { relayHandler } from './routes/handler.js';
 import { SseHub } from './stream/sse-hub.js';
 import { watchUnknownSecrets } from './ingest/unknown-secrets.js';
+import { MemoryEpisodeGate, RedisEpisodeGate } from './ingest/episode-gate.js';
 import { chatPoster } from './desk-ops/alerts/chat-post.js';
 import { openStores, type RelayRedis } from './stores.js';
 import { localRelayUrl, writeRelayUrl } from './desk-ops/relay-url-file.js';
@@ -91,15 +92,22 @@ function checkOptions(opts: RelayOptions): void {
 }
 
 /** What ingest counts for /metrics; an unknown secret is also told to the desk's chat. */
-function ingestCounters(
+async function ingestCounters(
   opts: RelayOptions,
   bodyBudget: BodyBudget,
   node: () => string,
   now: () => number,
 ) {
+  const quietMs = opts.deskAlerts?.unknownSecretQuietMs ?? 10 * 60_000;
+  // A Redis desk posts each episode once, whichever nodes refuse its deliveries.
+  const gate = opts.redis
+    ? await RedisEpisodeGate.open(opts.redis, quietMs, opts.logger)
+    : new MemoryEpisodeGate(quietMs);
   const unknownSecrets = watchUnknownSecrets({
     node,
     post: chatPoster(opts.deskAlerts?.webhookUrl ?? null, () => undefined, opts.logger),
+    quietMs,
+    gate,
     now,
     logger: opts.logger,
   });
@@ -108,7 +116,11 @@ function ingestCounters(
     bodyBytesInFlight: () => bodyBudget.used,
     unknownSecret: () => unknownSecrets.count,
   };
-  return { unknownSecrets, counters };
+  const close = async () => {
+    unknownSecrets.stop();
+    await gate.close();
+  };
+  return { unknownSecrets, counters, close };
 }
 
 /** Listens on host:port (0 = any free port): the URL clients use, and the port bound. */
@@ -141,9 +153,12 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     logger,
   });
   const bodyBudget = new BodyBudget(opts.maxBodyBytesInFlight ?? 64 * 1024 * 1024);
-  const { unknownSecrets, counters } = ingestCounters(opts, bodyBudget, () => nodeName, now);
+  const ingest = await ingestCounters(opts, bodyBudget, () => nodeName, now);
+  const { unknownSecrets, counters } = ingest;
   const ownMetrics = relayMetrics(events, hub, counters);
-  const metrics = async () => (await ownMetrics.render()) + (await parts.ops.metrics());
+  // Both at once: each waits on the store at most METRICS_READ_WAIT_MS (bounded-reading.ts).
+  const metrics = async () =>
+    (await Promise.all([ownMetrics.render(), parts.ops.metrics()])).join('');
   const ctx: RelayContext = {
     ...parts,
     secret: opts.secret,
@@ -192,6 +207,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       await parts.desk.close();
       await parts.feed.close();
       await parts.ops.close();
+      await ingest.close();
       stores.relayDb?.close();
     },
   };

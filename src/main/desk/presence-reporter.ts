@@ -4,13 +4,15 @@
  * the node it streams from — after each applied batch (at most one request in flight;
  * batches applied meanwhile coalesce into the next) and every HEARTBEAT_MS while connected,
  * so the desk lead sees a live, lagging or silent desktop; each report also carries the
- * prints alerted today and how late (desk-alerts-today.ts). Failures are only logged: presence
- * must never hold up applying events.
+ * prints alerted today and how late (desk-alerts-today.ts), and when it applied its last
+ * batches (desk-applied.ts: `relay log --user`). Failures are only logged: presence must
+ * never hold up applying events.
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import type { Logger } from 'pino';
 import type { AlertsToday } from '../../shared/desk-alerts-today.js';
+import { APPLIED_HISTORY_MAX, type AppliedHistory } from '../../shared/desk-applied.js';
 
 export interface PresenceReporterOptions {
   token: () => Promise<string | null>;
@@ -24,6 +26,8 @@ export interface PresenceReporterOptions {
   everyMs?: number;
   /** How long one report may take before it is given up (default REPORT_TIMEOUT_MS). */
   reportTimeoutMs?: number;
+  /** The clock of the applied times (default Date.now). */
+  now?: () => number;
   logger?: Logger;
 }
 
@@ -69,8 +73,13 @@ export class PresenceReporter implements PresenceHooks {
   private inflight: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private failing = false;
-  /** False once a relay refused a report carrying `alerts` (one older than the field). */
-  private alertsAccepted = true;
+  /**
+   * The optional fields a relay still takes, newest last: one that refuses a report (400)
+   * is older than the newest field, so it is dropped from then on.
+   */
+  private optional: ('alerts' | 'applied')[] = ['alerts', 'applied'];
+  /** Checkpoints of applied batches, oldest first (at most APPLIED_HISTORY_MAX). */
+  private readonly history: AppliedHistory = [];
 
   constructor(private readonly opts: PresenceReporterOptions) {}
 
@@ -85,6 +94,8 @@ export class PresenceReporter implements PresenceHooks {
   connected(node: string, appliedId: string | null): void {
     this.node = node;
     this.appliedId = appliedId ?? this.appliedId ?? '0';
+    // Everything up to the cursor was applied by now: the lower bound for what comes next.
+    this.checkpoint(this.appliedId);
     this.sentId = null;
     if (this.timer) clearInterval(this.timer);
     this.timer = setInterval(() => this.send(true), this.opts.everyMs ?? HEARTBEAT_MS);
@@ -94,7 +105,14 @@ export class PresenceReporter implements PresenceHooks {
 
   applied(id: string): void {
     this.appliedId = id;
+    this.checkpoint(id);
     this.send(false);
+  }
+
+  private checkpoint(id: string): void {
+    if (this.history.at(-1)?.id === id) return;
+    this.history.push({ id, at: (this.opts.now ?? Date.now)() });
+    if (this.history.length > APPLIED_HISTORY_MAX) this.history.shift();
   }
 
   disconnected(): void {
@@ -119,9 +137,14 @@ export class PresenceReporter implements PresenceHooks {
     });
   }
 
+  /** The optional fields of the report body that this relay takes. */
+  private extras(): { alerts?: AlertsToday; applied?: AppliedHistory } {
+    const applied = this.optional.includes('applied') ? { applied: [...this.history] } : {};
+    return { ...applied, ...(this.optional.includes('alerts') ? this.alerts() : {}) };
+  }
+
   /** `{alerts}` for the report body; nothing when it cannot be read (never holds a report up). */
   private alerts(): { alerts?: AlertsToday } {
-    if (!this.alertsAccepted) return {};
     try {
       const today = this.opts.alertsToday?.();
       return today ? { alerts: today } : {};
@@ -132,7 +155,7 @@ export class PresenceReporter implements PresenceHooks {
   }
 
   private async report(node: string, token: string, appliedId: string): Promise<number> {
-    const alerts = this.alerts();
+    const extras = this.extras();
     // One native timer, cleared when the report is done: undici's own timeouts over a
     // second run its shared 499 ms tick, an extra wake-up after every heartbeat.
     const abort = new AbortController();
@@ -147,7 +170,7 @@ export class PresenceReporter implements PresenceHooks {
       res = await request(`${node.replace(/\/+$/, '')}/presence`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ desktop: this.opts.desktopId, appliedId, ...alerts }),
+        body: JSON.stringify({ desktop: this.opts.desktopId, appliedId, ...extras }),
         signal: abort.signal,
         headersTimeout: 0,
         bodyTimeout: 0,
@@ -156,9 +179,11 @@ export class PresenceReporter implements PresenceHooks {
     } finally {
       clearTimeout(timer);
     }
-    if (res.statusCode !== 400 || !alerts.alerts) return res.statusCode;
-    // A relay from before today's prints refuses the field: report without it from now on.
-    this.alertsAccepted = false;
+    const newest = this.optional.at(-1);
+    if (res.statusCode !== 400 || newest === undefined || extras[newest] === undefined)
+      return res.statusCode;
+    // A relay from before that field refuses it: report without it from now on.
+    this.optional.pop();
     return this.report(node, token, appliedId);
   }
 

@@ -24,6 +24,7 @@ export const USAGE = `Usage:
   npm run relay -- admins add NAME | admins list | admins revoke NAME  [--data DIR] [--redis URL]
   npm run relay -- status [--url URL | --data DIR]   (MACROBELL_ADMIN_TOKEN: an admin token)
   npm run relay -- log [--since 2h|ISO] [--until ISO] [--url URL | --data DIR]   (what arrived, applied by how many)
+  npm run relay -- log --user NAME [--grep TEXT] [--since 1d|ISO] [--until ISO] …   (each print at each of its desktops, and when)
   npm run relay -- replay --user NAME --since 2h|ISO [--until ISO] [--url URL | --data DIR]   (re-send to one trader)
     (the relay asked: --url, else MACROBELL_RELAY_URL, else the URL the relay running with that
      data folder (default relay-data) wrote at start into DIR/relay-url, else http://127.0.0.1:8787)

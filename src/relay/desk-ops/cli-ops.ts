@@ -3,6 +3,7 @@
  *   admins add NAME | admins list | admins revoke NAME   [--data DIR] [--redis URL]
  *   status [--url URL | --data DIR]   (admin token in MACROBELL_ADMIN_TOKEN, never argv)
  *   log [--since 2h|ISO] [--until ISO] [--url URL | --data DIR]   (the delivery log, same token)
+ *   log --user NAME [--grep TEXT] [--since 1d|ISO] [--until ISO] …   (a trader's prints per desktop)
  *   replay --user NAME --since 2h|ISO [--until ISO] [--url URL | --data DIR]   (re-send a range)
  * The relay asked: --url, else MACROBELL_RELAY_URL, else the URL the relay with that data
  * folder (default relay-data) wrote at start into DIR/relay-url, else http://127.0.0.1:8787.
@@ -15,6 +16,7 @@ import { RedisAdminStore, SqliteAdminStore, type AdminStore } from './admin/admi
 import type { AdminSnapshot } from './admin/admin-view.js';
 import { z } from 'zod';
 import type { DeliveryRow } from './replay/delivery-log.js';
+import type { TraderDelivery } from './replay/trader-log.js';
 import type { ReplayResult } from './replay/replay.js';
 import { withoutControls } from '../../shared/plain-text.js';
 import { formatStatus } from './admin/status-text.js';
@@ -162,6 +164,64 @@ const DELIVERY_LOG = z.object({
   truncated: z.boolean(),
 });
 
+/** What /admin/deliveries answers (the fields printed). */
+const TRADER_LOG = z.object({
+  user: z.string(),
+  rows: z.array(
+    z.object({
+      id: z.string(),
+      release: z.string(),
+      printedAt: z.number(),
+      desktop: z.string(),
+      os: z.string(),
+      appliedAt: z.number().nullable(),
+      exact: z.boolean(),
+    }) satisfies z.ZodType<TraderDelivery>,
+  ),
+  truncated: z.boolean(),
+  namesUnavailable: z.string().nullable(),
+});
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** One line per print per desktop: applied when and how late, or not seen. */
+function traderLine(r: TraderDelivery): string {
+  const where = `${r.desktop} (${r.os})`;
+  const head = `${r.release}  printed ${iso(r.printedAt)}  ${where}`;
+  if (r.appliedAt === null) return `${head}  not seen`;
+  const late = seconds(Math.max(0, r.appliedAt - r.printedAt));
+  return r.exact
+    ? `${head}  applied ${iso(r.appliedAt)}  ${late} late`
+    : `${head}  applied by ${iso(r.appliedAt)}  (at most ${late} late)`;
+}
+
+async function traderLogCommand(
+  base: string,
+  v: { user: string; grep?: string; since?: string; until?: string },
+  io: OpsCliIo,
+): Promise<number> {
+  const q = new URLSearchParams({ user: v.user, since: v.since ?? '1d' });
+  if (v.grep !== undefined) q.set('grep', v.grep);
+  if (v.until !== undefined) q.set('until', v.until);
+  const got = await adminGet(base, `/admin/deliveries?${q}`, io);
+  if (typeof got === 'number') return got;
+  const parsed = TRADER_LOG.safeParse(got);
+  if (!parsed.success) {
+    io.err(`relay: unexpected answer to /admin/deliveries: ${parsed.error.issues[0]?.message}`);
+    return 1;
+  }
+  const log = parsed.data;
+  if (log.namesUnavailable)
+    io.out(`(releases shown by id: their names are unavailable: ${log.namesUnavailable})`);
+  const what = v.grep ? ` matching "${v.grep}"` : '';
+  if (log.rows.length === 0)
+    io.out(`No print${what} in that range for a desktop of ${log.user} the desk knows.`);
+  for (const r of log.rows) io.out(traderLine(r));
+  if (log.truncated) io.out('(more in the range: narrow it with --since / --until / --grep)');
+  return 0;
+}
+
 /** The relay to ask: --url, MACROBELL_RELAY_URL, the data folder's relay-url, else :8787. */
 const baseUrl = (v: { url?: string; data?: string }, io: OpsCliIo) =>
   (
@@ -180,9 +240,17 @@ export async function logCommand(args: string[], shown: OpsCliIo): Promise<numbe
       data: { type: 'string' },
       since: { type: 'string' },
       until: { type: 'string' },
+      user: { type: 'string' },
+      grep: { type: 'string' },
     },
     strict: true,
   });
+  if (values.user !== undefined)
+    return traderLogCommand(baseUrl(values, io), { ...values, user: values.user }, io);
+  if (values.grep !== undefined) {
+    io.err('relay: --grep needs --user NAME (relay log --user bob --grep NFP)');
+    return 2;
+  }
   const q = new URLSearchParams({ since: values.since ?? '1h' });
   if (values.until !== undefined) q.set('until', values.until);
   const got = await adminGet(baseUrl(values, io), `/admin/log?${q}`, io);

@@ -25,6 +25,8 @@ import { LogPositions } from './replay/log-positions.js';
 import { upcomingReleases } from './alerts/upcoming-releases.js';
 import { startDeskAlerts, type DeskAlertCounters } from './alerts/desk-alerts.js';
 import { deliveryLog } from './replay/delivery-log.js';
+import { releaseNames } from './replay/release-names.js';
+import { traderLog } from './replay/trader-log.js';
 import { appliedLagHistogram, lagObserver, opsMetrics } from './ops-metrics.js';
 import { openOpsStores } from './ops-stores.js';
 import { silentNodeReason } from './presence/silent-node.js';
@@ -71,6 +73,8 @@ export interface DeskAlertsConfig {
   leadMinutes?: number;
   /** How often conditions are checked (default 15 s; 0 = only when `checkAlerts` is called). */
   checkEveryMs?: number;
+  /** How long without an unknown-secret refusal ends that episode (default 10 min). */
+  unknownSecretQuietMs?: number;
 }
 
 export interface DeskOps {
@@ -184,6 +188,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
   const stores = await openOpsStores(opts);
   const { presence } = stores;
   const log = (since: number, until: number) => deliveryLog(events, presence, since, until);
+  const names = releaseNames(opts);
   const positions = await seededPositions(events, stores);
   const view = viewDeps(opts, presence, positions, log);
   const storeDown = new StoreDownView(opts);
@@ -214,6 +219,8 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     admins: stores.admins,
     snapshot: () => storeDown.snapshot(() => adminSnapshot(view), alerts.open),
     log,
+    traderLog: (user, grep, since, until) =>
+      traderLog({ events, presence, releaseNames: names, user, grep, since, until }),
     replay: replays.replay,
   });
   const lag = appliedLagHistogram();

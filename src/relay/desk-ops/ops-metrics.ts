@@ -4,6 +4,7 @@
  */
 import { Counter, Registry, type Histogram } from 'prom-client';
 import { latencyHistogram, scrapedCounter, scrapedGauge } from '../scraped-metrics.js';
+import { BoundedReading } from '../bounded-reading.js';
 import type { LogPositions } from './replay/log-positions.js';
 import type { DeskAlertCounters } from './alerts/desk-alerts.js';
 import { isConnected, type PresenceStore } from './presence/presence-store.js';
@@ -85,7 +86,9 @@ export function opsMetrics(opts: {
   now: () => number;
 }): { render(): Promise<string> } {
   const registry = new Registry();
-  // Desk-wide from the shared store, read once per scrape; while it is away no sample, not 0.
+  // Desk-wide from the shared store, read once per scrape but never waited on for long (a
+  // frozen link): the last known count meanwhile, marked stale. None known yet: no sample.
+  const reading = new BoundedReading(() => opts.presence.list());
   let connected: number | null = null;
   scrapedGauge(
     registry,
@@ -93,12 +96,18 @@ export function opsMetrics(opts: {
     'Desktops with an open stream on any node of the desk (presence).',
     () => connected,
   );
+  scrapedGauge(
+    registry,
+    'macrobell_relay_desktops_connected_stale',
+    '1 while desktops_connected is the last known count: the store did not answer in time.',
+    () => (reading.stale ? 1 : 0),
+  );
   registry.registerMetric(opts.lag);
   registerAlerts(registry, opts.alerts);
   registerReplays(registry, opts.replays);
   return {
     async render() {
-      const list = await opts.presence.list().catch(() => null);
+      const list = await reading.get();
       const now = opts.now();
       connected = list ? list.filter((p) => isConnected(p, now)).length : null;
       return registry.metrics();

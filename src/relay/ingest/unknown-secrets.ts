@@ -1,17 +1,22 @@
 /**
  * Webhook deliveries refused for an unknown secret: counted (/metrics), and told to the
- * desk's chat once per episode. A service still delivering to a retired URL refuses every
- * print until someone registers the right one, so the first refusal posts at once; the
- * next post waits until refusals have stopped for `quietMs` (the episode is over) and
- * start again. Scanners guessing paths start episodes too: they are rare and worth a look.
+ * desk's chat once when an episode starts and once when it ends. A service still
+ * delivering to a retired URL refuses every print until someone registers the right one,
+ * so the first refusal posts at once; the episode ends when refusals have stopped for
+ * `quietMs`, across the desk (the gate: this node's memory, or a key in Redis every node
+ * refreshes, so two nodes refusing the same deliveries post one episode, not two).
+ * Scanners guessing paths start episodes too: they are rare and worth a look.
  */
 import type { Logger } from 'pino';
+import { MemoryEpisodeGate, type EpisodeGate } from './episode-gate.js';
 
 export interface UnknownSecrets {
   /** Refusals so far (a counter on /metrics). */
   readonly count: number;
   /** One delivery refused for its secret. */
   refused(): void;
+  /** Stops watching for the end of an episode (the relay closes). */
+  stop(): void;
 }
 
 export function watchUnknownSecrets(opts: {
@@ -19,13 +24,42 @@ export function watchUnknownSecrets(opts: {
   /** Posts to the desk's chat (chat-post.ts); absent = count and log only. */
   post?: (text: string) => Promise<void>;
   quietMs?: number;
+  /** Who starts an episode (default: this node alone). */
+  gate?: EpisodeGate;
   now?: () => number;
   logger?: Logger;
 }): UnknownSecrets {
   const now = opts.now ?? Date.now;
   const quietMs = opts.quietMs ?? 10 * 60_000;
+  const gate = opts.gate ?? new MemoryEpisodeGate(quietMs);
   let count = 0;
-  let last = -Infinity;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const minutes = Math.round(quietMs / 60_000);
+  const quiet = minutes >= 1 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${quietMs} ms`;
+
+  /** The node that started the episode posts its end, once refusals have stopped desk-wide. */
+  const watchEnd = (inMs: number) => {
+    timer = setTimeout(() => {
+      timer = null;
+      gate.remainingMs(now()).then(
+        (left) => {
+          if (stopped) return;
+          if (left > 0) return watchEnd(left);
+          void opts.post?.(
+            `:white_check_mark: No webhook with an unknown secret for ${quiet} ` +
+              `(relay ${opts.node()}): that episode is over.`,
+          );
+        },
+        (err: unknown) => {
+          opts.logger?.warn({ err }, 'unknown secrets: the episode cannot be checked now');
+          if (!stopped) watchEnd(quietMs);
+        },
+      );
+    }, inMs);
+    timer.unref?.();
+  };
+
   return {
     get count() {
       return count;
@@ -33,15 +67,21 @@ export function watchUnknownSecrets(opts: {
     refused() {
       count++;
       const t = now();
-      const newEpisode = t - last >= quietMs;
-      last = t;
-      if (!newEpisode) return;
-      opts.logger?.warn('webhook refused: unknown secret (the service may hold an old URL)');
-      void opts.post?.(
-        `:warning: Relay node ${opts.node()} refused a webhook with an unknown secret at ` +
-          `${new Date(t).toISOString()}: the service may be delivering to a retired URL. ` +
-          'Check `relay register` (it lists the registered URLs) and `macrobell_relay_hooks_unknown_secret_total`.',
-      );
+      void gate.refused(t).then((started) => {
+        if (!started || stopped) return;
+        opts.logger?.warn('webhook refused: unknown secret (the service may hold an old URL)');
+        void opts.post?.(
+          `:warning: Relay node ${opts.node()} refused a webhook with an unknown secret at ` +
+            `${new Date(t).toISOString()}: the service may be delivering to a retired URL. ` +
+            'Check `relay register` (it lists the registered URLs) and `macrobell_relay_hooks_unknown_secret_total`.',
+        );
+        if (timer === null) watchEnd(quietMs);
+      });
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
     },
   };
 }

@@ -46,8 +46,19 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** A store that is away is a 503 the service retries; anything else is the caller's. */
+/** SQLite's "database or disk is full", or the file system's own (an fsync of the WAL). */
+const DISK_FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC']);
+const isDiskFull = (err: unknown) =>
+  typeof err === 'object' &&
+  err !== null &&
+  DISK_FULL_CODES.has(String((err as { code?: unknown }).code));
+
+/** A store that is away or full is a 503 the service retries; anything else is the caller's. */
 function storeError(ctx: IngestContext, err: unknown): unknown {
+  if (isDiskFull(err)) {
+    ctx.logger?.warn({ reason: (err as Error).message }, 'disk full; webhook refused with 503');
+    return RelayErrors.DISK_FULL();
+  }
   if (!(err instanceof StoreUnavailable)) return err;
   // The cause's message only: a client-library error can carry the command's arguments.
   const cause = err.cause instanceof Error ? err.cause.message : undefined;

@@ -3,8 +3,10 @@
  * and nothing answers — not refused) lets its traders go: within seconds its /healthz turns
  * 503 with the reason, its streams end with `event: unavailable` and new ones are refused,
  * and each desktop moves to the healthy node of its list, every event applied once, in
- * order. The link thawed, the node takes webhooks again. Two nodes on one real Redis,
- * node b's link through a TCP proxy that stops forwarding.
+ * order. Its /metrics answers at once meanwhile, with the store's figures as last known and
+ * marked stale (it waited on the frozen link for ~10 s). The link thawed, the node takes
+ * webhooks again. Two nodes on one real Redis, node b's link through a TCP proxy that stops
+ * forwarding.
  */
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -86,6 +88,16 @@ describe('a node whose link to the store freezes', () => {
     await send(1);
     await send(2);
     await waitFor(() => traders.every((t) => t.applied.length === 2), 'two events via node b');
+    const scrape = async (relay: RunningRelay) => {
+      const started = performance.now();
+      const res = await request(`${relay.url}/metrics`);
+      const text = await res.body.text();
+      return { status: res.statusCode, text, ms: performance.now() - started };
+    };
+    const fresh = await scrape(b);
+    expect(fresh.text).toMatch(/^macrobell_relay_log_rows 2$/m);
+    expect(fresh.text).toMatch(/^macrobell_relay_log_stats_stale 0$/m);
+    expect(fresh.text).toMatch(/^macrobell_relay_desktops_connected_stale 0$/m);
 
     const health = async (relay: RunningRelay) => {
       const res = await request(`${relay.url}/healthz`);
@@ -112,11 +124,23 @@ describe('a node whose link to the store freezes', () => {
     expect(((await refused.body.json()) as { error: string }).error).toBe('store_cut_off');
 
     expect(await b.metrics()).toMatch(/^macrobell_relay_store_cut_off_disconnects_total 2$/m);
+    // Scraped while frozen: at once, the last known figures, marked stale.
+    const frozen = await scrape(b);
+    expect(frozen.status).toBe(200);
+    expect(frozen.ms).toBeLessThan(1_500);
+    expect(frozen.text).toMatch(/^macrobell_relay_log_rows 2$/m);
+    expect(frozen.text).toMatch(/^macrobell_relay_log_stats_stale 1$/m);
+    expect(frozen.text).toMatch(/^macrobell_relay_desktops_connected_stale 1$/m);
+    expect((await scrape(b)).ms).toBeLessThan(1_500);
     await send(3);
     await waitFor(() => traders.every((t) => t.applied.length === 3), 'the next event via node a');
 
     link.thaw();
     await waitFor(async () => (await health(b)).status === 200, "node b's /healthz 200 again");
+    await waitFor(
+      async () => /^macrobell_relay_log_stats_stale 0$/m.test((await scrape(b)).text),
+      "node b's figures fresh again",
+    );
     expect((await post(b.webhookUrl, JSON.stringify({ type: 't', n: 4 }))).status).toBe(204);
     await waitFor(() => traders.every((t) => t.applied.length === 4), 'an event stored via b');
     for (const t of traders) expect(t.applied).toEqual([1, 2, 3, 4]);

@@ -51,6 +51,16 @@ describe('presence input', () => {
       last: { title: 'x'.repeat(201), printAt: 0, lateMs: 1 },
     });
     expect(long.body).toContain('alerts.last.title');
+    // When it applied its last batches: bounded, ids of this relay, nothing else in them.
+    const history = (a: unknown) =>
+      presence(JSON.stringify({ desktop: 'desk-0001', appliedId: '0', applied: a }));
+    const tooMany = await history(Array.from({ length: 51 }, (_, i) => ({ id: `${i}`, at: 1 })));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toContain('applied at most 50 checkpoints');
+    const notAnId = await history([{ id: 'NFP', at: 1 }]);
+    expect(notAnId.body).toContain('applied.0.id must be an event id');
+    expect((await history([{ id: '1', at: -1 }])).body).toContain('applied.0.at');
+    expect((await history([{ id: '1', at: 1, name: 'NFP' }])).status).toBe(400);
     const unknown = await presence(JSON.stringify({ desktop: 'desk-0001', appliedId: '0' }));
     expect(unknown.status).toBe(404);
     expect(unknown.body).toContain('Open GET /events');

@@ -1,7 +1,8 @@
 /**
  * The app's presence reporter against a relay from before today's prints: that relay refuses
- * a report carrying `alerts` (400, unknown key), so the reporter sends the same report
- * without it, and keeps doing so — presence never breaks on an older relay. A relay that
+ * a report carrying `applied` or `alerts` (400, unknown key), so the reporter sends the same
+ * report without the newest field, then without the next, and keeps doing so — presence
+ * never breaks on an older relay. A relay that
  * never answers has the report given up after its timeout (a timer of the reporter's own,
  * not undici's: issue #37), so the next report is not held up.
  */
@@ -47,7 +48,7 @@ afterAll(
 );
 
 describe('presence reporter', () => {
-  it('drops the alerts summary for a relay that refuses it, and reports on', async () => {
+  it('drops the applied times and the alerts summary for a relay that refuses them, and reports on', async () => {
     const reporter = new PresenceReporter({
       token: async () => 'mbu_token',
       desktopId: 'desk-old-relay1',
@@ -59,13 +60,14 @@ describe('presence reporter', () => {
     reporter.connected(url, '1');
     await reporter.idle();
     reporter.applied('2');
-    await waitFor(() => bodies.length === 3, 'three reports');
+    await waitFor(() => bodies.length === 4, 'four reports');
     await reporter.idle();
     reporter.disconnected();
-    expect(bodies.map((b) => [b.appliedId, 'alerts' in b])).toEqual([
-      ['1', true],
-      ['1', false],
-      ['2', false],
+    expect(bodies.map((b) => [b.appliedId, 'applied' in b, 'alerts' in b])).toEqual([
+      ['1', true, true],
+      ['1', false, true],
+      ['1', false, false],
+      ['2', false, false],
     ]);
   });
 

@@ -3,8 +3,10 @@
  * with SQLite's own `max_page_count` on the relay's database) its desktop is told at once
  * on the open stream (`event: store`), so the app shows "Live — relay behind" with the
  * reason instead of "Live (relay)"; room again, the next webhook is stored and the app is
- * told that too. Every status change counted once.
+ * told that too. Every status change counted once. Each refused webhook is answered 503
+ * `disk_full` with Retry-After, so the service retries it.
  */
+import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deriveConnection } from '../../../src/main/sync/connection-state.js';
 import type { RelayStatus } from '../../../src/main/sync/live-source.js';
@@ -53,8 +55,19 @@ describe('a relay whose disk is full', () => {
     const pages = db.pragma('page_count', { simple: true }) as number;
     db.pragma(`max_page_count = ${pages}`);
     for (let n = 2; n <= 4; n++) {
-      const res = await post(relay.webhookUrl, body(n));
-      expect(res.status).toBe(500);
+      // A 503 with Retry-After and the reason: the service retries it (a 500 it may drop).
+      const res = await request(relay.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body(n),
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('30');
+      expect(await res.body.json()).toEqual({
+        error: 'disk_full',
+        message:
+          'The relay cannot store webhooks now: its disk is full (the operator must free space); retry later',
+      });
     }
     await waitFor(() => statuses.some((s) => s.refusing), 'the desktop told');
     const told = statuses.find((s) => s.refusing) as RelayStatus;

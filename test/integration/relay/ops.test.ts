@@ -23,14 +23,14 @@ async function health(url: string) {
 }
 
 describe('a full disk', () => {
-  it('answers 500 to webhooks, 503 from /healthz with the reason, counts failures, recovers', async () => {
+  it('answers 503 disk_full to webhooks, 503 from /healthz with the reason, counts failures, recovers', async () => {
     relay = await startRelay({ dataDir: tempDir(), secret: SECRET, token: TOKEN });
     expect((await post(relay.webhookUrl, '{"type":"t","n":1}')).status).toBe(204);
     const db = (relay.log as SqliteEventLog).db;
     const pages = db.pragma('page_count', { simple: true }) as number;
     db.pragma(`max_page_count = ${pages}`); // the file may not grow: SQLITE_FULL
     const big = JSON.stringify({ type: 't', pad: 'x'.repeat(200_000) });
-    for (let i = 0; i < 3; i++) expect((await post(relay.webhookUrl, big)).status).toBe(500);
+    for (let i = 0; i < 3; i++) expect((await post(relay.webhookUrl, big)).status).toBe(503);
     const h = await health(relay.url);
     expect(h.status).toBe(503);
     expect(String(h.json.reason)).toMatch(/last 3 commits failed: .*full/);

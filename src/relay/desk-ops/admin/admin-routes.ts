@@ -2,6 +2,7 @@
  * The admin routes (admin-auth.ts decides who may use them):
  *   GET  /admin          the desk page, or JSON for `Accept: application/json`
  *   GET  /admin/log      the delivery log of a range (?since=…&until=…), HTML or JSON
+ *   GET  /admin/deliveries  one trader's prints per desktop (?user=…&grep=…&since=…&until=…), JSON
  *   POST /admin/replay   {user, since, until?}: re-send a range to one trader's desktops
  *   POST /admin/session  the sign-in form
  */
@@ -18,6 +19,7 @@ import type { AdminStore } from './admin-store.js';
 import type { AdminSnapshot } from './admin-view.js';
 import { parseWhen, type DeliveryLog } from '../replay/delivery-log.js';
 import { ReplayRefused, type ReplayResult } from '../replay/replay.js';
+import type { TraderLog } from '../replay/trader-log.js';
 
 export interface AdminRoutesOptions {
   admins: AdminStore;
@@ -25,6 +27,7 @@ export interface AdminRoutesOptions {
   isTraderToken: (token: string) => Promise<boolean>;
   snapshot: () => Promise<AdminSnapshot>;
   log: (since: number, until: number) => Promise<DeliveryLog>;
+  traderLog: (user: string, grep: string, since: number, until: number) => Promise<TraderLog>;
   replay: (user: string, since: number, until: number) => Promise<ReplayResult>;
   /** The relay's own secret: admin session cookies are signed with a key derived from it. */
   sessionSecret: string;
@@ -36,6 +39,13 @@ const WHEN_RULE = 'ISO 8601 times or 30m / 2h / 1d ago';
 const replayBody = z.strictObject({
   user: z.string().min(1).max(64),
   since: z.string().max(40),
+  until: z.string().max(40).optional(),
+});
+
+const deliveriesQuery = z.strictObject({
+  user: z.string({ error: 'is required' }).min(1, 'is required').max(64),
+  grep: z.string().max(100).default(''),
+  since: z.string().max(40).default('1d'),
   until: z.string().max(40).optional(),
 });
 
@@ -52,12 +62,39 @@ function range(since: string, until: string | undefined, now: number) {
 const ROUTES: Record<string, string> = {
   '/admin': 'GET',
   '/admin/log': 'GET',
+  '/admin/deliveries': 'GET',
   '/admin/replay': 'POST',
   '/admin/session': 'POST',
 };
 
+/** `GET /admin/deliveries`: one trader's prints per desktop, JSON only. */
+function deliveriesRoute(opts: AdminRoutesOptions, auth: ReturnType<typeof adminAuth>) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    req.resume();
+    if ((await auth.require(req, res, { html: false })) === null) return;
+    const q = new URL(req.url ?? '/', 'http://relay').searchParams;
+    const parsed = deliveriesQuery.safeParse(Object.fromEntries(q));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.join('.') || 'query';
+      const message = `deliveries: ${where} ${issue?.message ?? 'is invalid'}`;
+      return sendReplyError(res, RelayErrors.INVALID_REQUEST(message));
+    }
+    const { user, grep, since, until } = parsed.data;
+    const r = range(since, until, opts.now());
+    if (r instanceof Error) return sendReplyError(res, RelayErrors.INVALID_REQUEST(r.message));
+    try {
+      sendJson(res, 200, { ...r, ...(await opts.traderLog(user, grep, r.since, r.until)) });
+    } catch (err) {
+      opts.logger?.warn({ err }, 'deliveries failed: the store is unavailable');
+      sendReplyError(res, RelayErrors.LOG_UNREADABLE());
+    }
+  };
+}
+
 export function adminRoutes(opts: AdminRoutesOptions) {
   const auth = adminAuth(opts);
+  const deliveries = deliveriesRoute(opts, auth);
 
   async function view(req: IncomingMessage, res: ServerResponse): Promise<void> {
     req.resume();
@@ -129,6 +166,7 @@ export function adminRoutes(opts: AdminRoutesOptions) {
         return sendReplyError(res, RelayErrors.METHOD_NOT_ALLOWED(method));
       }
       if (path === '/admin/log') return log(req, res);
+      if (path === '/admin/deliveries') return deliveries(req, res);
       if (path === '/admin/replay') return replay(req, res);
       if (path === '/admin/session') return auth.signIn(req, res);
       return view(req, res);

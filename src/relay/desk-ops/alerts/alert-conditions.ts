@@ -29,6 +29,10 @@ export interface Condition {
   missed?: string;
 }
 
+/** The desk's alerts that only the node speaking for the desk opens and closes. */
+const DESK_DURABILITY = 'durability_unverified:desk';
+const DESK_KEYS = new Set([DESK_DURABILITY, 'store_down:desk']);
+
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16) + 'Z';
 
 function storeConditions(
@@ -132,6 +136,23 @@ function wouldMissConditions(snap: AdminSnapshot, now: number, leadMinutes: numb
   return out;
 }
 
+/**
+ * The desk's durability warning as another live node reports it (its settings watch is its
+ * own: a node restarted since the `CONFIG SET` no longer sees it, one not restarted does).
+ */
+function reportedUnverified(snap: AdminSnapshot, node: string): Condition[] {
+  const other = snap.nodes.find((n) => !n.stale && n.durability?.startsWith('unverified:'));
+  if (!other) return [];
+  return [
+    {
+      key: DESK_DURABILITY,
+      kind: 'durability_unverified',
+      text: `:warning: The desk's Redis: ${other.durability as string} (seen by relay ${other.node}). Webhooks are still taken.`,
+      recovery: `:white_check_mark: The desk's Redis durability is as stated again (relay ${node}).`,
+    },
+  ];
+}
+
 /** Nodes of the desk that stopped reporting (died, or cut off): posted once for the desk. */
 function silentNodeConditions(snap: AdminSnapshot, now: number): Condition[] {
   return snap.nodes
@@ -157,13 +178,17 @@ export function alertConditions(opts: {
   let outagesBefore = opts.events.outages ?? 0;
   /** The store refused webhooks at the last check: failures until it took them are its. */
   let downBefore = false;
-  /** The desk's live nodes at the last snapshot read (kept while Redis is away). */
-  let liveNodes: string[] = [];
+  /**
+   * The desk's live nodes at the last snapshot read (kept while Redis is away); null until
+   * one was read: a node just started does not yet know whether it speaks for the desk.
+   */
+  let liveNodes: string[] | null = null;
   /** The conditions now; `seen`: last check's, kept when presence cannot be read. */
   return async (seen: Iterable<Condition>): Promise<Condition[]> => {
     const failures = opts.events.storeFailures;
     const node = opts.node();
-    const speaksForDesk = [...liveNodes, node].sort()[0] === node;
+    const speaks = () => [...(liveNodes ?? []), node].sort()[0] === node;
+    const speaksForDesk = speaks();
     const outages = opts.events.outages ?? 0;
     const out = storeConditions(
       opts.events,
@@ -180,14 +205,25 @@ export function alertConditions(opts: {
       return null;
     });
     if (snap) liveNodes = snap.nodes.filter((n) => !n.stale).map((n) => n.node);
+    // The desk's own alerts are the speaking node's to close: another node (one that adopted
+    // them at start, say) keeps them as they were, so no recovery is posted while they hold.
+    const kept = [...seen].filter((c) => DESK_KEYS.has(c.key) && !out.some((o) => o.key === c.key));
+    // A node that has not read the desk's nodes yet does not know whether it speaks for it.
+    const speaksNow = liveNodes !== null && speaks();
+    let desk: Condition[] = kept;
+    if (speaksNow && snap)
+      desk = out.some((c) => c.key === DESK_DURABILITY) ? [] : reportedUnverified(snap, node);
+    // Presence unreadable: the other nodes' durability is unknown, not "as stated".
+    else if (speaksNow) desk = kept.filter((c) => c.key === DESK_DURABILITY);
     if (!snap)
       return [
         ...out,
+        ...desk,
         ...[...seen].filter((c) => c.kind === 'would_miss' || c.kind === 'node_silent'),
       ];
     const silent = silentNodeConditions(snap, opts.now());
     if (snap.releasesError !== null)
-      return [...out, ...silent, ...[...seen].filter((c) => c.kind === 'would_miss')];
-    return [...out, ...silent, ...wouldMissConditions(snap, opts.now(), opts.leadMinutes)];
+      return [...out, ...desk, ...silent, ...[...seen].filter((c) => c.kind === 'would_miss')];
+    return [...out, ...desk, ...silent, ...wouldMissConditions(snap, opts.now(), opts.leadMinutes)];
   };
 }

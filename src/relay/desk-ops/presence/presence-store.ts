@@ -6,6 +6,7 @@
  * desktop). Nodes also publish their own figures here for the admin page.
  */
 import type { AlertsToday } from '../../../shared/desk-alerts-today.js';
+import type { AppliedHistory } from '../../../shared/desk-applied.js';
 
 export interface DesktopIdentity {
   user: string;
@@ -26,6 +27,8 @@ export interface DesktopPresence extends DesktopIdentity {
   appliedAt: number | null;
   /** The prints it alerted today, as it last said (null: not said). */
   alertsToday: AlertsToday | null;
+  /** When it applied its last batches, as it last said ([]: not said, an older app). */
+  appliedHistory: AppliedHistory;
 }
 
 export interface NodeReport {
@@ -55,13 +58,17 @@ export interface PresenceStore {
   opened(who: DesktopIdentity, connection: string, at: number): Promise<boolean>;
   /** That stream closed; ignored when the desktop has opened a newer one since. */
   closed(user: string, desktop: string, connection: string, at: number): Promise<void>;
-  /** The desktop applied up to `appliedId`; false when it never opened a stream. */
+  /**
+   * The desktop applied up to `appliedId` (and said today's alerts and its applied times,
+   * kept until it says them again); false when it never opened a stream.
+   */
   ack(
     user: string,
     desktop: string,
     appliedId: string,
     at: number,
     alerts?: AlertsToday | null,
+    applied?: AppliedHistory | null,
   ): Promise<boolean>;
   list(): Promise<DesktopPresence[]>;
   reportNode(report: NodeReport): Promise<void>;
@@ -123,6 +130,7 @@ export class MemoryPresenceStore implements PresenceStore {
       appliedId: before?.appliedId ?? null,
       appliedAt: before?.appliedAt ?? null,
       alertsToday: before?.alertsToday ?? null,
+      appliedHistory: before?.appliedHistory ?? [],
     });
     return Promise.resolve(true);
   }
@@ -142,10 +150,12 @@ export class MemoryPresenceStore implements PresenceStore {
     appliedId: string,
     at: number,
     alerts: AlertsToday | null = null,
+    applied: AppliedHistory | null = null,
   ): Promise<boolean> {
     const p = this.desktops.get(`${user}:${desktop}`);
     if (!p) return Promise.resolve(false);
     if (alerts) p.alertsToday = alerts;
+    if (applied) p.appliedHistory = applied;
     p.appliedId = appliedId;
     p.appliedAt = at;
     p.lastSeenAt = at;

@@ -3,7 +3,8 @@
  * (x-macrobell-desktop, -app-version, -os); the node records the stream as open, and as
  * closed when it ends. `POST /presence {desktop, appliedId}` (the user's bearer token)
  * reports the last event id the desktop applied, every few seconds and after each batch,
- * with the prints it alerted today (`alerts`, optional).
+ * with the prints it alerted today (`alerts`, optional) and when it applied its last
+ * batches (`applied`, optional: desk-applied.ts).
  * Streams without the headers (curl, older apps) are served but not tracked.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { alertsTodaySchema } from '../../../shared/desk-alerts-today.js';
+import { appliedHistorySchema } from '../../../shared/desk-applied.js';
 import { plainPhrase } from '../../../shared/plain-text.js';
 import { RELAY_EVENT_ID } from '../../../shared/relay-ids.js';
 import { readJsonBody } from '../../calendar-feed/read-body.js';
@@ -33,6 +35,8 @@ const ackBody = z.strictObject({
   appliedId: z.string().regex(RELAY_EVENT_ID, 'must be an event id'),
   /** The prints the desktop alerted today (newer apps). */
   alerts: alertsTodaySchema.optional(),
+  /** When it applied its last batches (newer apps). */
+  applied: appliedHistorySchema.optional(),
 });
 
 export interface PresenceRoutes {
@@ -111,12 +115,18 @@ export function presenceRoutes(opts: {
           res,
           RelayErrors.INVALID_REQUEST('appliedId is not an id of this relay'),
         );
+      const foreign = ack.data.applied?.findIndex((c) => opts.parseId(c.id) === null) ?? -1;
+      if (foreign !== -1)
+        return sendReplyError(
+          res,
+          RelayErrors.INVALID_REQUEST(`applied.${foreign}.id is not an id of this relay`),
+        );
       let known: boolean;
       try {
-        const { desktop, appliedId, alerts } = ack.data;
+        const { desktop, appliedId, alerts, applied } = ack.data;
         // A trader's text, shown on the admin page and by `relay status`: stored plain.
         if (alerts?.last) alerts.last.title = plainPhrase(alerts.last.title);
-        known = await store.ack(user, desktop, appliedId, now(), alerts ?? null);
+        known = await store.ack(user, desktop, appliedId, now(), alerts ?? null, applied ?? null);
       } catch (err) {
         warn(err);
         return sendReplyError(res, RelayErrors.PRESENCE_UNRECORDABLE());

@@ -8,7 +8,9 @@
  */
 import type { RedisTarget } from '../../redis/redis-client.js';
 import type Redis from 'ioredis';
+import { z } from 'zod';
 import { alertsTodaySchema, type AlertsToday } from '../../../shared/desk-alerts-today.js';
+import { appliedHistorySchema, type AppliedHistory } from '../../../shared/desk-applied.js';
 import { connectSharedRedis } from '../../redis/redis-connect.js';
 import { PREFIX } from '../../redis/redis-scripts.js';
 import {
@@ -58,12 +60,13 @@ return 1`;
 
 /**
  * KEYS: desktop, the user's desktops, all desktops. ARGV: applied id, at, today's alerts
- * as JSON ('' = unchanged), desktop, member.
+ * as JSON ('' = unchanged), desktop, member, the applied times as JSON ('' = unchanged).
  */
 const ACK_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'applied_id', ARGV[1], 'applied_at', ARGV[2], 'last_seen_at', ARGV[2])
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'alerts_today', ARGV[3]) end
+if ARGV[6] ~= '' then redis.call('HSET', KEYS[1], 'applied_history', ARGV[6]) end
 redis.call('EXPIRE', KEYS[1], ${KEEP_SECONDS})
 redis.call('HSET', KEYS[2], ARGV[4], ARGV[2])
 redis.call('EXPIRE', KEYS[2], ${KEEP_SECONDS})
@@ -78,16 +81,28 @@ type PresenceRedis = Redis & {
 
 const num = (v: string | undefined) => (v === undefined || v === '' ? null : Number(v));
 
-/** Stored by this relay after validation; anything unreadable counts as not said. */
-function alertsOf(raw: string | undefined): AlertsToday | null {
+/** JSON this relay stored after validation, read back through its schema; unreadable: null. */
+function stored<T>(schema: z.ZodType<T>, raw: string | undefined): T | null {
   if (!raw) return null;
   try {
-    const parsed = alertsTodaySchema.safeParse(JSON.parse(raw));
+    const parsed = schema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
+
+/** A node's published figures (JSON in the nodes hash, written by any node's version). */
+const nodeReportSchema = z.object({
+  node: z.string(),
+  streams: z.number(),
+  ingestPerSecond: z.number(),
+  storeOk: z.boolean(),
+  storeReason: z.string().nullable(),
+  durability: z.string().nullable().optional(),
+  reportedAt: z.number(),
+  url: z.string().optional(),
+}) satisfies z.ZodType<NodeReport>;
 
 function toPresence(h: Record<string, string>): DesktopPresence | null {
   if (!h.user || !h.desktop) return null;
@@ -103,7 +118,8 @@ function toPresence(h: Record<string, string>): DesktopPresence | null {
     lastSeenAt: Number(h.last_seen_at ?? 0),
     appliedId: h.applied_id || null,
     appliedAt: num(h.applied_at),
-    alertsToday: alertsOf(h.alerts_today),
+    alertsToday: stored(alertsTodaySchema, h.alerts_today),
+    appliedHistory: stored(appliedHistorySchema, h.applied_history) ?? [],
   };
 }
 
@@ -166,11 +182,13 @@ export class RedisPresenceStore implements PresenceStore {
     appliedId: string,
     at: number,
     alerts: AlertsToday | null = null,
+    applied: AppliedHistory | null = null,
   ): Promise<boolean> {
     const member = `${user}:${desktop}`;
     const today = alerts ? JSON.stringify(alerts) : '';
+    const history = applied ? JSON.stringify(applied) : '';
     const keys = [desktopKey(member), userKey(user), DESKTOPS];
-    const args = [appliedId, String(at), today, desktop, member];
+    const args = [appliedId, String(at), today, desktop, member, history];
     return (await this.redis.mbPresenceAck(...keys, ...args)) === 1;
   }
 
@@ -188,7 +206,10 @@ export class RedisPresenceStore implements PresenceStore {
 
   async nodes(): Promise<NodeReport[]> {
     const all = await this.redis.hgetall(NODES);
-    return Object.values(all).map((v) => JSON.parse(v) as NodeReport);
+    // A report no node of this version can read is left out, not a failed page.
+    return Object.values(all)
+      .map((v) => stored(nodeReportSchema, v))
+      .filter((r): r is NodeReport => r !== null);
   }
 
   async forgetNode(node: string): Promise<boolean> {

@@ -3,7 +3,7 @@
  * desktops it has been applied — from presence, where a desktop's last applied id covers
  * every event up to it (desktops apply strictly in order).
  */
-import { compareIds, type EventLog } from '../../log/event-log.js';
+import { compareIds, type EventLog, type StoredEvent } from '../../log/event-log.js';
 import { PAGE_BYTES } from '../../stream/sse-hub.js';
 import type { PresenceStore } from '../presence/presence-store.js';
 
@@ -37,6 +37,28 @@ export function parseWhen(raw: string, now: number): number | null {
   return Number.isFinite(t) ? t : null;
 }
 
+/**
+ * The events received in [since, until], in id order, read page by page from just before
+ * the range; `false` from `take` stops the reading.
+ */
+export async function readRange(
+  events: EventLog,
+  since: number,
+  until: number,
+  take: (e: StoredEvent) => boolean,
+): Promise<void> {
+  let cursor = await events.seek(since);
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const batch = await events.after(cursor, 1000, PAGE_BYTES);
+    if (batch.length === 0) return;
+    for (const e of batch) {
+      if (e.receivedAt < since) continue;
+      if (e.receivedAt > until || !take(e)) return;
+    }
+    cursor = batch.at(-1)?.id ?? cursor;
+  }
+}
+
 export async function deliveryLog(
   events: EventLog,
   presence: PresenceStore,
@@ -49,18 +71,12 @@ export async function deliveryLog(
     .filter((id): id is string => id !== null && id !== '0');
   const desktops = known.length;
   const rows: DeliveryRow[] = [];
-  let cursor = await events.seek(since);
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const batch = await events.after(cursor, 1000, PAGE_BYTES);
-    if (batch.length === 0) break;
-    for (const e of batch) {
-      if (e.receivedAt < since) continue;
-      if (e.receivedAt > until) return { events: rows, truncated: false };
-      if (rows.length === LOG_LIMIT) return { events: rows, truncated: true };
-      const appliedBy = applied.filter((id) => compareIds(id, e.id) >= 0).length;
-      rows.push({ id: e.id, receivedAt: e.receivedAt, type: e.type, appliedBy, desktops });
-    }
-    cursor = batch.at(-1)?.id ?? cursor;
-  }
-  return { events: rows, truncated: false };
+  let truncated = false;
+  await readRange(events, since, until, (e) => {
+    if (rows.length === LOG_LIMIT) return !(truncated = true);
+    const appliedBy = applied.filter((id) => compareIds(id, e.id) >= 0).length;
+    rows.push({ id: e.id, receivedAt: e.receivedAt, type: e.type, appliedBy, desktops });
+    return true;
+  });
+  return { events: rows, truncated };
 }
