@@ -24,8 +24,6 @@ export type SimEventDate = EventDate & {
 };
 
 const DAY = 86_400_000;
-/** Far enough back to find the release before the first one shown (a quarter and more). */
-const LOOKBACK = 200 * DAY;
 
 export interface EventModel {
   event: SimEvent;
@@ -165,7 +163,77 @@ export function revisionOf(
   return round(previous + shift, ind.decimals);
 }
 
-/** Build every event, its occurrences inside [now-7d, now+14d] and its history. */
+/**
+ * How far back a release's previous is found: the release before it, a week, a month or a
+ * quarter and more earlier.
+ */
+function lookbackOf(ind: Indicator): number {
+  if (!hasValues(ind)) return 0;
+  return (ind.frequency === 'weekly' ? 15 : ind.frequency === 'monthly' ? 70 : 200) * DAY;
+}
+
+/**
+ * Every release of `ind` in [from, to), printed (the caller marks the pending ones). Each
+ * one's figures are stateless draws; its previous is the print of the release before it, so
+ * the releases just before `from` are drawn as well, only for that.
+ */
+function drawReleases(
+  seed: number | string,
+  event: SimEvent,
+  ind: Indicator,
+  from: number,
+  to: number,
+  now: number,
+): SimEventDate[] {
+  const onDay = (day: number) => createRng(`${seed}:${ind.key}:day:${day}`)();
+  const out: SimEventDate[] = [];
+  let previous: number | null = null;
+  for (const t of releaseTimes(ind, from - lookbackOf(ind), to, onDay)) {
+    const made = makeEventDate(
+      seed,
+      event,
+      ind,
+      t,
+      createRng(`${seed}:${ind.key}:${t}`),
+      previous,
+      true,
+      now,
+    );
+    // a decision on a day its bank has not published yet says so, as real calendars do
+    const ed = isTentativeRelease(ind, t) ? { ...made, isTentative: true } : made;
+    if (ed.actual !== null) {
+      ed.revised = revisionOf(seed, ind, t, ed.previous);
+      previous = ed.actual;
+    }
+    if (t >= from) out.push(ed);
+  }
+  return out;
+}
+
+/**
+ * An event whose history (about a year of past prints on the real schedule, ending before
+ * the window) is drawn the first time something reads it: the first screen needs only the
+ * window, and the draws are stateless, so a later draw gives the same prints.
+ */
+function withLazyHistory(
+  event: SimEvent,
+  indicator: Indicator,
+  draw: () => SimEventDate[],
+): EventModel {
+  let history: SimEventDate[] | null = null;
+  return {
+    event,
+    indicator,
+    get history() {
+      return (history ??= draw());
+    },
+    set history(value: SimEventDate[]) {
+      history = value;
+    },
+  };
+}
+
+/** Build every event and its occurrences inside [now-7d, now+14d]; the history on demand. */
 export function generateCalendar(
   seed: number | string,
   now: number,
@@ -176,39 +244,24 @@ export function generateCalendar(
   const eventDates: SimEventDate[] = [];
   for (const ind of INDICATORS) {
     const event = eventFromIndicator(ind, createRng(`${seed}:event:${ind.key}`));
-    const model: EventModel = { event, indicator: ind, history: [] };
-    // history: about a year of past prints on the real schedule, ending before the window
     const histCount = ind.frequency === 'weekly' ? 26 : ind.frequency === 'quarterly' ? 8 : 12;
     const span =
       (ind.frequency === 'weekly' ? 200 : ind.frequency === 'quarterly' ? 800 : 420) * DAY;
-    const onDay = (day: number) => createRng(`${seed}:${ind.key}:day:${day}`)();
-    // a release's figures need no earlier ones but its previous: one release before the
-    // history is drawn only to be the first one's previous
-    const historyStart = windowStart - span;
-    const times = releaseTimes(
-      ind,
-      historyStart - (hasValues(ind) ? LOOKBACK : 0),
-      windowEnd,
-      onDay,
+    events.push(
+      withLazyHistory(event, ind, () =>
+        drawReleases(seed, event, ind, windowStart - span, windowStart, now).slice(-histCount),
+      ),
     );
-    let previous: number | null = null;
+    const window = drawReleases(seed, event, ind, windowStart, windowEnd, now);
     // a pending release shows the last real print as previous
-    let lastPrinted: number | null = null;
-    for (const t of times) {
-      const rng = createRng(`${seed}:${ind.key}:${t}`);
-      const made = makeEventDate(seed, event, ind, t, rng, previous, true, now);
-      // a decision on a day its bank has not published yet says so, as real calendars do
-      const ed = isTentativeRelease(ind, t) ? { ...made, isTentative: true } : made;
-      if (ed.actual !== null) ed.revised = revisionOf(seed, ind, t, ed.previous);
-      if (ed.actual !== null) previous = ed.actual;
-      if (t < now && ed.actual !== null) lastPrinted = ed.actual;
-      if (t < historyStart) continue;
-      if (t < windowStart) model.history.push(ed);
-      else
-        eventDates.push(t < now ? ed : pending(ed, hasValues(ind), lastPrinted, ind.decimals, now));
+    let lastPrinted = window[0]?.previous ?? null;
+    for (const ed of window) {
+      const t = Date.parse(ed.dateUtc);
+      if (t < now) {
+        if (ed.actual !== null) lastPrinted = ed.actual;
+        eventDates.push(ed);
+      } else eventDates.push(pending(ed, hasValues(ind), lastPrinted, ind.decimals, now));
     }
-    model.history = model.history.slice(-histCount);
-    events.push(model);
   }
   eventDates.sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
   return { events, eventDates };
