@@ -1,11 +1,13 @@
-// `npm run web`: builds the renderer when it is missing or older than its sources, then
-// starts the web-mode host (src/main/web/cli.ts) with tsx, passing the arguments through.
+// `npm run web`: builds the renderer and the web host's bundle when they are missing or
+// older than their sources, then starts the web-mode host (src/main/web/cli.ts, bundled in
+// out/web-host: scripts/web-host-build.mjs) with node, passing the arguments through.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureApprovedScripts } from './approved-scripts.mjs';
 import { webBuildArgv } from './web-build.mjs';
+import { ensureWebHost, webHostEntry } from './web-host-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const built = join(root, 'out', 'renderer', 'index.html');
@@ -31,10 +33,24 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', join(root, 'src', 'main', 'web', 'cli.ts'), ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit' },
-);
+if (!help) {
+  try {
+    if (await ensureWebHost(root)) process.stdout.write('Built the web host.\n');
+  } catch (err) {
+    process.stderr.write(
+      `Could not build the web host: ${err instanceof Error ? err.message : err}\n`,
+    );
+    process.exit(1);
+  }
+}
+
+// `--help` needs no build either: the sources under tsx print the usage
+const host = help
+  ? ['--import', 'tsx', join(root, 'src', 'main', 'web', 'cli.ts')]
+  : [webHostEntry(root)];
+const child = spawn(process.execPath, [...host, ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
