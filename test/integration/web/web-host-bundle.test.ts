@@ -7,7 +7,7 @@
  * when a source it was built from, or package.json, is newer than it.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the scripts folder, without types
@@ -57,17 +57,21 @@ describe('the web host bundle', () => {
 
   it('is stale when a source it was built from or package.json is newer, or one is gone', () => {
     const fake = tempDir();
-    mkdirSync(join(fake, 'out', 'web-host'), { recursive: true });
+    const build = join(fake, 'out', 'web-host', 'b1');
+    mkdirSync(build, { recursive: true });
     mkdirSync(join(fake, 'src'));
     const at = (file: string, seconds: number) => utimesSync(join(fake, file), seconds, seconds);
     expect(hostBuild.webHostStale(fake)).toBe(true); // never built
     writeFileSync(join(fake, 'package.json'), '{}');
     writeFileSync(join(fake, 'src', 'a.ts'), '');
-    writeFileSync(join(fake, 'out', 'web-host', 'cli.mjs'), '');
-    writeFileSync(join(fake, 'out', 'web-host', 'inputs.json'), '["src/a.ts"]');
+    writeFileSync(join(build, 'cli.mjs'), '');
+    writeFileSync(join(build, 'inputs.json'), '["src/a.ts"]');
+    expect(hostBuild.webHostStale(fake)).toBe(true); // built, but not made the current one
+    writeFileSync(join(fake, 'out', 'web-host', 'current'), 'b1');
+    expect(hostBuild.webHostEntry(fake)).toBe(join(build, 'cli.mjs'));
     at('package.json', 1_000);
     at('src/a.ts', 1_000);
-    at('out/web-host/cli.mjs', 2_000);
+    at('out/web-host/b1/cli.mjs', 2_000);
     expect(hostBuild.webHostStale(fake)).toBe(false);
     at('src/a.ts', 3_000);
     expect(hostBuild.webHostStale(fake)).toBe(true);
@@ -75,7 +79,14 @@ describe('the web host bundle', () => {
     at('package.json', 3_000);
     expect(hostBuild.webHostStale(fake)).toBe(true);
     at('package.json', 1_000);
-    writeFileSync(join(fake, 'out', 'web-host', 'inputs.json'), '["src/a.ts", "src/gone.ts"]');
+    writeFileSync(join(build, 'inputs.json'), '["src/a.ts", "src/gone.ts"]');
     expect(hostBuild.webHostStale(fake)).toBe(true);
   });
+
+  it('two builds at once leave one whole current bundle', async () => {
+    await Promise.all([hostBuild.buildWebHost(root), hostBuild.buildWebHost(root)]);
+    expect(hostBuild.webHostStale(root)).toBe(false);
+    const entry = hostBuild.webHostEntry(root) as string;
+    expect(readFileSync(entry, 'utf8')).toContain('web UI on');
+  }, 90_000);
 });
