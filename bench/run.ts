@@ -319,14 +319,15 @@ add({
 });
 
 const cold = await step('coldStart', () => benchColdStart(quick));
-// Every first run, not the median: a trader meets one first run, not the middle of seven (#45).
+// Every first run, not the median: a trader meets one first run, not the middle of seven
+// (#45), timed from the process start as `npm start` starts it (scripts/web.mjs)
 add({
-  figure: 'Web-mode first run (empty data folder, demo): URL → first calendar rows',
+  figure: 'Web-mode first run (empty data folder, demo): process start → first calendar rows',
   target: '≤ 1.5 s on every run',
-  measured: `max ${fmt(cold.urlToRows.max, 0)} ms, p50 ${fmt(cold.urlToRows.p50, 0)} ms (URL → first request ${fmt(cold.urlToFirstRequest.p50, 0)} ms, → token ${fmt(cold.urlToToken.p50, 0)} ms; process start → URL ${fmt(cold.processToUrl.p50, 0)} ms, → rows max ${fmt(cold.processToRows.max, 0)} ms)`,
+  measured: `max ${fmt(cold.processToRows.max, 0)} ms, p50 ${fmt(cold.processToRows.p50, 0)} ms (process start → URL ${fmt(cold.processToUrl.p50, 0)} ms; URL → first request ${fmt(cold.urlToFirstRequest.p50, 0)} ms, → token ${fmt(cold.urlToToken.p50, 0)} ms, → rows max ${fmt(cold.urlToRows.max, 0)} ms)`,
   baseline: '—',
   ratio: '—',
-  pass: cold.urlToRows.max <= 1500,
+  pass: cold.processToRows.max <= 1500,
 });
 add({
   figure: `Web-mode first run, the service answering ${fmt(cold.slowServiceMs / 1000, 0)} s late: URL → first rows`,

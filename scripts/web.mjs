@@ -1,29 +1,18 @@
-// `npm run web`: builds the renderer when it is missing or older than its sources, then
-// starts the web-mode host (src/main/web/cli.ts) with tsx, passing the arguments through.
+// `npm run web`: builds the renderer and the web host's bundle when they are missing or
+// older than their sources, then runs the web-mode host (src/main/web/cli.ts, bundled in
+// out/web-host: scripts/web-host-build.mjs) in this process, with the arguments passed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureApprovedScripts } from './approved-scripts.mjs';
-import { webBuildArgv } from './web-build.mjs';
+import { rendererStale, webBuildArgv } from './web-build.mjs';
+import { ensureWebHost, webHostEntry } from './web-host-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const built = join(root, 'out', 'renderer', 'index.html');
 
-function newest(dir) {
-  let t = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, entry.name);
-    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-const sources = [join(root, 'src', 'renderer'), join(root, 'src', 'shared')];
 // `--help` needs no UI build: the host prints its usage and exits.
 const help = process.argv.slice(2).some((a) => a === '--help' || a === '-h');
-const stale =
-  !help && (!existsSync(built) || sources.some((d) => newest(d) > statSync(built).mtimeMs));
+const stale = !help && rendererStale(root);
 if (!help && ensureApprovedScripts() !== 0) process.exit(1);
 if (stale) {
   process.stdout.write('Building the web UI…\n');
@@ -31,10 +20,27 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', join(root, 'src', 'main', 'web', 'cli.ts'), ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit' },
-);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+if (!help) {
+  try {
+    if (await ensureWebHost(root)) process.stdout.write('Built the web host.\n');
+  } catch (err) {
+    process.stderr.write(
+      `Could not build the web host: ${err instanceof Error ? err.message : err}\n`,
+    );
+    process.exit(1);
+  }
+}
+
+if (help) {
+  // `--help` needs no build either: the sources under tsx print the usage
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src', 'main', 'web', 'cli.ts'), ...process.argv.slice(2)],
+    { cwd: root, stdio: 'inherit' },
+  );
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else {
+  // the host runs in this process (it reads the same arguments, after this script's name):
+  // a second Node.js start would cost a first run a few hundred ms on a loaded machine
+  await import(pathToFileURL(webHostEntry(root)).href);
+}

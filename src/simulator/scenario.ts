@@ -8,7 +8,7 @@
  * and pair, in each news culture. It sleeps until the next release is due (re-planned when
  * a release or the clock changes), not on a fixed tick: the demo app idles at no cost.
  */
-import { hasValues, printRng, printValues, revisionOf } from './data/calendar.js';
+import { hasValues, printValues, revisionOf } from './data/calendar.js';
 import { CULTURES, postRng, tiedStoryFor } from './data/news.js';
 import { afterPrint } from './data/release-news.js';
 import { uuid } from './rng.js';
@@ -137,7 +137,7 @@ export class Autoplay {
     // the print planned when the calendar was generated, for the release's scheduled time:
     // a restart, or a fast demo that shows it sooner, prints the same value
     const at = this.world.drawTime(ed);
-    const printed = printValues(ind, ed.consensus, printRng(this.seed, ind.key, at));
+    const printed = printValues(this.seed, ind, at, ed.consensus);
     const patch: Record<string, unknown> = {
       actual: printed.actual,
       ratioDeviation: printed.ratioDeviation,

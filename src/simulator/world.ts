@@ -25,7 +25,7 @@ export class World {
     readonly state: SimulatorState,
     private readonly deliverer: Deliverer,
     private readonly clock: () => number,
-    seed: number | string,
+    private readonly seed: number | string,
   ) {
     this.rng = createRng(`${seed}:world`);
   }
@@ -75,6 +75,7 @@ export class World {
       .filter((d) => d.eventId === model.event.id)
       .at(-1);
     const base = makeEventDate(
+      this.seed,
       model.event,
       model.indicator,
       date,

@@ -8,6 +8,7 @@ import { KeytarSecretStore } from '../secrets/index.js';
 import { startWebHost } from './host.js';
 import { messageOf } from '../../shared/error-message.js';
 import { defaultDataDir } from './data-dir.js';
+import { appRoot } from './app-root.js';
 
 const USAGE = `Usage: npm run web -- [--demo] [--port N] [--data DIR] [--demo-speed X]
        npm start -- (the same flags, where the desktop app cannot run)
@@ -56,14 +57,13 @@ const speed = values['demo-speed'] === undefined ? 1 : Number(values['demo-speed
 if (!Number.isFinite(speed) || speed < 0) fail('--demo-speed must be a number ≥ 0');
 const dataDir = resolve(values.data ?? defaultDataDir());
 // The built renderer; MACROBELL_WEB_UI_DIR serves another build (a packager's, a test's).
-const staticDir = resolve(
-  process.env.MACROBELL_WEB_UI_DIR || join(import.meta.dirname, '../../../out/renderer'),
-);
+const root = appRoot();
+const staticDir = resolve(process.env.MACROBELL_WEB_UI_DIR || join(root, 'out/renderer'));
 
 // The version the desktop app reports as app.getVersion(): package.json's, for presence
 // on the desk's admin page and "Copy diagnostics".
 const appVersion = (
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as {
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     version: string;
   }
 ).version;

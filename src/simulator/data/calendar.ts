@@ -55,33 +55,83 @@ export function hasValues(ind: Indicator | null): boolean {
 }
 
 /**
- * What forecasters expect next: the last print pulled part of the way back to the
- * indicator's typical level. Without the pull, years of history are a random walk that
- * takes a monthly change to 8 % or a confidence survey to 14 %. Policy rates (no spread)
- * move in steps of their own and are expected unchanged.
+ * Where an indicator's figure runs at instant `t`: its typical level plus a slow, smooth
+ * wander (`wander`), so a level (an unemployment rate, CPI y/y, CFTC positioning) keeps to
+ * its neighbourhood month to month. A function of (seed, indicator, time) alone: no chain of
+ * earlier prints, so every demo computes the same figure for a release whenever it starts.
  */
-function expectation(ind: Indicator, previous: number | null): number {
-  const prior = previous ?? ind.level;
-  return ind.spread === 0 ? prior : prior + 0.35 * (ind.level - prior);
+export function trendAt(seed: number | string, ind: Indicator, t: number): number {
+  return ind.level + TREND_REACH * ind.spread * wander(`${seed}:${ind.key}:trend`, t, TREND_KNOTS);
+}
+
+/** How far a figure's trend strays from its typical level, in typical surprises. */
+const TREND_REACH = 2;
+/** A trend's knots: about a season apart, so it turns a few times a year. */
+const TREND_KNOTS = 120 * DAY;
+/** A policy rate's knots: a year apart, so it moves at most one 25 bp step per meeting. */
+const RATE_KNOTS = 365 * DAY;
+/** How many 25 bp steps a policy rate strays from its level at most. */
+const RATE_REACH = 2;
+
+/**
+ * A smooth stateless series in [-1, 1]: knots drawn from `key` every `spacing` ms, joined by
+ * cosine interpolation. Its slope is at most π/spacing per ms, which bounds how far two
+ * nearby releases can differ.
+ */
+function wander(key: string, t: number, spacing: number): number {
+  const k = Math.floor(t / spacing);
+  const knot = (i: number) => createRng(`${key}:${i}`)() * 2 - 1;
+  const w = (1 - Math.cos(Math.PI * ((t - k * spacing) / spacing))) / 2;
+  return knot(k) * (1 - w) + knot(k + 1) * w;
 }
 
 /**
- * A policy rate's move at a meeting: mostly none, else 25 bp, towards the indicator's level
- * once it is a step or more away. A free walk took the demo's ECB rate from 2.15 % to 1.4 %
- * in two years of meetings; real central banks move in cycles around a neutral rate.
+ * A policy rate at a decision at `t`: its level plus a whole number of 25 bp steps, the
+ * nearest to a smooth series a year between knots. Two decisions a month or more apart
+ * differ by at most one step (the series moves less than a step in 28 days), so the rate
+ * holds at most meetings and moves 25 bp in cycles around a neutral level, as banks do.
  */
-function policyMove(ind: Indicator, rate: number, rng: Rng): number {
-  if (rng() < 0.8) return 0;
-  const towards = ind.level - rate;
-  const side = rng() < 0.5 ? -1 : 1;
-  return (Math.abs(towards) >= 0.25 ? Math.sign(towards) : side) * 0.25;
+export function policyRateAt(seed: number | string, ind: Indicator, t: number): number {
+  const steps = Math.round(RATE_REACH * wander(`${seed}:${ind.key}:rate`, t, RATE_KNOTS));
+  return round(ind.level + 0.25 * steps, ind.decimals);
 }
 
-/** A print around `around` with a surprise; returns fields set on release. */
-export function printValues(ind: Indicator, consensus: number | null, rng: Rng) {
-  const base = consensus ?? ind.level;
-  const noise = ind.spread === 0 ? policyMove(ind, base, rng) : (rng() - 0.5) * 2.4 * ind.spread;
-  const actual = round(base + noise, ind.decimals);
+/**
+ * What forecasters expect for the release at `t`: the figure's trend, or for a policy rate
+ * (no spread) the rate unchanged from the last decision.
+ */
+function expectation(
+  seed: number | string,
+  ind: Indicator,
+  t: number,
+  previous: number | null,
+): number {
+  return ind.spread === 0 ? (previous ?? ind.level) : trendAt(seed, ind, t);
+}
+
+/** The draw a release's print comes from: the same at start-up and when autoplay prints it. */
+const printRng = (seed: number | string, key: string, dateMs: number): Rng =>
+  createRng(`${seed}:${key}:${dateMs}:print`);
+
+/**
+ * The print of `ind`'s release at `dateMs` (its scheduled time), given its consensus: a
+ * surprise around the consensus (the trend when nobody forecasts it), a policy rate's
+ * decision for a rate. The same at start-up and when autoplay prints it.
+ */
+export function printValues(
+  seed: number | string,
+  ind: Indicator,
+  dateMs: number,
+  consensus: number | null,
+) {
+  const actual =
+    ind.spread === 0
+      ? policyRateAt(seed, ind, dateMs)
+      : round(
+          (consensus ?? trendAt(seed, ind, dateMs)) +
+            (printRng(seed, ind.key, dateMs)() - 0.5) * 2.4 * ind.spread,
+          ind.decimals,
+        );
   return { actual, ...surprise(ind, actual, consensus) };
 }
 
@@ -93,19 +143,6 @@ export function surprise(ind: Indicator | null, actual: number, consensus: numbe
   const isBetterThanExpected = diff === 0 ? null : ind.inverted ? diff < 0 : diff > 0;
   return { ratioDeviation, isBetterThanExpected };
 }
-
-/**
- * Where an indicator's chain of values starts: 1 January of the year its history begins in.
- * A release's id and values then depend on the seed, the indicator and its time only, not
- * on when the demo started (except across the one day a year the anchor moves): a restarted
- * demo shows the same prints under the same ids, so the app's cache gains no second copy.
- */
-const chainStart = (historyStart: number) =>
-  Date.UTC(new Date(historyStart).getUTCFullYear(), 0, 1);
-
-/** The draw a release's print comes from: the same at start-up and when autoplay prints it. */
-export const printRng = (seed: number | string, key: string, dateMs: number): Rng =>
-  createRng(`${seed}:${key}:${dateMs}:print`);
 
 /**
  * The revised figure of the previous period an indicator that `revises` publishes with its
@@ -126,7 +163,77 @@ export function revisionOf(
   return round(previous + shift, ind.decimals);
 }
 
-/** Build every event, its occurrences inside [now-7d, now+14d] and its history. */
+/**
+ * How far back a release's previous is found: the release before it, a week, a month or a
+ * quarter and more earlier.
+ */
+function lookbackOf(ind: Indicator): number {
+  if (!hasValues(ind)) return 0;
+  return (ind.frequency === 'weekly' ? 15 : ind.frequency === 'monthly' ? 70 : 200) * DAY;
+}
+
+/**
+ * Every release of `ind` in [from, to), printed (the caller marks the pending ones). Each
+ * one's figures are stateless draws; its previous is the print of the release before it, so
+ * the releases just before `from` are drawn as well, only for that.
+ */
+function drawReleases(
+  seed: number | string,
+  event: SimEvent,
+  ind: Indicator,
+  from: number,
+  to: number,
+  now: number,
+): SimEventDate[] {
+  const onDay = (day: number) => createRng(`${seed}:${ind.key}:day:${day}`)();
+  const out: SimEventDate[] = [];
+  let previous: number | null = null;
+  for (const t of releaseTimes(ind, from - lookbackOf(ind), to, onDay)) {
+    const made = makeEventDate(
+      seed,
+      event,
+      ind,
+      t,
+      createRng(`${seed}:${ind.key}:${t}`),
+      previous,
+      true,
+      now,
+    );
+    // a decision on a day its bank has not published yet says so, as real calendars do
+    const ed = isTentativeRelease(ind, t) ? { ...made, isTentative: true } : made;
+    if (ed.actual !== null) {
+      ed.revised = revisionOf(seed, ind, t, ed.previous);
+      previous = ed.actual;
+    }
+    if (t >= from) out.push(ed);
+  }
+  return out;
+}
+
+/**
+ * An event whose history (about a year of past prints on the real schedule, ending before
+ * the window) is drawn the first time something reads it: the first screen needs only the
+ * window, and the draws are stateless, so a later draw gives the same prints.
+ */
+function withLazyHistory(
+  event: SimEvent,
+  indicator: Indicator,
+  draw: () => SimEventDate[],
+): EventModel {
+  let history: SimEventDate[] | null = null;
+  return {
+    event,
+    indicator,
+    get history() {
+      return (history ??= draw());
+    },
+    set history(value: SimEventDate[]) {
+      history = value;
+    },
+  };
+}
+
+/** Build every event and its occurrences inside [now-7d, now+14d]; the history on demand. */
 export function generateCalendar(
   seed: number | string,
   now: number,
@@ -137,41 +244,24 @@ export function generateCalendar(
   const eventDates: SimEventDate[] = [];
   for (const ind of INDICATORS) {
     const event = eventFromIndicator(ind, createRng(`${seed}:event:${ind.key}`));
-    const model: EventModel = { event, indicator: ind, history: [] };
-    // history: about a year of past prints on the real schedule, ending before the window
     const histCount = ind.frequency === 'weekly' ? 26 : ind.frequency === 'quarterly' ? 8 : 12;
     const span =
       (ind.frequency === 'weekly' ? 200 : ind.frequency === 'quarterly' ? 800 : 420) * DAY;
-    const onDay = (day: number) => createRng(`${seed}:${ind.key}:day:${day}`)();
-    // releases with values chain from a fixed start; speeches and holidays need no chain
-    const first = hasValues(ind) ? chainStart(windowStart - span) : windowStart - span;
-    const times = releaseTimes(ind, first, windowEnd, onDay);
-    // the chain runs on planned prints; a pending release shows the last real one as previous
-    let planned: number | null = ind.level;
-    let lastPrinted: number | null = ind.level;
-    for (const t of times) {
-      const rng = createRng(`${seed}:${ind.key}:${t}`);
-      const made = makeEventDate(
-        event,
-        ind,
-        t,
-        rng,
-        planned,
-        true,
-        now,
-        printRng(seed, ind.key, t),
-      );
-      // a decision on a day its bank has not published yet says so, as real calendars do
-      const ed = isTentativeRelease(ind, t) ? { ...made, isTentative: true } : made;
-      if (ed.actual !== null) ed.revised = revisionOf(seed, ind, t, ed.previous);
-      if (ed.actual !== null) planned = ed.actual;
-      if (t < windowStart) model.history.push(ed);
-      else
-        eventDates.push(t < now ? ed : pending(ed, hasValues(ind), lastPrinted, ind.decimals, now));
-      if (t < now && ed.actual !== null) lastPrinted = ed.actual;
+    events.push(
+      withLazyHistory(event, ind, () =>
+        drawReleases(seed, event, ind, windowStart - span, windowStart, now).slice(-histCount),
+      ),
+    );
+    const window = drawReleases(seed, event, ind, windowStart, windowEnd, now);
+    // a pending release shows the last real print as previous
+    let lastPrinted = window[0]?.previous ?? null;
+    for (const ed of window) {
+      const t = Date.parse(ed.dateUtc);
+      if (t < now) {
+        if (ed.actual !== null) lastPrinted = ed.actual;
+        eventDates.push(ed);
+      } else eventDates.push(pending(ed, hasValues(ind), lastPrinted, ind.decimals, now));
     }
-    model.history = model.history.slice(-histCount);
-    events.push(model);
   }
   eventDates.sort((a, b) => a.dateUtc.localeCompare(b.dateUtc));
   return { events, eventDates };
@@ -204,6 +294,7 @@ function monthBefore(dateMs: number, periodType: string) {
 }
 
 export function makeEventDate(
+  seed: number | string,
   event: SimEvent,
   ind: Indicator | null,
   dateMs: number,
@@ -212,17 +303,15 @@ export function makeEventDate(
   released: boolean,
   /** Scenario time, for `lastUpdated` of records not yet released. */
   now?: number,
-  /** Where the print is drawn from (see `printRng`). */
-  print: Rng = rng,
 ): SimEventDate {
   const values = hasValues(ind);
   const i = ind as Indicator;
   // drawn even when nobody forecasts it, so the ids drawn next stay those of earlier demos
   const forecast = values
-    ? round(expectation(i, previous) + (rng() - 0.5) * i.spread, i.decimals)
+    ? round(expectation(seed, i, dateMs, previous) + (rng() - 0.5) * i.spread, i.decimals)
     : null;
   const consensus = ind?.noConsensus ? null : forecast;
-  const printed = values && released ? printValues(i, consensus, print) : null;
+  const printed = values && released ? printValues(seed, i, dateMs, consensus) : null;
   const period = ind ? periodOf(ind, dateMs) : monthBefore(dateMs, event.periodType);
   return {
     id: uuid(rng),

@@ -1,10 +1,11 @@
 /**
  * The holidays outside the US on which an economy's agencies publish nothing and its
  * central bankers give no speech: Christmas and Boxing Day, New Year, Good Friday and
- * Easter Monday where they are public holidays, Japan's New Year and Golden Week, China's
- * Spring Festival week. A fixed-date holiday on a weekend is observed on the next free
- * weekday where the country does so (UK, Canada, Australia, New Zealand). The US rules are
- * in us-holidays.ts; docs/demo-calendar.md lists both.
+ * Easter Monday where they are public holidays, the UK's May and August bank holidays,
+ * Japan's national holidays (with their substitute and in-between days) and New Year,
+ * China's Spring Festival and National Day weeks. A fixed-date holiday on a weekend is
+ * observed on the next free weekday where the country does so (UK, Canada, Australia, New
+ * Zealand). The US rules are in us-holidays.ts; docs/demo-calendar.md lists both.
  */
 
 const DAY = 86_400_000;
@@ -40,6 +41,16 @@ const SPRING_FESTIVAL: Record<number, [string, string]> = {
   2026: ['2026-02-15', '2026-02-23'],
 };
 
+/**
+ * China's National Day holiday as the State Council announced it; a year not yet announced
+ * takes 1–7 October, the week it gives every year National Day does not join Mid-Autumn.
+ */
+const NATIONAL_DAY: Record<number, [string, string]> = {
+  2024: ['2024-10-01', '2024-10-07'],
+  2025: ['2025-10-01', '2025-10-08'],
+  2026: ['2026-10-01', '2026-10-07'],
+};
+
 /** Countries that observe a weekend Christmas, Boxing Day or New Year on a weekday. */
 const SUBSTITUTES = new Set(['UK', 'CA', 'AU', 'NZ']);
 
@@ -61,27 +72,83 @@ function observedFixed(country: string, dates: number[]): number[] {
   return out;
 }
 
+/** The nth (1-based; -1 = last) given weekday (0 = Sunday, 1 = Monday) of a month. */
+function nthWeekday(y: number, m: number, wd: number, n: number): number {
+  if (n < 0) {
+    let t = utc(y, m + 1, 0);
+    while (new Date(t).getUTCDay() !== wd) t -= DAY;
+    return t;
+  }
+  let t = utc(y, m, 1);
+  while (new Date(t).getUTCDay() !== wd) t += DAY;
+  return t + (n - 1) * 7 * DAY;
+}
+
+/**
+ * The equinox days of Japan's calendar (the National Astronomical Observatory's formula,
+ * good for 1980–2099): the day of March, the day of September.
+ */
+function equinoxes(y: number): [number, number] {
+  const drift = 0.242194 * (y - 1980) - Math.floor((y - 1980) / 4);
+  return [utc(y, 3, Math.floor(20.8431 + drift)), utc(y, 9, Math.floor(23.2488 + drift))];
+}
+
+/**
+ * Japan's national holidays (the Act on National Holidays): a Sunday one is made up on the
+ * next day that is no holiday, and a day between two holidays is one too (September 2026's
+ * "Silver Week"). Markets and agencies also close on 2 and 3 January.
+ */
+function japaneseHolidays(y: number): number[] {
+  const MON = 1;
+  const [vernal, autumnal] = equinoxes(y);
+  const national = new Set([
+    utc(y, 1, 1),
+    nthWeekday(y, 1, MON, 2), // Coming of Age Day
+    utc(y, 2, 11), // National Foundation Day
+    utc(y, 2, 23), // the Emperor's Birthday
+    vernal,
+    utc(y, 4, 29), // Showa Day
+    utc(y, 5, 3), // Golden Week: Constitution, Greenery and Children's Days
+    utc(y, 5, 4),
+    utc(y, 5, 5),
+    nthWeekday(y, 7, MON, 3), // Marine Day
+    utc(y, 8, 11), // Mountain Day
+    nthWeekday(y, 9, MON, 3), // Respect for the Aged Day
+    autumnal,
+    nthWeekday(y, 10, MON, 2), // Sports Day
+    utc(y, 11, 3), // Culture Day
+    utc(y, 11, 23), // Labour Thanksgiving Day
+  ]);
+  const days = new Set(national);
+  for (const t of national) {
+    if (national.has(t + DAY) || !national.has(t + 2 * DAY)) continue;
+    if (new Date(t + DAY).getUTCDay() !== 0) days.add(t + DAY); // between two holidays
+  }
+  for (const t of [...days].sort((a, b) => a - b))
+    if (new Date(t).getUTCDay() === 0) {
+      let sub = t + DAY;
+      while (days.has(sub)) sub += DAY;
+      days.add(sub);
+    }
+  return [...days, utc(y, 1, 2), utc(y, 1, 3)];
+}
+
+/** The days of an announced holiday, first to last. */
+function span([first, last]: [string, string]): number[] {
+  const days: number[] = [];
+  for (let t = Date.parse(first); t <= Date.parse(last); t += DAY) days.push(t);
+  return days;
+}
+
 function holidaysOf(country: string, y: number): number[] {
   if (country === 'US') return [];
   const days: number[] = [];
-  if (country === 'JP') {
-    // New Year (1–3 January) and Golden Week (29 April, 3–5 May; a Sunday one moves on)
-    days.push(utc(y, 1, 1), utc(y, 1, 2), utc(y, 1, 3));
-    const golden = [utc(y, 4, 29), utc(y, 5, 3), utc(y, 5, 4), utc(y, 5, 5)];
-    days.push(...golden);
-    for (const t of golden)
-      if (new Date(t).getUTCDay() === 0) {
-        let sub = t + DAY;
-        while (golden.includes(sub)) sub += DAY;
-        days.push(sub);
-      }
-    return days;
-  }
+  if (country === 'JP') return japaneseHolidays(y);
   if (country === 'CN') {
     days.push(utc(y, 1, 1));
     const spring = SPRING_FESTIVAL[y];
-    if (spring)
-      for (let t = Date.parse(spring[0]); t <= Date.parse(spring[1]); t += DAY) days.push(t);
+    if (spring) days.push(...span(spring));
+    days.push(...span(NATIONAL_DAY[y] ?? [`${y}-10-01`, `${y}-10-07`]));
     return days;
   }
   const fixed = [utc(y, 1, 1), utc(y, 12, 25), utc(y, 12, 26)];
@@ -90,6 +157,9 @@ function holidaysOf(country: string, y: number): number[] {
   const easter = easterSunday(y);
   if (GOOD_FRIDAY.has(country)) days.push(easter - 2 * DAY);
   if (EASTER_MONDAY.has(country)) days.push(easter + DAY);
+  // the UK's bank holidays: Early May and Spring (first and last Monday of May), Summer
+  if (country === 'UK')
+    days.push(nthWeekday(y, 5, 1, 1), nthWeekday(y, 5, 1, -1), nthWeekday(y, 8, 1, -1));
   return days;
 }
 

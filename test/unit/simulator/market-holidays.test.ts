@@ -1,6 +1,7 @@
 /**
  * Issue #45, item 4: holidays outside the US move or drop releases and speeches as the
- * agencies do. The holiday dates are written out here by hand (the calendars of the ECB's
+ * agencies do (and, in its last round, the UK's bank holidays, Japan's national holidays and
+ * China's National Day week). The holiday dates are written out here by hand (the calendars of the ECB's
  * TARGET2, the UK's bank holidays, Japan's national holidays, China's State Council notice),
  * not computed as the simulator computes them.
  */
@@ -22,13 +23,34 @@ const ZONE: Record<string, string> = {
 const HOLIDAYS: Record<string, string[]> = {
   EMU: ['2026-04-03', '2026-04-06', '2026-12-25', '2026-12-26', '2027-01-01'],
   DE: ['2026-04-03', '2026-04-06', '2026-12-25', '2026-12-26', '2027-01-01'],
-  // 2027: Christmas on a Saturday, Boxing Day on a Sunday, observed 27 and 28 December
-  UK: ['2026-04-03', '2026-04-06', '2026-12-25', '2026-12-28', '2027-01-01', '2027-12-27', '2027-12-28'],
+  // 2027: Christmas on a Saturday, Boxing Day on a Sunday, observed 27 and 28 December;
+  // the bank holidays: Early May (4 May 2026, 3 May 2027), Spring (25 May, 31 May) and
+  // Summer (31 August, 30 August)
+  UK: [
+    '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31', '2026-12-25', '2026-12-28',
+    '2027-01-01', '2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-08-30', '2027-12-27', '2027-12-28',
+  ],
   CH: ['2026-04-03', '2026-04-06', '2026-12-25', '2026-12-26', '2027-01-01', '2027-01-02'],
-  // New Year 1–3 January; Golden Week 2026: 29 April, 3–5 May and 6 May for the Sunday
-  JP: ['2026-04-29', '2026-05-04', '2026-05-05', '2026-05-06', '2027-01-01'],
-  // Spring Festival 2026: 15–23 February
-  CN: ['2026-02-16', '2026-02-17', '2026-02-18', '2026-02-19', '2026-02-20', '2026-02-23'],
+  // The national holidays (Cabinet Office list) on weekdays, New Year 1–3 January. 2026:
+  // Coming of Age 12 Jan, Foundation Day 11 Feb, the Emperor's Birthday 23 Feb, the vernal
+  // equinox 20 Mar, Golden Week 29 April, 4–5 May and 6 May for Sunday 3 May, Marine Day
+  // 20 Jul, Mountain Day 11 Aug, Respect for the Aged 21 Sep, 22 Sep between two holidays,
+  // the autumnal equinox 23 Sep, Sports Day 12 Oct, Culture Day 3 Nov, Labour Thanksgiving
+  // 23 Nov. 2027: the vernal equinox on Sunday 21 March, made up on 22 March.
+  JP: [
+    '2026-01-01', '2026-01-02', '2026-01-12', '2026-02-11', '2026-02-23', '2026-03-20', '2026-04-29',
+    '2026-05-04', '2026-05-05', '2026-05-06', '2026-07-20', '2026-08-11', '2026-09-21', '2026-09-22',
+    '2026-09-23', '2026-10-12', '2026-11-03', '2026-11-23',
+    '2027-01-01', '2027-01-11', '2027-02-11', '2027-02-23', '2027-03-22', '2027-04-29', '2027-05-03',
+    '2027-05-04', '2027-05-05', '2027-07-19', '2027-08-11', '2027-09-20', '2027-09-23', '2027-10-11',
+    '2027-11-03', '2027-11-23',
+  ],
+  // Spring Festival 2026: 15–23 February; National Day: 1–7 October
+  CN: [
+    '2026-02-16', '2026-02-17', '2026-02-18', '2026-02-19', '2026-02-20', '2026-02-23',
+    '2026-10-01', '2026-10-02', '2026-10-05', '2026-10-06', '2026-10-07',
+    '2027-10-01', '2027-10-04', '2027-10-05', '2027-10-06', '2027-10-07',
+  ],
 };
 
 const localDate = (t: number, zone: string) =>
@@ -73,6 +95,26 @@ describe('holidays outside the US', () => {
       localDate(t, 'Europe/Zurich'),
     );
     expect(april).toEqual(['2026-04-07', '2026-04-13', '2026-04-20', '2026-04-27']);
+  });
+
+  const releasesIn = (name: string, country: string, y: number, m: number) => {
+    const ind = INDICATORS.find((i) => i.name === name && i.country === country) as Indicator;
+    return releaseTimes(ind, Date.UTC(y, m - 1, 1), Date.UTC(y, m, 1)).map((t) =>
+      localDate(t, ZONE[country]!),
+    );
+  };
+
+  it('a figure due on a holiday comes the next business day', () => {
+    // Caixin's PMI (1st business day) and the customs' trade balance after National Day week
+    expect(releasesIn('Caixin Manufacturing PMI', 'CN', 2026, 10)).toEqual(['2026-10-08']);
+    expect(releasesIn('Caixin Manufacturing PMI', 'CN', 2027, 10)).toEqual(['2027-10-08']);
+    expect(releasesIn('Trade Balance USD', 'CN', 2026, 10)).toEqual(['2026-10-08']);
+    // national CPI on the third Friday, 20 March 2026 the vernal equinox: the Monday after
+    expect(releasesIn('National CPI ex Fresh Food (YoY)', 'JP', 2026, 3)).toEqual(['2026-03-23']);
+    // household spending after Silver Week (21–23 September 2026)
+    expect(releasesIn('Household Spending (YoY)', 'JP', 2026, 9)).toEqual(['2026-09-24']);
+    // the UK's services PMI after the Early May bank holiday
+    expect(releasesIn('S&P Global Services PMI', 'UK', 2026, 5)).toEqual(['2026-05-05']);
   });
 
   it('a speech on a holiday is dropped, not moved (the ECB speakers over Christmas 2026)', () => {
