@@ -196,7 +196,7 @@ const RULES: Record<string, DayRule> = {
   // ADP on the Wednesday and JOLTS on the Tuesday of the week of the jobs report
   'us-secondary-6': (y, m) => jobsFriday(y, m) - 2,
   'us-secondary-5': (y, m) => jobsFriday(y, m) - 3,
-  // Caixin's manufacturing PMI on the first business day of the month
+  // the RatingDog (ex-Caixin) manufacturing PMI on the first business day of the month
   'cn-secondary-2': (y, m) => firstBusiness(y, m),
   // Thanksgiving: the fourth Thursday of November
   'us-holiday': inMonths([11], (y, m) => nthWeekday(y, m, THU, 4)),

@@ -52,7 +52,7 @@ const HEADLINES: Record<string, Headline[]> = {
   AUD: [
     ['AU', 'Employment Change s.a.'], ['AU', 'Unemployment Rate s.a.'],
     ['AU', 'Monthly Consumer Price Index (YoY)'], ['AU', 'Monthly CPI Trimmed Mean (YoY)'],
-    ['AU', 'Retail Sales s.a. (MoM)'],
+    ['AU', 'Household Spending (MoM)'],
     ['AU', 'S&P Global Flash Manufacturing PMI'], ['AU', 'S&P Global Flash Services PMI'],
     ['AU', 'RBA Interest Rate Decision'],
   ],
@@ -68,7 +68,7 @@ const HEADLINES: Record<string, Headline[]> = {
   CNY: [
     ['CN', 'Consumer Price Index (YoY)'], ['CN', 'Producer Price Index (YoY)'],
     ['CN', 'Gross Domestic Product (YoY)'], ['CN', 'NBS Manufacturing PMI'],
-    ['CN', 'Caixin Manufacturing PMI'], ['CN', 'Trade Balance USD'],
+    ['CN', 'RatingDog Manufacturing PMI'], ['CN', 'Trade Balance USD'],
     ['CN', 'Industrial Production (YoY)'], ['CN', 'Retail Sales (YoY)'],
     ['CN', 'PBoC Loan Prime Rate (1Y)'],
   ],

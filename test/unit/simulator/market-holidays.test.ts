@@ -105,9 +105,9 @@ describe('holidays outside the US', () => {
   };
 
   it('a figure due on a holiday comes the next business day', () => {
-    // Caixin's PMI (1st business day) and the customs' trade balance after National Day week
-    expect(releasesIn('Caixin Manufacturing PMI', 'CN', 2026, 10)).toEqual(['2026-10-08']);
-    expect(releasesIn('Caixin Manufacturing PMI', 'CN', 2027, 10)).toEqual(['2027-10-08']);
+    // the RatingDog (ex-Caixin) PMI (1st business day) and the customs' trade balance after National Day week
+    expect(releasesIn('RatingDog Manufacturing PMI', 'CN', 2026, 10)).toEqual(['2026-10-08']);
+    expect(releasesIn('RatingDog Manufacturing PMI', 'CN', 2027, 10)).toEqual(['2027-10-08']);
     expect(releasesIn('Trade Balance USD', 'CN', 2026, 10)).toEqual(['2026-10-08']);
     // national CPI on the third Friday, 20 March 2026 the vernal equinox: the Monday after
     expect(releasesIn('National CPI ex Fresh Food (YoY)', 'JP', 2026, 3)).toEqual(['2026-03-23']);

@@ -78,7 +78,7 @@ const EXPECTED: Expected[] = [
   { name: 'JOLTS Job Openings', country: 'US', zone: 'America/New_York', time: '10:00' },
   { name: 'Ivey PMI s.a.', country: 'CA', zone: 'America/Toronto', time: '10:00' },
   {
-    name: 'Caixin Manufacturing PMI',
+    name: 'RatingDog Manufacturing PMI',
     country: 'CN',
     zone: 'Asia/Shanghai',
     time: '09:45',
