@@ -161,7 +161,7 @@ async function main() {
     const rounds: {
       quiet: Summary;
       busy: Summary;
-      statuses: Record<number, number>;
+      statuses: Record<string, number>;
       relayCpu: { quiet: number; busy: number };
     }[] = [];
     for (const token of tokens) {
@@ -172,8 +172,8 @@ async function main() {
         execArgv: ['--import', 'tsx'],
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
-      const done = new Promise<Record<number, number>>((resolve, reject) => {
-        trader.once('message', (m) => resolve(m as Record<number, number>));
+      const done = new Promise<Record<string, number>>((resolve, reject) => {
+        trader.once('message', (m) => resolve(m as Record<string, number>));
         trader.once('exit', (code) => reject(new Error(`the reader child exited with ${code}`)));
       });
       trader.send({ url: relay.url, token, from, to, uncut: Boolean(process.env.UNCUT) });

@@ -15,9 +15,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** Refused reads held at once for one trader (four readers in a loop, with room to spare). */
 export const HELD_PER_TRADER = 8;
 /** Refused reads held at once on this node, all traders together. */
-export const HELD_PER_NODE = 256;
+const HELD_PER_NODE = 256;
 /** The longest hold (a bucket refilled at 2 a second has a token due within 500 ms). */
-export const MAX_HOLD_MS = 1_000;
+const MAX_HOLD_MS = 1_000;
 
 export interface HeldRefusalStats {
   /** Reads held right now. */
@@ -29,7 +29,7 @@ export interface HeldRefusalStats {
 }
 
 /** `'held'`: waited, try again; `'full'`: refuse at once; `'gone'`: the client left. */
-export type HoldOutcome = 'held' | 'full' | 'gone';
+type HoldOutcome = 'held' | 'full' | 'gone';
 
 export function heldRefusals(wait: (ms: number) => Promise<unknown> = sleep) {
   const perTrader = new Map<string, number>();

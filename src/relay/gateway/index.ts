@@ -13,6 +13,7 @@ import { RelayErrors } from '../errors.js';
 import { requireUser } from '../routes/auth.js';
 import { heldReads, type Admit } from './held-reads.js';
 import type { HeldRefusalStats } from './held-refusals.js';
+import { pacedWriter, type PacedWriterStats } from './paced-writer.js';
 import { ReadCache, type ReadCacheStats } from './read-cache.js';
 import { matchReadRoute, type GatewayScope } from './read-routes.js';
 import { refusalLog } from './refusal-log.js';
@@ -31,8 +32,10 @@ export interface GatewayOptions {
   admit?: Admit;
   logger?: Logger;
   now?: () => number;
-  /** How a refused read is held until a token is due (tests pass one they release). */
+  /** How a refused read is held, or a paced answer paused (tests pass one they release). */
   wait?: (ms: number) => Promise<unknown>;
+  /** The clock that paces answers' bytes (paced-writer.ts; default performance.now). */
+  monotonicNow?: () => number;
 }
 
 /**
@@ -53,7 +56,7 @@ export interface Gateway {
     query: URLSearchParams,
     authenticate: () => Promise<string | null>,
   ): Promise<void>;
-  stats(): ReadCacheStats & HeldRefusalStats;
+  stats(): ReadCacheStats & HeldRefusalStats & PacedWriterStats;
 }
 
 const PREFIX = /^\/service\/(calendar|news)(\/.*)?$/;
@@ -73,6 +76,7 @@ export function createGateway(opts: GatewayOptions): Gateway {
   const cache = new ReadCache({ fetch: fetchUpstream, now: opts.now });
   const logRefusal = refusalLog(opts.logger, opts.now ?? Date.now);
   const readOrHold = heldReads(cache, opts.admit, opts.wait);
+  const writer = pacedWriter(opts.monotonicNow, opts.wait);
 
   async function route(
     req: IncomingMessage,
@@ -112,15 +116,12 @@ export function createGateway(opts: GatewayOptions): Gateway {
     headers['content-length'] = String(cut ? cut.bytes : read.body.length);
     res.writeHead(read.status, headers);
     if (req.method === 'HEAD') return void res.end();
-    res.cork();
-    for (const chunk of chunks) res.write(chunk);
-    res.uncork();
-    res.end();
+    await writer.write(user, res, chunks);
   }
 
   return {
     handles: (path) => path === '/service' || path.startsWith('/service/'),
     route,
-    stats: () => ({ ...cache.stats, ...readOrHold.stats }),
+    stats: () => ({ ...cache.stats, ...readOrHold.stats, ...writer.stats }),
   };
 }

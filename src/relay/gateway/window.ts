@@ -205,7 +205,7 @@ export function cutEtag(answer: UpstreamAnswer, w: { from: number; to: number })
 }
 
 /** The answer cut to `w` from its index, as one body. */
-export function cutIndexed(
+function cutIndexed(
   answer: UpstreamAnswer,
   index: WindowIndex | null,
   w: { from: number; to: number },
