@@ -129,14 +129,19 @@ describe("a trader's refused reads", () => {
     const reads = Array.from({ length: HELD_PER_TRADER + extra }, () => get(week, 'mallory'));
     await held(HELD_PER_TRADER);
     const answers = await Promise.all(reads.slice(HELD_PER_TRADER));
+    // A colleague's refused read still gets a place of its own.
+    await drain('bob');
+    const bobs = get('/categories', 'bob');
+    await held(HELD_PER_TRADER + 1);
     // The bucket has not refilled: each held read is refused after its hold, alike.
     for (const h of holds.splice(0)) h.release();
     answers.push(...(await Promise.all(reads.slice(0, HELD_PER_TRADER))));
+    expect((await bobs).status).toBe(429);
     expect(answers.filter((a) => a.headers.connection === 'close')).toHaveLength(extra);
     expect(answers.map((a) => a.status)).toEqual(reads.map(() => 429));
     expect(new Set(answers.map((a) => `${a.headers['retry-after']} ${a.text}`)).size).toBe(1);
     const after = gateway.stats();
-    expect(after.held - before.held).toBe(HELD_PER_TRADER);
+    expect(after.held - before.held).toBe(HELD_PER_TRADER + 1);
     expect(after.refusedAtOnce - before.refusedAtOnce).toBe(extra);
     expect(after.holding).toBe(0);
   });
