@@ -11,11 +11,14 @@ import type { Logger } from 'pino';
 import type { TokenManager } from '../../node/oauth/token-manager.js';
 import { RelayErrors } from '../errors.js';
 import { requireUser } from '../routes/auth.js';
+import { heldReads, type Admit } from './held-reads.js';
+import type { HeldRefusalStats } from './held-refusals.js';
+import { pacedWriter, type PacedWriterStats } from './paced-writer.js';
 import { ReadCache, type ReadCacheStats } from './read-cache.js';
 import { matchReadRoute, type GatewayScope } from './read-routes.js';
 import { refusalLog } from './refusal-log.js';
 import { createUpstream } from './upstream.js';
-import { cutIndexed } from './window.js';
+import { cutChunks, cutEtag } from './window.js';
 
 export interface GatewayOptions {
   calendarUrl: string;
@@ -26,9 +29,13 @@ export interface GatewayOptions {
    * 0 when allowed, else the ms to wait. A read of the service costs one, an answer from
    * the cache a fraction (read-cache.ts); either needs a whole token left.
    */
-  admit?: (user: string, cost: number) => Promise<number>;
+  admit?: Admit;
   logger?: Logger;
   now?: () => number;
+  /** How a refused read is held, or a paced answer paused (tests pass one they release). */
+  wait?: (ms: number) => Promise<unknown>;
+  /** The clock that paces answers' bytes (paced-writer.ts; default performance.now). */
+  monotonicNow?: () => number;
 }
 
 /**
@@ -49,7 +56,7 @@ export interface Gateway {
     query: URLSearchParams,
     authenticate: () => Promise<string | null>,
   ): Promise<void>;
-  stats(): ReadCacheStats;
+  stats(): ReadCacheStats & HeldRefusalStats & PacedWriterStats;
 }
 
 const PREFIX = /^\/service\/(calendar|news)(\/.*)?$/;
@@ -68,18 +75,8 @@ export function createGateway(opts: GatewayOptions): Gateway {
   });
   const cache = new ReadCache({ fetch: fetchUpstream, now: opts.now });
   const logRefusal = refusalLog(opts.logger, opts.now ?? Date.now);
-
-  /** Throws 429 when the trader has used their reads of the service (503 when uncountable). */
-  async function admitted(user: string, cost: number): Promise<void> {
-    if (!opts.admit) return;
-    let waitMs: number;
-    try {
-      waitMs = await opts.admit(user, cost);
-    } catch {
-      throw RelayErrors.LIMITS_UNCHECKABLE();
-    }
-    if (waitMs > 0) throw RelayErrors.GATEWAY_RATE_LIMITED(Math.ceil(waitMs / 1000));
-  }
+  const readOrHold = heldReads(cache, opts.admit, opts.wait);
+  const writer = pacedWriter(opts.monotonicNow, opts.wait);
 
   async function route(
     req: IncomingMessage,
@@ -100,26 +97,31 @@ export function createGateway(opts: GatewayOptions): Gateway {
       logRefusal({ user, method: req.method, path: rawPath });
       throw RelayErrors.NOT_FOUND();
     }
-    const read = await cache.read(readRoute, (cost) => admitted(user, cost));
-    const answer = readRoute.window ? cutIndexed(read, read.index, readRoute.window) : read;
+    const read = await readOrHold(user, readRoute, res);
+    if (!read) return;
+    // A window's cut is slices of the kept bytes, written as they are (never copied).
+    const cut = readRoute.window && read.index ? cutChunks(read.index, readRoute.window) : null;
     // No header says whether the answer was cached: that would tell a trader what
     // colleagues read in the last minute.
     const headers: Record<string, string> = {
-      ...answer.headers,
+      ...read.headers,
+      ...(cut && readRoute.window ? { etag: cutEtag(read, readRoute.window) } : {}),
       'cache-control': 'private, no-cache',
     };
-    if (answer.status === 200 && ifNoneMatchHits(req.headers['if-none-match'], headers.etag)) {
+    if (read.status === 200 && ifNoneMatchHits(req.headers['if-none-match'], headers.etag)) {
       delete headers['content-type'];
       return void res.writeHead(304, headers).end();
     }
-    headers['content-length'] = String(answer.body.length);
-    res.writeHead(answer.status, headers);
-    res.end(req.method === 'HEAD' ? undefined : answer.body);
+    const chunks = cut ? cut.chunks : [read.body];
+    headers['content-length'] = String(cut ? cut.bytes : read.body.length);
+    res.writeHead(read.status, headers);
+    if (req.method === 'HEAD') return void res.end();
+    await writer.write(user, res, chunks);
   }
 
   return {
     handles: (path) => path === '/service' || path.startsWith('/service/'),
     route,
-    stats: () => ({ ...cache.stats }),
+    stats: () => ({ ...cache.stats, ...readOrHold.stats, ...writer.stats }),
   };
 }

@@ -5,11 +5,12 @@
  * an ETag (the service's, else a hash of the body) so a trader's If-None-Match gets 304,
  * and an expired answer with the service's ETag is revalidated with If-None-Match.
  * Memory is bounded: least recently used answers go first past the entry or byte limits.
+ * A service answer the same bytes as the expired one keeps its tag and index: re-reading
+ * a window of megabytes indexes it once, not once a second (issue #44).
  */
-import { createHash } from 'node:crypto';
 import type { FetchUpstream, UpstreamAnswer } from './upstream.js';
 import type { ReadRoute } from './read-routes.js';
-import { indexWindow, type WindowIndex } from './window.js';
+import { bodyEtagInSlices, indexWindowInSlices, type WindowIndex } from './window.js';
 
 export interface CachedRead extends UpstreamAnswer {
   /** How this answer was obtained: for tests and the bench (never told to traders). */
@@ -57,10 +58,11 @@ export interface ReadCacheStats {
   upstreamRequests: number;
   hits: number;
   shared: number;
+  /** Windows indexed (each a walk of the whole body). */
+  indexed: number;
+  /** Service answers byte for byte the expired one: its tag and index kept. */
+  unchanged: number;
 }
-
-const bodyEtag = (body: Buffer) =>
-  `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
@@ -69,7 +71,13 @@ export class ReadCache {
   private readonly now: () => number;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
-  readonly stats: ReadCacheStats = { upstreamRequests: 0, hits: 0, shared: 0 };
+  readonly stats: ReadCacheStats = {
+    upstreamRequests: 0,
+    hits: 0,
+    shared: 0,
+    indexed: 0,
+    unchanged: 0,
+  };
 
   constructor(private readonly opts: ReadCacheOptions) {
     this.now = opts.now ?? Date.now;
@@ -145,11 +153,17 @@ export class ReadCache {
       return { answer, index: null };
     }
     const upstreamEtag = answer.headers.etag ?? null;
+    if (expired && sameAnswer(expired, answer, upstreamEtag)) {
+      this.stats.unchanged++;
+      this.store(key, { ...expired, storedAt: this.now() });
+      return expired;
+    }
     const kept: UpstreamAnswer = {
       ...answer,
-      headers: { ...answer.headers, etag: upstreamEtag ?? bodyEtag(answer.body) },
+      headers: { ...answer.headers, etag: upstreamEtag ?? (await bodyEtagInSlices(answer.body)) },
     };
-    const index = route.window ? indexWindow(kept) : null;
+    if (route.window) this.stats.indexed++;
+    const index = route.window ? await indexWindowInSlices(kept) : null;
     this.store(key, {
       answer: kept,
       index,
@@ -177,6 +191,19 @@ export class ReadCache {
     this.entries.delete(key);
     this.bytes -= sizeOf(entry);
   }
+}
+
+/** The service answered what it answered before (a memcmp, not a hash or an index). */
+function sameAnswer(expired: Entry, answer: UpstreamAnswer, upstreamEtag: string | null): boolean {
+  const was = expired.answer;
+  const passed = (h: Record<string, string>) =>
+    JSON.stringify(Object.entries(h).filter(([name]) => name !== 'etag'));
+  return (
+    was.status === answer.status &&
+    expired.upstreamEtag === upstreamEtag &&
+    passed(was.headers) === passed(answer.headers) &&
+    was.body.equals(answer.body)
+  );
 }
 
 /** An entry's bytes: the answer's, and its index's (its own copy only if the bytes differ). */

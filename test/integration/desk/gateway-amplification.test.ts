@@ -54,14 +54,19 @@ const DAY = 86_400_000;
 const base = Date.parse('2026-01-05T00:00:00.000Z');
 const at = (ms: number) => encodeURIComponent(new Date(ms).toISOString());
 
-/** Distinct windows (each end a minute further), 20 at a time, over the nodes given. */
+/**
+ * Distinct windows (each end a minute further), 100 at a time, over the nodes given. Once
+ * the bucket is empty each batch lasts until a token is due (a refused read is held that
+ * long: held-refusals.ts), so batches of 100 keep the 2,000 reads to ~10 s.
+ */
+const BATCH = 100;
 async function amplify(urls: string[], token: string, reads: number, offset = 0) {
   const statuses: number[] = [];
   const headers: string[] = [];
   const started = performance.now();
-  for (let i = offset; i < offset + reads; i += 20)
+  for (let i = offset; i < offset + reads; i += BATCH)
     for (const r of await Promise.all(
-      Array.from({ length: 20 }, (_, k) => {
+      Array.from({ length: BATCH }, (_, k) => {
         const end = base + 7 * DAY + (i + k) * WINDOW_GRID_MS;
         const url = urls[(i + k) % urls.length] as string;
         return get(`${url}/service/calendar/en/api/v1/eventDates/${at(base)}/${at(end)}`, token);
@@ -125,8 +130,11 @@ describe("one trader's 2,000 distinct reads through the gateway", () => {
       const upstream = (await apiRequests(sim)) - start;
       const span = (performance.now() - spanStarted) / 1000;
       console.log('FIGURE', backend, burstCost, burst.seconds, upstream, flood.seconds, span);
+      // The service also counts each node's own read for the desk alerts (the next releases,
+      // kept a minute): at most one per node per started minute of the span.
+      const ownReads = nodes.length * (Math.floor(span / 60) + 1);
       expect(burstCost + upstream).toBeLessThanOrEqual(
-        UPSTREAM_READS_BURST + UPSTREAM_READS_PER_SECOND * span + 1,
+        UPSTREAM_READS_BURST + UPSTREAM_READS_PER_SECOND * span + 1 + ownReads,
       );
       // Each read is answered (a grant, or the bucket's 429) and each grant cost the service
       // a read of its own: no answer came from a cache. Not "one read per grant" exactly:
