@@ -121,12 +121,17 @@ export class SqliteEventLog implements EventLog {
     private readonly commitIntervalMs = 0,
     walSync: (walPath: string) => Pick<WalSync, 'sync' | 'syncNow' | 'close'> = (p) =>
       new WalSync(p),
-    /** A subscriber's failure, reported (the log goes on). */
-    onListenerError: (err: unknown) => void = (err) =>
-      process.emitWarning(`a relay log subscriber failed: ${String(err)}`),
+    /** A subscriber's failure, reported (the log goes on); by default to the relay's log. */
+    onListenerError?: (err: unknown) => void,
   ) {
-    this.appended = new Emitter<StoredEvent[]>(onListenerError);
-    this.refusing = new Emitter<string | null>(onListenerError);
+    this.appended = new Emitter<StoredEvent[]>({
+      name: 'SqliteEventLog.onAppend',
+      onListenerError,
+    });
+    this.refusing = new Emitter<string | null>({
+      name: 'SqliteEventLog.onRefusing',
+      onListenerError,
+    });
     // The commit's fsync is ours, off the event loop (see flush/sync); checkpoints still
     // fsync the WAL before copying it into the database, as with FULL. The other stores'
     // rare writes share the handle: they are durable at the next batch's fsync.
