@@ -32,6 +32,17 @@ const linesWith = (file: string, text: string) =>
     .split('\n')
     .filter((l) => l.includes(text));
 
+/** The log (its writer stopped) holds one line of `message`, naming `event`. */
+async function expectLoggedOnce(logFile: string, message: string, event: string): Promise<void> {
+  await waitFor(() => linesWith(logFile, message).length > 0, 'the log line');
+  const lines = linesWith(logFile, message);
+  expect(lines).toHaveLength(1);
+  expect(JSON.parse(lines[0] as string)).toMatchObject({
+    event,
+    msg: `a listener of ${event} failed`,
+  });
+}
+
 describe('listener errors reach the log', () => {
   it("go to the app core's log while it runs, once, with the event's name", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mb-unexpected-app-'));
@@ -47,13 +58,7 @@ describe('listener errors reach the log', () => {
     await service.start();
     throwInListener('Test.onCoreThing', 'core listener broke');
     await service.stop();
-    await waitFor(() => linesWith(logFile, 'core listener broke').length > 0, 'the log line');
-    const lines = linesWith(logFile, 'core listener broke');
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0] as string)).toMatchObject({
-      event: 'Test.onCoreThing',
-      msg: 'a listener of Test.onCoreThing failed',
-    });
+    await expectLoggedOnce(logFile, 'core listener broke', 'Test.onCoreThing');
     expect(console).not.toHaveBeenCalled();
     // stopped: the log is no longer the handler
     throwInListener('Test.afterStop', 'after stop');
@@ -75,13 +80,7 @@ describe('listener errors reach the log', () => {
     throwInListener('Test.onRelayThing', 'relay listener broke');
     await relay.close();
     logger.flush();
-    await waitFor(() => linesWith(logFile, 'relay listener broke').length > 0, 'the log line');
-    const lines = linesWith(logFile, 'relay listener broke');
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0] as string)).toMatchObject({
-      event: 'Test.onRelayThing',
-      msg: 'a listener of Test.onRelayThing failed',
-    });
+    await expectLoggedOnce(logFile, 'relay listener broke', 'Test.onRelayThing');
     expect(console).not.toHaveBeenCalled();
     throwInListener('Test.afterClose', 'after close');
     expect(console).toHaveBeenCalledTimes(1);
