@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
+import { logUnexpectedErrors } from '../node/log/unexpected-errors.js';
 import type { CalendarFeedOptions } from './calendar-feed/index.js';
 import { startDeskParts } from './desk/desk-parts.js';
 import type { DeskOptions } from './desk/desk.js';
@@ -137,6 +138,8 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
   checkOptions(opts);
   const now = opts.now ?? Date.now;
   const logger = opts.logger;
+  // A listener that throws with no handler of its own: into the relay's log, named.
+  const stopLoggingUnexpected = logger ? logUnexpectedErrors(logger) : () => undefined;
   const stores = await openStores({ ...opts, now });
   const { events } = stores;
   const hub = new SseHub(events, {
@@ -209,6 +212,7 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       await parts.ops.close();
       await ingest.close();
       stores.relayDb?.close();
+      stopLoggingUnexpected();
     },
   };
 }

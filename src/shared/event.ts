@@ -11,28 +11,36 @@ export interface Disposable {
 /** Subscribe; dispose the result to stop listening. */
 export type Event<T> = (listener: (e: T) => void) => Disposable;
 
+/**
+ * Where an error nobody called for goes: `event` names the event whose listener threw
+ * (absent for other errors). The app core and the relay install their logger
+ * (`src/node/log/unexpected-errors.ts`), tests a recorder.
+ */
+export type UnexpectedErrorHandler = (err: unknown, event?: string) => void;
+
 /** Where a listener's error goes when its emitter has no handler (VS Code's onUnexpectedError). */
-let unexpectedErrorHandler: (err: unknown) => void = (err) => {
+let unexpectedErrorHandler: UnexpectedErrorHandler = (err, event) => {
   // Never into the code that fired (a commit, a request): said where a developer looks.
-  console.error('a listener failed:', err);
+  console.error(`a listener${event ? ` of ${event}` : ''} failed:`, err);
 };
 
 /**
- * Routes unexpected errors (listener failures, listener leaks) to `handler` from now on;
- * the host installs its logger, tests a recorder. Returns the previous handler's restore.
+ * Routes unexpected errors (listener failures, listener leaks) to `handler` from now on.
+ * Returns the restore: the previous handler comes back only if `handler` is still the one
+ * installed (a core stopping after another started leaves the newer one in place).
  */
-export function setUnexpectedErrorHandler(handler: (err: unknown) => void): () => void {
+export function setUnexpectedErrorHandler(handler: UnexpectedErrorHandler): () => void {
   const previous = unexpectedErrorHandler;
   unexpectedErrorHandler = handler;
   return () => {
-    unexpectedErrorHandler = previous;
+    if (unexpectedErrorHandler === handler) unexpectedErrorHandler = previous;
   };
 }
 
 /** Reports an error nobody called for; a handler that throws cannot make it worse. */
-export function onUnexpectedError(err: unknown): void {
+export function onUnexpectedError(err: unknown, event?: string): void {
   try {
-    unexpectedErrorHandler(err);
+    unexpectedErrorHandler(err, event);
   } catch {
     // the report failed: nothing better to do with it here
   }
@@ -44,9 +52,15 @@ export function onUnexpectedError(err: unknown): void {
  * count; the test setup sets one (test/support/listener-leaks.ts), so such a test fails.
  */
 let leakThreshold = 0;
+let onLeak: (err: ListenerLeakError) => void = (err) => onUnexpectedError(err);
 
-export function setListenerLeakThreshold(n: number): void {
+/** `report`: where a leak goes (tests fail on it), whatever logger the code installed. */
+export function setListenerLeakThreshold(
+  n: number,
+  report: (err: ListenerLeakError) => void = (err) => onUnexpectedError(err),
+): void {
   leakThreshold = n;
+  onLeak = report;
 }
 
 /** An emitter holds more listeners than the leak threshold: a subscription is not disposed. */
@@ -70,17 +84,33 @@ export function toDisposable(fn: () => void): Disposable {
   };
 }
 
+export interface EmitterOptions {
+  /** Names the event when a listener's error goes to `onUnexpectedError`. */
+  name?: string;
+  onListenerError?: (err: unknown) => void;
+}
+
 export class Emitter<T> {
   private readonly listeners = new Set<(e: T) => void>();
   private disposed = false;
   private leakReported = false;
 
+  private readonly onListenerError: ((err: unknown) => void) | undefined;
+  private readonly name: string | undefined;
+
   /**
-   * @param onListenerError a listener that throws must not stop the others (nor the code
-   *   that fires, e.g. right after a commit): it is reported here, or without one to
-   *   `onUnexpectedError`. `fire` itself never throws a listener's error.
+   * @param options a listener that throws must not stop the others (nor the code that
+   *   fires, e.g. right after a commit): it is reported to `onListenerError` (or the
+   *   function given), or without one to `onUnexpectedError` with the event's `name`.
+   *   `fire` itself never throws a listener's error.
    */
-  constructor(private readonly onListenerError: (err: unknown) => void = onUnexpectedError) {}
+  constructor(options: ((err: unknown) => void) | EmitterOptions = {}) {
+    if (typeof options === 'function') this.onListenerError = options;
+    else {
+      this.onListenerError = options.onListenerError;
+      this.name = options.name;
+    }
+  }
 
   readonly event: Event<T> = (listener) => {
     if (this.disposed) return toDisposable(() => undefined);
@@ -96,11 +126,13 @@ export class Emitter<T> {
       try {
         listener(e);
       } catch (err) {
-        try {
-          this.onListenerError(err);
-        } catch (reportErr) {
-          onUnexpectedError(reportErr);
-        }
+        if (!this.onListenerError) onUnexpectedError(err, this.name);
+        else
+          try {
+            this.onListenerError(err);
+          } catch (reportErr) {
+            onUnexpectedError(reportErr, this.name);
+          }
       }
     }
   }
@@ -110,7 +142,7 @@ export class Emitter<T> {
     if (leakThreshold <= 0 || this.leakReported || this.listeners.size <= leakThreshold) return;
     this.leakReported = true;
     const stack = new Error().stack?.split('\n').slice(2).join('\n');
-    onUnexpectedError(new ListenerLeakError(this.listeners.size, leakThreshold, stack));
+    onLeak(new ListenerLeakError(this.listeners.size, leakThreshold, stack));
   }
 
   get listenerCount(): number {

@@ -285,6 +285,7 @@ export interface PreloadBridge {
     method: M,
     input: unknown,
   ): Promise<RequestResult<ResponseTypes[M]>>;
-  on<E extends PushEvent>(event: E, listener: (payload: PushPayloads[E]) => void): () => void;
+  /** The payload as it crossed the process boundary: the renderer's bridge checks it. */
+  on(event: PushEvent, listener: (payload: unknown) => void): () => void;
   readonly platform: string;
 }

@@ -7,39 +7,15 @@
  * 3:12"). One countdown of each, never two.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventDate } from '../../src/shared/domain.js';
 import { hasFigure } from '../../src/renderer/src/components/calendar/use-upcoming.js';
-import { sim, startE2E, type E2E } from './harness.js';
+import { expectNoHighAhead, highRelease } from './countdown-world.js';
+import { startE2E, type E2E } from './harness.js';
 
 let e: E2E;
 beforeAll(async () => {
   e = await startE2E();
 });
 afterAll(() => e?.close());
-
-/** An event of its own (a speech or not) and one release `inMs` from now. */
-async function release(
-  name: string,
-  inMs: number,
-  { isSpeech = false, ...fields }: Partial<EventDate>,
-) {
-  const event = await sim<{ id: string }>(e, 'POST', '/_sim/events', {
-    name,
-    countryCode: 'US',
-    currencyCode: 'USD',
-    volatility: 'HIGH',
-    isSpeech,
-  });
-  return sim<EventDate>(e, 'POST', '/_sim/event-dates', {
-    eventId: event.id,
-    name,
-    dateUtc: new Date(Date.now() + inMs).toISOString(),
-    volatility: 'HIGH',
-    isAllDay: false,
-    actual: null,
-    ...fields,
-  });
-}
 
 const seconds = (text: string | null) => {
   const m = /(\d+):(\d\d)$/.exec(text?.trim() ?? '');
@@ -51,19 +27,13 @@ describe('the calendar header countdown', () => {
   it('counts down to the next HIGH release with a figure, then to the news window’s close', async () => {
     const inMs = 150_000;
     // the world the test needs: nothing of the demo's HIGH and with a figure before its release
-    const ahead = await e.service.api.listEventDates({
-      from: new Date().toISOString(),
-      to: new Date(Date.now() + inMs + 60_000).toISOString(),
-    });
-    expect(
-      ahead.filter((r) => r.volatility === 'HIGH' && r.actual === null && hasFigure(r)),
-    ).toEqual([]);
-    const speech = await release('Probe Chair Speech', 60_000, {
+    await expectNoHighAhead(e, inMs, hasFigure);
+    const speech = await highRelease(e, 'Probe Chair Speech', 60_000, {
       isSpeech: true,
       consensus: null,
       previous: null,
     });
-    const probe = await release('Probe Payrolls', inMs, { consensus: 150, previous: 119 });
+    const probe = await highRelease(e, 'Probe Payrolls', inMs, { consensus: 150, previous: 119 });
 
     const header = e.page.locator('.calendar-screen > header');
     // the next HIGH release is counted down once: as "Next alert" when the rules cover it

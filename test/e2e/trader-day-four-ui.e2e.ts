@@ -5,9 +5,9 @@
  * hides it, and a reload on a warm cache never says "Last answer never".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventDate } from '../../src/shared/domain.js';
 import { countsDown } from '../../src/renderer/src/components/calendar/use-upcoming.js';
-import { sim, startE2E, type E2E } from './harness.js';
+import { expectNoHighAhead, highRelease } from './countdown-world.js';
+import { startE2E, type E2E } from './harness.js';
 
 let e: E2E;
 beforeAll(async () => {
@@ -20,28 +20,9 @@ describe('a trader’s day four, the screen', () => {
   it('counts down to the FOMC press conference, flagged as printing no figure', async () => {
     const inMs = 120_000;
     // the world the test needs: nothing the header counts down to before it
-    const ahead = await e.service.api.listEventDates({
-      from: new Date().toISOString(),
-      to: new Date(Date.now() + inMs + 60_000).toISOString(),
-    });
-    expect(
-      ahead.filter((r) => r.volatility === 'HIGH' && r.actual === null && countsDown(r)),
-    ).toEqual([]);
-    const name = 'FOMC Press Conference';
-    const event = await sim<{ id: string }>(e, 'POST', '/_sim/events', {
-      name,
-      countryCode: 'US',
-      currencyCode: 'USD',
-      volatility: 'HIGH',
+    await expectNoHighAhead(e, inMs, countsDown);
+    const conference = await highRelease(e, 'FOMC Press Conference', inMs, {
       isSpeech: true,
-    });
-    const conference = await sim<EventDate>(e, 'POST', '/_sim/event-dates', {
-      eventId: event.id,
-      name,
-      dateUtc: new Date(Date.now() + inMs).toISOString(),
-      volatility: 'HIGH',
-      isAllDay: false,
-      actual: null,
       consensus: null,
       previous: null,
     });

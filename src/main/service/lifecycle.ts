@@ -3,6 +3,7 @@
  * releases, and start/stop in the order the parts need — sync before the demo's webhooks,
  * everything that writes before the database closes.
  */
+import { logUnexpectedErrors } from '../../node/log/unexpected-errors.js';
 import type { AppApi } from '../../shared/ipc.js';
 import type { Disposable } from '../../shared/event.js';
 import { onPush } from '../service-contract.js';
@@ -45,6 +46,7 @@ export interface CoreParts extends CoreBasics {
 export function assembleService(p: CoreParts): AppService {
   const { store, now, sync, simulator } = p;
   let stopped = false;
+  let stopLoggingUnexpected: () => void = () => undefined;
   return {
     api: p.api,
     demo: p.demo,
@@ -60,6 +62,8 @@ export function assembleService(p: CoreParts): AppService {
         .slice(0, limit);
     },
     async start() {
+      // A listener that throws with no handler of its own: into the core's log, named.
+      stopLoggingUnexpected = logUnexpectedErrors(p.logger);
       // first, synchronously: the rows are there before the token exchange even starts
       p.seed();
       p.alerts.rescheduleReminders();
@@ -82,6 +86,7 @@ export function assembleService(p: CoreParts): AppService {
       await p.demoWebhooks.close();
       await simulator?.close();
       store.close();
+      stopLoggingUnexpected();
       p.logger.flush?.();
     },
   };

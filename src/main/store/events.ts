@@ -1,13 +1,31 @@
 /** Events (what is released: "US Nonfarm Payrolls") and their categories. */
+import { z } from 'zod';
 import type { CalendarEvent, Category } from '../../shared/domain.js';
+import { parseCheckedJson } from '../../node/json/checked-json.js';
 import type { CategoriesTable, EventsTable } from './schema.js';
 import type { Statements } from './statements.js';
 
-/** The record as stored in `events.raw`: the API's JSON with the mapped fields over it. */
-type StoredEvent = Partial<CalendarEvent> & Pick<CalendarEvent, 'id' | 'name'>;
+/**
+ * The record as stored in `events.raw`: the API's JSON with the mapped fields over it (older
+ * rows may lack some of them: they read as their defaults below).
+ */
+const storedEvent = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullish(),
+  countryCode: z.string().nullish(),
+  currencyCode: z.string().nullish(),
+  categoryId: z.string().nullish(),
+  periodType: z.string().nullish(),
+  unit: z.string().nullish(),
+  potency: z.string().nullish(),
+  volatility: z.string().nullish(),
+  isSpeech: z.unknown(),
+  isReport: z.unknown(),
+});
 
 function eventFromRaw(raw: EventsTable['raw']): CalendarEvent {
-  const r = JSON.parse(raw) as StoredEvent;
+  const r = parseCheckedJson('a cached event (events.raw)', storedEvent, raw);
   return {
     id: r.id,
     name: r.name,

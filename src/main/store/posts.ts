@@ -1,5 +1,7 @@
 /** News posts: writes that never let an older update win, the list, and the read flag. */
 import type { Post, PostSummary } from '../../shared/domain.js';
+import { postSchema } from '../../shared/domain-schemas.js';
+import { parseCheckedJson } from '../../node/json/checked-json.js';
 import { searchColumns } from './html-text.js';
 import type { PostsTable } from './schema.js';
 import { ms, type Statements } from './statements.js';
@@ -21,7 +23,9 @@ const toSummary = (r: SummaryRow): PostSummary => ({
   read: r.read === 1,
 });
 
-const fromRecord = (record: PostsTable['record']): Post => JSON.parse(record) as Post;
+/** The post as kept in `posts.record` (JSON), checked: a record another version wrote fails here. */
+const fromRecord = (record: PostsTable['record']): Post =>
+  parseCheckedJson('a cached post (posts.record)', postSchema, record);
 
 /**
  * A deletion a notification brought is provisional, like an event date's (event-dates.ts):

@@ -19,8 +19,9 @@ import type {
 import type { ChangeHop } from '../alerts/engine.js';
 import { Emitter, type Event } from '../../shared/event.js';
 import { notificationSchema } from '../../shared/wire.js';
-import { PROVISIONAL_STALE_MS } from '../store/event-dates.js';
-import { diffEventDate, mergeChanges } from './diff.js';
+import { ConfirmLater } from './confirm-later.js';
+import { alertable, asRelease, markRestores } from './provisional-figures.js';
+import { diffEventDate, diffPost, mergeChanges } from './diff.js';
 import {
   immediateStep,
   notificationHandlers,
@@ -68,29 +69,6 @@ export interface NotificationItem {
   hop?: ChangeHop;
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-/**
- * `corrected` over a figure only a notification brought (the service never confirmed it):
- * the new figure is the release itself, alerted as one over that figure's alert (replaced
- * in place) — never "corrected, was 999".
- */
-function asRelease(change: DomainChange, unconfirmedActual: number): DomainChange {
-  if (change.kind !== 'corrected' || change.eventDate.actual === null) return change;
-  return {
-    kind: 'released',
-    eventDate: change.eventDate,
-    source: change.source,
-    replaces: unconfirmedActual,
-  };
-}
-
-/** Backfill re-reads history: only prints can alert from it (the engine drops stale ones). */
-function alertable(change: DomainChange, restores: WeakSet<DomainChange>): boolean {
-  if (restores.has(change)) return false;
-  return change.source !== 'backfill' || change.kind === 'released';
-}
-
 /** A print and a history row are different facts: the print the decision calls news says so. */
 function markNewPrint(change: DomainChange, alerts: SyncAlerts): void {
   if (change.kind !== 'released') return;
@@ -99,10 +77,8 @@ function markNewPrint(change: DomainChange, alerts: SyncAlerts): void {
 }
 
 export class ChangeApplier {
-  private readonly confirmations = new Set<Promise<unknown>>();
-  private readonly confirmTimers = new Map<string, NodeJS.Timeout>();
-  /** Second reads of records a first read was too soon to decide. */
-  private readonly rechecks = new Map<string, NodeJS.Timeout>();
+  /** Reads of the service that decide what notifications brought (confirm-later.ts). */
+  private readonly confirmLater: ConfirmLater;
   /** Changes that put the service's values back over a future-stamped notification: no alert. */
   private readonly restores = new WeakSet<DomainChange>();
   /** Delay before confirming a webhook's changes with a fetch; bursts share one fetch. */
@@ -112,7 +88,6 @@ export class ChangeApplier {
    * minute of keeping a post's answer (read-routes.ts), so its answer is the service's now.
    */
   static postConfirmDelayMs = 65_000;
-  private readonly postConfirmTimers = new Map<string, NodeJS.Timeout>();
   private readonly didCommit: Emitter<Committed>;
   /** After each commit that changed or alerted something; never inside the transaction. */
   readonly onDidCommit: Event<Committed>;
@@ -123,6 +98,15 @@ export class ChangeApplier {
       deps.logger.warn({ err }, 'a listener of a commit failed'),
     );
     this.onDidCommit = this.didCommit.event;
+    this.confirmLater = new ConfirmLater({
+      ...deps,
+      applier: this,
+      readOrNull: (api, read) => this.readOrNull(api, read),
+      delays: () => ({
+        eventDateMs: ChangeApplier.confirmDelayMs,
+        postMs: ChangeApplier.postConfirmDelayMs,
+      }),
+    });
   }
 
   /**
@@ -194,7 +178,7 @@ export class ChangeApplier {
     const fn = immediateStep(payload, {
       store: this.deps.store,
       mergeUpdate: (n) => this.mergeUpdate(n, source),
-      scheduleConfirm: (id) => this.scheduleConfirm(id, source),
+      scheduleConfirm: (id) => this.confirmLater.eventDate(id, source),
     });
     if (!fn) return null;
     return { fn, dedupKey: notificationKey(payload as { type: string }), afterApply, hop };
@@ -302,62 +286,19 @@ export class ChangeApplier {
       upsertEventDate: (ed, raw) => this.upsertEventDate(ed, raw, source),
       upsertPost: (post, raw) => this.upsertPost(post, raw, source),
       mergeUpdate: (n) => this.mergeUpdate(n, source),
-      scheduleConfirm: (id) => this.scheduleConfirm(id, source),
-      schedulePostConfirm: (id, culture) => this.schedulePostConfirm(id, culture, source),
+      scheduleConfirm: (id) => this.confirmLater.eventDate(id, source),
+      schedulePostConfirm: (id, culture) => this.confirmLater.postDeletion(id, culture, source),
     };
   }
 
   /** Wait for background confirmations (tests, shutdown); pending ones run now. */
-  async settle(): Promise<void> {
-    for (const [id, timer] of this.confirmTimers) {
-      clearTimeout(timer);
-      this.confirmTimers.delete(id);
-      this.track(this.confirmEventDate(id, 'relay'));
-    }
-    while (this.confirmations.size > 0) await Promise.allSettled([...this.confirmations]);
+  settle(): Promise<void> {
+    return this.confirmLater.settle();
   }
 
   /** Drop pending confirmations (shutdown without network). */
   cancelPending(): void {
-    this.confirmTimers.forEach((t) => clearTimeout(t));
-    this.confirmTimers.clear();
-    this.postConfirmTimers.forEach((t) => clearTimeout(t));
-    this.postConfirmTimers.clear();
-    this.rechecks.forEach((t) => clearTimeout(t));
-    this.rechecks.clear();
-  }
-
-  private scheduleConfirm(id: string, source: ChangeSource): void {
-    if (this.confirmTimers.has(id)) return;
-    const timer = setTimeout(() => {
-      this.confirmTimers.delete(id);
-      this.track(this.confirmEventDate(id, source));
-    }, ChangeApplier.confirmDelayMs);
-    timer.unref?.();
-    this.confirmTimers.set(id, timer);
-  }
-
-  private schedulePostConfirm(id: string, culture: string, source: ChangeSource): void {
-    const key = `${culture}:${id}`;
-    if (this.postConfirmTimers.has(key)) return;
-    const timer = setTimeout(() => {
-      this.postConfirmTimers.delete(key);
-      this.track(this.confirmPost(id, culture, source));
-    }, ChangeApplier.postConfirmDelayMs);
-    timer.unref?.();
-    this.postConfirmTimers.set(key, timer);
-  }
-
-  /** The service still has the post: it comes back (no alert: its news was told once). */
-  private async confirmPost(id: string, culture: string, source: ChangeSource): Promise<void> {
-    try {
-      const fetched = await this.readOrNull('news', () => this.deps.news.post(id, culture));
-      if (fetched) this.applyPosts([fetched], source);
-      // Gone at the service too: the deletion is its word now.
-      else this.commit(() => (this.deps.store.deletePost(id, culture, nowSeconds()), []));
-    } catch (err) {
-      this.deps.logger.warn({ err, id }, 'confirming a post deletion failed; the next sync will');
-    }
+    this.confirmLater.cancelPending();
   }
 
   private upsertEventDate(
@@ -380,47 +321,13 @@ export class ChangeApplier {
     if (!overrode) return changes;
     // The service's read over a figure only a notification brought (which held back the
     // real one): the service's figure is the release itself.
-    this.markRestores(changes, previous, ed, source);
+    markRestores(changes, previous, ed, source, this.restores);
     return changes;
-  }
-
-  /**
-   * The service's values back over what it never said: no alert, except that a print it
-   * contradicts (which may have alerted) is followed by a correction.
-   */
-  private markRestores(
-    changes: DomainChange[],
-    previous: EventDate | null,
-    ed: EventDate,
-    source: ChangeSource,
-  ): void {
-    const unconfirmed = previous?.actual ?? null;
-    const contradicted = unconfirmed !== null && unconfirmed !== ed.actual;
-    changes.forEach((c) => {
-      const news = c.kind === 'corrected' || (c.kind === 'released' && ed.actual !== null);
-      if (!(contradicted && news)) this.restores.add(c);
-    });
-    // The service holds no print: the alert the notification's figure raised is withdrawn.
-    if (contradicted && ed.actual === null)
-      changes.push({
-        kind: 'corrected',
-        eventDate: ed,
-        previousActual: unconfirmed,
-        source,
-        unconfirmed: true,
-      });
   }
 
   private upsertPost(post: Post, raw: unknown, source: ChangeSource): DomainChange[] {
     const { previous, written } = this.deps.store.upsertPost(post, raw);
-    if (!written) return [];
-    if (!previous) return [{ kind: 'postPublished', post, source }];
-    const same =
-      previous.title === post.title &&
-      previous.summary === post.summary &&
-      previous.contentHtml === post.contentHtml &&
-      previous.updateDate === post.updateDate;
-    return same ? [] : [{ kind: 'postUpdated', post, source }];
+    return written ? diffPost(previous, post, source) : [];
   }
 
   /** A record read; its 404 is believed only when the API answers a read it always has. */
@@ -436,28 +343,5 @@ export class ChangeApplier {
     ).catch(() => null);
     if (fetched)
       this.deps.store.transaction(() => this.deps.store.upsertEvent(fetched.value, fetched.raw));
-  }
-
-  private async confirmEventDate(id: string, source: ChangeSource, again = true): Promise<void> {
-    try {
-      const fetched = await this.readOrNull('calendar', () => this.deps.calendar.eventDate(id));
-      if (fetched) this.applyEventDates([fetched], source);
-      // Read too soon to decide (it may predate the notification): once more, later.
-      if (again && this.deps.store.isProvisional?.(id) && !this.rechecks.has(id)) {
-        const timer = setTimeout(() => {
-          this.rechecks.delete(id);
-          this.track(this.confirmEventDate(id, source, false));
-        }, PROVISIONAL_STALE_MS);
-        timer.unref?.();
-        this.rechecks.set(id, timer);
-      }
-    } catch (err) {
-      this.deps.logger.warn({ err, id }, 'confirming an event date failed; the next sync will');
-    }
-  }
-
-  private track(p: Promise<unknown>): void {
-    this.confirmations.add(p);
-    void p.finally(() => this.confirmations.delete(p));
   }
 }

@@ -2,7 +2,7 @@
  * Turns "the cache had X, now it has Y" into the domain changes a trader cares about.
  * Used for every source (webhook, relay, poll, backfill), so all of them alert alike.
  */
-import type { ChangeSource, DomainChange, EventDate } from '../../shared/domain.js';
+import type { ChangeSource, DomainChange, EventDate, Post } from '../../shared/domain.js';
 import { TRACKED_EVENT_DATE_KEYS } from '../../shared/domain/event-date-fields.js';
 
 export function diffEventDate(
@@ -96,4 +96,15 @@ export function mergeChanges(
   eventDate.lastUpdated = Math.max(current.lastUpdated, lastUpdated);
   raw.lastUpdated = eventDate.lastUpdated;
   return { eventDate, raw };
+}
+
+/** A post written over `previous`: published, updated where a reader sees it, or nothing. */
+export function diffPost(previous: Post | null, post: Post, source: ChangeSource): DomainChange[] {
+  if (!previous) return [{ kind: 'postPublished', post, source }];
+  const same =
+    previous.title === post.title &&
+    previous.summary === post.summary &&
+    previous.contentHtml === post.contentHtml &&
+    previous.updateDate === post.updateDate;
+  return same ? [] : [{ kind: 'postUpdated', post, source }];
 }

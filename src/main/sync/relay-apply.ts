@@ -31,10 +31,10 @@ export function isRetryable(err: unknown): boolean {
 type RelayItem = { id: string; payload: unknown; receivedAt?: number | null };
 
 export class RelayApplier {
-  private readonly didReceive = new Emitter<unknown>();
+  private readonly didReceive = new Emitter<unknown>({ name: 'RelayApplier.onDidReceive' });
   /** Each notification received (webhooks are alive: the safety net is told). */
   readonly onDidReceive: Event<unknown> = this.didReceive.event;
-  private readonly didSkip = new Emitter<void>();
+  private readonly didSkip = new Emitter<void>({ name: 'RelayApplier.onDidSkip' });
   /** A notification that can never apply was skipped (counted as bad). */
   readonly onDidSkip: Event<void> = this.didSkip.event;
 

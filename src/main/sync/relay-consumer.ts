@@ -8,12 +8,18 @@
  * backoff applies once a whole round of the list has failed.
  */
 import { request } from 'undici';
-import { z } from 'zod';
-import { RELAY_EVENT_ID, compareEventIds } from '../../shared/relay-ids.js';
+import { RELAY_EVENT_ID } from '../../shared/relay-ids.js';
 import { parseRelayUrls } from '../../shared/relay-urls.js';
 import { backoffDelay, retryAfterMs, type BackoffPolicy } from '../../node/backoff.js';
 import type { RelayConsumerOptions, RelayStatus } from './live-source.js';
 import { readSse, type SseMessage } from './sse-reader.js';
+import {
+  notificationItem,
+  resetOldestId,
+  storeRefusing,
+  unavailableReason,
+  type RelayItem,
+} from './relay-messages.js';
 import { parseReplayed, type ReplayedItem } from './relay-replay.js';
 import { RelayCutOff, RelayRefused, TokenRejected } from './relay-refusals.js';
 import { RelayBehindWatch } from './relay-behind.js';
@@ -26,19 +32,6 @@ const HEALTHY_AFTER_MS = 5_000;
 const REPLAY_RETRY = { minMs: 1_000, maxMs: 60_000 };
 /** Reconnecting: 0.5 s, doubling, to 30 s. */
 const RECONNECT = { minMs: 500, maxMs: 30_000 };
-
-const unavailableData = z.looseObject({ reason: z.string().max(500) });
-const storeData = z.looseObject({ refusing: z.string().max(500).nullable() });
-
-const resetData = z.looseObject({
-  oldestId: z.union([z.string(), z.number()]).nullable().optional(),
-});
-
-interface Item {
-  id: string;
-  payload: unknown;
-  receivedAt: number | null;
-}
 
 export class RelayConsumer {
   private running = false;
@@ -188,12 +181,9 @@ export class RelayConsumer {
         headersTimeout: watchdogMs,
         bodyTimeout: 0,
       });
-      if (res.statusCode === 401 || res.statusCode === 403) {
-        await res.body.dump();
-        throw new TokenRejected();
-      }
       if (res.statusCode !== 200) {
         await res.body.dump();
+        if (res.statusCode === 401 || res.statusCode === 403) throw new TokenRejected();
         throw new RelayRefused(res.statusCode, retryAfterMs(res.headers['retry-after']));
       }
       this.update({ connected: true, node: url, error: null });
@@ -229,7 +219,7 @@ export class RelayConsumer {
 
   /** Messages read together: resets in place, runs of notifications applied in order. */
   private async handleAll(messages: SseMessage[]): Promise<void> {
-    let run: Item[] = [];
+    let run: RelayItem[] = [];
     const flush = async () => {
       if (run.length === 0) return;
       const items = run;
@@ -237,41 +227,38 @@ export class RelayConsumer {
       await this.applyRun(items);
     };
     for (const m of messages) {
-      if (m.event === 'reset') {
+      const control = this.control(m);
+      if (control) {
         await flush();
-        await this.reset(m.data);
+        await control();
         continue;
       }
-      if (m.event === 'replay') {
-        await flush();
-        await this.replayed(m.data);
-        continue;
-      }
-      if (m.event === 'position') {
-        await flush();
-        this.started(m.id);
-        continue;
-      }
-      if (m.event === 'heartbeat') {
-        await flush();
-        this.heartbeat(m.data);
-        continue;
-      }
-      if (m.event === 'store') {
-        await flush();
-        this.storeSaid(m.data);
-        continue;
-      }
-      if (m.event === 'unavailable') {
-        await flush();
-        throw new RelayCutOff(unavailableReason(m.data));
-      }
-      const item = this.parse(m);
+      const item = notificationItem(m, this.cursor);
       if (!item) continue;
       run.push(item);
       this.cursor = item.id; // later duplicates in this same run are skipped too
     }
     await flush();
+  }
+
+  /** What a control message (not a notification) does, in stream order; null for the others. */
+  private control(m: SseMessage): (() => unknown) | null {
+    switch (m.event) {
+      case 'reset':
+        return () => this.reset(m.data);
+      case 'replay':
+        return () => this.replayed(m.data);
+      case 'position':
+        return () => this.started(m.id);
+      case 'heartbeat':
+        return () => this.heartbeat(m.data);
+      case 'store':
+        return () => this.storeSaid(m.data);
+      case 'unavailable':
+        return () => Promise.reject(new RelayCutOff(unavailableReason(m.data)));
+      default:
+        return null;
+    }
   }
 
   /** A heartbeat with the node's head: "behind" when it stays ahead or its store is silent. */
@@ -282,12 +269,8 @@ export class RelayConsumer {
 
   /** The relay refuses webhooks (why), or takes them again: shown until it says otherwise. */
   private storeSaid(data: string): void {
-    let refusing: string | null;
-    try {
-      refusing = storeData.parse(JSON.parse(data)).refusing;
-    } catch {
-      return;
-    }
+    const refusing = storeRefusing(data);
+    if (refusing === undefined) return;
     if (refusing !== (this.status.refusing ?? null)) this.update({ refusing });
   }
 
@@ -333,24 +316,19 @@ export class RelayConsumer {
   }
 
   private async reset(data: string): Promise<void> {
-    let oldest: string | number | null = null;
-    try {
-      oldest = resetData.parse(JSON.parse(data)).oldestId ?? null;
-    } catch {
-      /* the reset itself is what matters */
-    }
-    this.opts.logger?.warn({ oldestId: oldest }, 'relay cannot replay everything: re-syncing');
+    this.opts.logger?.warn(
+      { oldestId: resetOldestId(data) },
+      'relay cannot replay everything: re-syncing',
+    );
     // Whatever follows is everything the relay has, possibly with lower ids (a new log).
     this.cursor = null;
     await this.opts.onReset();
   }
 
-  private async applyRun(items: Item[]): Promise<void> {
+  private async applyRun(items: RelayItem[]): Promise<void> {
     if (this.opts.applier.batch) {
-      await this.opts.applier.batch(
-        items.map(({ id, payload, receivedAt }) => ({ id, payload, receivedAt })),
-      );
-      this.applied(items.at(-1) as Item);
+      await this.opts.applier.batch(items);
+      this.applied(items.at(-1) as RelayItem);
       return;
     }
     for (const item of items) {
@@ -359,7 +337,7 @@ export class RelayConsumer {
     }
   }
 
-  private applied(item: Item): void {
+  private applied(item: RelayItem): void {
     const now = Date.now();
     this.opts.presence?.applied(item.id);
     this.update({
@@ -367,31 +345,5 @@ export class RelayConsumer {
       lastEventAt: now,
       lagMs: item.receivedAt === null ? null : Math.max(0, now - item.receivedAt),
     });
-  }
-
-  /** A notification message → its id and payload, or null for anything to skip. */
-  private parse(msg: SseMessage): Item | null {
-    if (msg.event !== undefined && msg.event !== 'notification' && msg.event !== 'message')
-      return null;
-    const id = msg.id ?? '';
-    if (!RELAY_EVENT_ID.test(id)) return null;
-    if (this.cursor !== null && compareEventIds(id, this.cursor) <= 0) return null;
-    let payload: unknown;
-    try {
-      payload = JSON.parse(msg.data);
-    } catch {
-      // Kept as data: the applier reports it as invalid and the cursor moves past it.
-      payload = { type: '__invalid__', data: msg.data };
-    }
-    return { id, payload, receivedAt: msg.receivedAt };
-  }
-}
-
-/** The reason of an `event: unavailable`, or plain words when it has none. */
-function unavailableReason(data: string): string {
-  try {
-    return unavailableData.parse(JSON.parse(data)).reason;
-  } catch {
-    return 'no reason given';
   }
 }

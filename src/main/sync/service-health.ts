@@ -76,7 +76,9 @@ export class ServiceHealth {
    * A listener that throws is isolated (reported by the emitter): inside `track` it would
    * otherwise turn a request that succeeded into a failure recorded against the service.
    */
-  private readonly changed = new Emitter<{ snapshot: HealthSnapshot; recovered: boolean }>();
+  private readonly changed = new Emitter<{ snapshot: HealthSnapshot; recovered: boolean }>({
+    name: 'ServiceHealth.onChange',
+  });
 
   constructor(private readonly now: () => number = Date.now) {}
 

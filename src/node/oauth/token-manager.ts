@@ -55,7 +55,9 @@ export class TokenManager {
   private readonly inflight = new Map<Scope, Promise<Cached>>();
   private readonly states = new Map<Scope, TokenState>();
   /** A listener that throws is isolated: it cannot fail the token request that changed the state. */
-  private readonly stateChanged = new Emitter<{ scope: Scope; state: TokenState }>();
+  private readonly stateChanged = new Emitter<{ scope: Scope; state: TokenState }>({
+    name: 'TokenManager.onStateChange',
+  });
   private generation = 0;
   private readonly source: TokenSource;
   private readonly now: () => number;

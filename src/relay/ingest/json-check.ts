@@ -5,6 +5,8 @@
  * The relay stores the bytes as they came and needs nothing else from them; parsing
  * every body into objects only to drop them was a measurable share of ingest.
  */
+import { z } from 'zod';
+import { parseCheckedJson } from '../../node/json/checked-json.js';
 
 export type JsonCheck =
   | {
@@ -197,6 +199,6 @@ export function checkJson(b: Buffer, maxDepth: number): JsonCheck {
 
 function typeText(b: Buffer, start: number, end: number, escaped: boolean): string {
   return escaped
-    ? (JSON.parse(b.toString('utf8', start, end)) as string)
+    ? parseCheckedJson('the webhook\'s "type"', z.string(), b.toString('utf8', start, end))
     : b.toString('utf8', start + 1, end - 1);
 }

@@ -21,6 +21,8 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
+import { z } from 'zod';
+import { parseCheckedJson } from '../../node/json/checked-json.js';
 import { compareIds } from './event-log.js';
 import { PREFIX } from '../redis/redis-scripts.js';
 
@@ -60,19 +62,17 @@ export function defineMarkerScripts(redis: Redis): void {
   redis.defineCommand('mbMarkerLost', { numberOfKeys: 1, lua: LOST_SCRIPT });
 }
 
-interface Remembered {
-  generation: string | null;
-  lastId: string;
-}
+const remembered = z.object({
+  generation: z.string().nullable().catch(null),
+  lastId: z.string().catch('0-0'),
+});
+type Remembered = z.infer<typeof remembered>;
 
 function readRemembered(dataDir: string | undefined): Remembered {
   if (!dataDir) return { generation: null, lastId: '0-0' };
   try {
-    const j = JSON.parse(readFileSync(join(dataDir, FILE), 'utf8')) as Partial<Remembered>;
-    return {
-      generation: typeof j.generation === 'string' ? j.generation : null,
-      lastId: typeof j.lastId === 'string' ? j.lastId : '0-0',
-    };
+    // A field missing or of another type reads as "not seen" (each field's `catch`).
+    return parseCheckedJson(FILE, remembered, readFileSync(join(dataDir, FILE), 'utf8'));
   } catch {
     return { generation: null, lastId: '0-0' };
   }

@@ -19,24 +19,8 @@ import { Emitter } from '../../shared/event.js';
 import { commitLatencyHistogram } from '../metrics.js';
 import { WalSync } from './wal-sync.js';
 import { SQLITE_EVENT_ID, STREAM_EVENT_ID } from '../../shared/relay-ids.js';
-import { getRow, oneRow, rowMapper } from '../../node/sqlite/rows.js';
-import { z } from 'zod';
-
-/** An event row as the log reads it back (written only here, so typed, not checked, per row). */
-interface EventRow {
-  id: number;
-  received_at: number;
-  type: string;
-  body: Buffer;
-}
-
-/** The rows of the log's bookkeeping reads, checked (one mapper per shape). */
-const ROWS = {
-  sequence: rowMapper('the events sequence', { seq: z.number() }),
-  maxOrMinId: rowMapper('an events id bound', { id: z.number().nullable() }),
-  trimmed: rowMapper('meta trimmed_through', { value: z.number() }),
-  size: rowMapper('the events size', { n: z.number(), b: z.number() }),
-};
+import { getRow, oneRow } from '../../node/sqlite/rows.js';
+import { ROWS, headersText, type EventRow } from './sqlite-log-rows.js';
 
 /** Consecutive failed commits after which /healthz answers 503 (a full disk, say). */
 const UNHEALTHY_AFTER_FAILURES = 3;
@@ -54,27 +38,6 @@ interface Pending {
   headers: string;
   resolve: (id: string) => void;
   reject: (err: unknown) => void;
-}
-
-/**
- * The kept headers as stored (JSON text). Webhooks from one sender carry the same few
- * headers, so the text of the last set is reused when they are equal.
- */
-let lastHeaders: Record<string, string> = {};
-let lastHeadersText = '{}';
-function headersText(headers: Record<string, string>): string {
-  const keys = Object.keys(headers);
-  const lastKeys = Object.keys(lastHeaders);
-  let same = keys.length === lastKeys.length;
-  for (let i = 0; same && i < keys.length; i++) {
-    const k = keys[i] as string;
-    same = k === lastKeys[i] && headers[k] === lastHeaders[k];
-  }
-  if (!same) {
-    lastHeaders = headers;
-    lastHeadersText = JSON.stringify(headers);
-  }
-  return lastHeadersText;
 }
 
 export class SqliteEventLog implements EventLog {
@@ -121,12 +84,17 @@ export class SqliteEventLog implements EventLog {
     private readonly commitIntervalMs = 0,
     walSync: (walPath: string) => Pick<WalSync, 'sync' | 'syncNow' | 'close'> = (p) =>
       new WalSync(p),
-    /** A subscriber's failure, reported (the log goes on). */
-    onListenerError: (err: unknown) => void = (err) =>
-      process.emitWarning(`a relay log subscriber failed: ${String(err)}`),
+    /** A subscriber's failure, reported (the log goes on); by default to the relay's log. */
+    onListenerError?: (err: unknown) => void,
   ) {
-    this.appended = new Emitter<StoredEvent[]>(onListenerError);
-    this.refusing = new Emitter<string | null>(onListenerError);
+    this.appended = new Emitter<StoredEvent[]>({
+      name: 'SqliteEventLog.onAppend',
+      onListenerError,
+    });
+    this.refusing = new Emitter<string | null>({
+      name: 'SqliteEventLog.onRefusing',
+      onListenerError,
+    });
     // The commit's fsync is ours, off the event loop (see flush/sync); checkpoints still
     // fsync the WAL before copying it into the database, as with FULL. The other stores'
     // rare writes share the handle: they are durable at the next batch's fsync.

@@ -7,6 +7,8 @@
  * are Lua scripts, so two admins at once cannot leave the keys half-written.
  */
 import type Redis from 'ioredis';
+import { z } from 'zod';
+import { rowMapper } from '../../node/sqlite/rows.js';
 import { tokenHash } from '../../node/security/compare.js';
 import type { RedisTarget } from '../redis/redis-client.js';
 import { connectSharedRedis } from '../redis/redis-connect.js';
@@ -51,7 +53,29 @@ type UsersRedis = Redis & {
   mbUserRevoke(...args: string[]): Promise<number>;
 };
 
-const num = (v: string | undefined) => (v === undefined || v === '' ? null : Number(v));
+/** Unix ms as the scripts write them (`String(now)`); a field absent is null. */
+const millis = z
+  .string()
+  .regex(/^\d+$/, 'unix ms')
+  .transform((v) => Number(v));
+
+/** A user's hash, the one way it is read: the scripts above are its only writers. */
+const userHash = z.object({
+  token_hash: z.string(),
+  created_at: millis,
+  last_seen_at: millis.optional(),
+  revoked_at: millis.optional(),
+});
+
+function userInfo(name: string, hash: Record<string, string>): UserInfo {
+  const r = rowMapper(`user "${name}" in Redis (${userKey(name)})`, userHash.shape)(hash);
+  return {
+    name,
+    createdAt: r.created_at,
+    lastSeenAt: r.last_seen_at ?? null,
+    revokedAt: r.revoked_at ?? null,
+  };
+}
 
 export class RedisUserStore implements UserStore {
   readonly backend = 'redis';
@@ -93,15 +117,7 @@ export class RedisUserStore implements UserStore {
   async list(): Promise<UserInfo[]> {
     const names = (await this.redis.smembers(NAMES)).sort();
     const rows = await Promise.all(names.map((n) => this.redis.hgetall(userKey(n))));
-    return names.map((name, i) => {
-      const r = rows[i] ?? {};
-      return {
-        name,
-        createdAt: Number(r.created_at ?? 0),
-        lastSeenAt: num(r.last_seen_at),
-        revokedAt: num(r.revoked_at),
-      };
-    });
+    return names.map((name, i) => userInfo(name, rows[i] ?? {}));
   }
 
   async revoke(name: string): Promise<boolean> {

@@ -11,22 +11,23 @@
  * shows on /healthz, the admin page's JSON and the desk's chat with its reason — one post
  * when it starts and one when it ends.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Agent, request } from 'undici';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventDate } from '../../../src/shared/domain.js';
 import { STREAM } from '../../../src/relay/redis/redis-scripts.js';
 import { compareEventIds } from '../../../src/shared/relay-ids.js';
 import { registerWebhook } from '../../fixtures/webhooks.js';
 import { createHighRelease, simControl } from '../../support/releases.js';
-import { killChildren, spawnLines, type LineProcess } from '../chaos/processes.js';
-import { exited, relayCommand, serviceFlags, spawnCli, spawnRelayCli } from '../desk/processes.js';
+import { spawnLines, type LineProcess } from '../chaos/processes.js';
+import { exited, relayCommand, serviceFlags, spawnRelayCli } from '../desk/processes.js';
+import { shippedRedis, spawnKeyedService, suiteCleanups } from '../desk/shipped-desk.js';
 import { shippedCaddy, shippedNginx, selfSigned, stablePort } from '../proxies/proxy-setup.js';
 import { startChatReceiver, type ChatReceiver } from '../relay/chat-receiver.js';
 import { tempDir, waitFor } from '../relay/helpers.js';
-import { RELAY_ACL_USER, startShippedAclRedis } from '../relay/redis-server.js';
+import { RELAY_ACL_USER } from '../relay/redis-server.js';
 
 const KEYS = { id: 'box-public', secret: 'box-private-4b1d' };
 const HOOK_SECRET = 'boxHookSecret0123456789abcdef';
@@ -35,12 +36,7 @@ const BURSTS = 3;
 const PER_BURST = 100;
 const TRADERS = ['ana', 'ben', 'cy'] as const;
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  killChildren();
-  for (const c of cleanups.splice(0).reverse())
-    await Promise.race([c().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000))]);
-}, 60_000);
+const cleanups = suiteCleanups();
 
 /** The desk's chat: a loopback Slack-compatible receiver, closed after the test. */
 async function chatReceiver(): Promise<ChatReceiver> {
@@ -58,14 +54,7 @@ describe('a desk in a box', () => {
     const chat = await chatReceiver();
 
     // ── the service: no autoplay; the releases of the bursts made before anyone reads ──
-    const sim = await spawnCli(
-      'src/simulator/cli.ts',
-      ['--port', '0', '--seed', '11', '--speed', '0', '--client-id', KEYS.id,
-        '--client-secret', KEYS.secret], // prettier-ignore
-      trust,
-      /^simulator listening on (\S+)\n/,
-    );
-    cleanups.push(async () => sim.child.kill('SIGKILL'));
+    const sim = await spawnKeyedService(11, KEYS, trust, cleanups);
     const first = await createHighRelease(sim.url, 20 * 60_000, { name: 'Box Index' });
     const releases: EventDate[] = [first];
     while (releases.length < BURSTS * PER_BURST)
@@ -88,12 +77,7 @@ describe('a desk in a box', () => {
       );
 
     // ── Redis with the shipped ACL; the relay's password in a file ───────────────────
-    const redis = await startShippedAclRedis(REDIS_PASSWORD);
-    cleanups.push(() => redis.stop());
-    const passwordFile = join(dir, 'redis-password');
-    writeFileSync(passwordFile, `${REDIS_PASSWORD}\n`, { mode: 0o600 });
-    const redisEnv = { MACROBELL_REDIS_USERNAME: RELAY_ACL_USER };
-    const onRedis = ['--redis', redis.url, '--redis-password-file', passwordFile];
+    const { redis, redisEnv, onRedis } = await shippedRedis(dir, REDIS_PASSWORD, cleanups);
     // the shipped ACL has no CONFIG: a node states Redis's fsync policy (docs/relay.md)
     const nodeOnRedis = [...onRedis, '--redis-durability', 'aof-always'];
 

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openSseReader, pageAll, post, tempDir, waitFor } from '../relay/helpers.js';
 import {
   DESK_PRIVATE,
@@ -16,18 +16,11 @@ import {
   exited,
   relayCommand,
   spawnDeskRelay,
-  spawnSimulator,
-  stopAll,
-  type Proc,
+  simulatorForSuite,
 } from './processes.js';
 
-const running: Proc[] = [];
-let sim: Proc;
-beforeAll(async () => {
-  sim = await spawnSimulator();
-  running.push(sim);
-}, 60_000);
-afterAll(() => stopAll(running));
+const suite = simulatorForSuite();
+const { running } = suite;
 
 const KEYS = { MACROBELL_PUBLIC_KEY: DESK_PUBLIC, MACROBELL_PRIVATE_KEY: DESK_PRIVATE };
 const lastLine = (out: string) => out.trimEnd().split('\n').at(-1) as string;
@@ -35,7 +28,7 @@ const lastLine = (out: string) => out.trimEnd().split('\n').at(-1) as string;
 describe('relay backup and restore', () => {
   it('brings back users, admins, watch lists, every acknowledged webhook; a trader resumes without a duplicate', async () => {
     const data = tempDir('mb-backup-data-');
-    const relay = await spawnDeskRelay(sim, data, [], KEYS);
+    const relay = await spawnDeskRelay(suite.sim, data, [], KEYS);
     running.push(relay);
     const ana = await relayCommand(['users', 'add', 'ana', '--data', data]);
     expect(ana.code, ana.stderr).toBe(0);
@@ -89,7 +82,7 @@ describe('relay backup and restore', () => {
       err: expect.stringMatching(/already has a relay\.db.*Nothing was written/),
     });
 
-    const back = await spawnDeskRelay(sim, data, [], KEYS);
+    const back = await spawnDeskRelay(suite.sim, data, [], KEYS);
     running.push(back);
     expect(back.stdout()).not.toMatch(/Generated a new/);
     const users = await relayCommand(['users', 'list', '--data', data]);

@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { exited, spawnCli, type Proc } from '../../support/spawn-cli.js';
 import { request } from 'undici';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const DESK_PUBLIC = 'desk-public-key';
 /** Distinctive, so a leak anywhere (stdout, logs, database pages) is found by a search. */
@@ -99,6 +99,27 @@ export async function stopAll(procs: (Proc | undefined)[]): Promise<void> {
   const live = procs.filter((p): p is Proc => p !== undefined);
   for (const p of live) p.child.kill('SIGTERM');
   await Promise.all(live.map((p) => exited(p.child)));
+}
+
+/**
+ * A suite's simulator, started before its tests; `running` holds it and whatever the tests
+ * start beside it (relays), all stopped after the suite.
+ */
+export function simulatorForSuite(): { readonly sim: Proc; running: Proc[] } {
+  const running: Proc[] = [];
+  let sim: Proc | undefined;
+  beforeAll(async () => {
+    sim = await spawnSimulator();
+    running.push(sim);
+  }, 60_000);
+  afterAll(() => stopAll(running));
+  return {
+    get sim() {
+      if (!sim) throw new Error('the simulator is started in beforeAll');
+      return sim;
+    },
+    running,
+  };
 }
 
 /** `relay users add NAME`: the new trader's token (the command's last stdout line). */

@@ -6,29 +6,22 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../relay/helpers.js';
 import {
   addDeskUser,
   requestDeskToken,
-  stopAll,
   DESK_PRIVATE,
   DESK_PUBLIC,
   relayCommand,
   relayWebhookCommand,
   serviceFlags,
   spawnDeskRelay,
-  spawnSimulator,
-  type Proc,
+  simulatorForSuite,
 } from './processes.js';
 
-const running: Proc[] = [];
-let sim: Proc;
-beforeAll(async () => {
-  sim = await spawnSimulator();
-  running.push(sim);
-}, 60_000);
-afterAll(() => stopAll(running));
+const suite = simulatorForSuite();
+const { running } = suite;
 
 const tokenCall = requestDeskToken;
 const userToken = addDeskUser;
@@ -36,7 +29,7 @@ const userToken = addDeskUser;
 describe('relay desk commands', () => {
   it('answers 501 without provider keys, and serves tokens once `keys set` runs — no restart', async () => {
     const data = tempDir('mb-desk-nokeys-');
-    const relay = await spawnDeskRelay(sim, data, ['--issue-service-tokens']);
+    const relay = await spawnDeskRelay(suite.sim, data, ['--issue-service-tokens']);
     running.push(relay);
     const carol = await userToken(data, 'carol');
     const res = await tokenCall(relay.url, carol);
@@ -77,7 +70,11 @@ describe('relay desk commands', () => {
     expect(set.stdout).not.toContain(DESK_PRIVATE);
     expect(statSync(join(data, 'provider-keys.json')).mode & 0o777).toBe(0o600);
 
-    const relay = await spawnDeskRelay(sim, data, ['--issue-service-tokens', '--token-rate', '2']);
+    const relay = await spawnDeskRelay(suite.sim, data, [
+      '--issue-service-tokens',
+      '--token-rate',
+      '2',
+    ]);
     running.push(relay);
     const dave = await userToken(data, 'dave');
     expect((await tokenCall(relay.url, dave)).status).toBe(200);
@@ -88,7 +85,7 @@ describe('relay desk commands', () => {
     // Another trader has a bucket of their own.
     expect((await tokenCall(relay.url, await userToken(data, 'erin'))).status).toBe(200);
 
-    const reg = await relayWebhookCommand('register', relay, data, sim);
+    const reg = await relayWebhookCommand('register', relay, data, suite.sim);
     expect(reg.code, reg.stdout + reg.stderr).toBe(0);
     const oldSecret = (
       JSON.parse(readFileSync(join(data, 'relay-secrets.json'), 'utf8')) as { secret: string }
@@ -97,7 +94,14 @@ describe('relay desk commands', () => {
     // Run where the secret is not (another folder): refused, nothing written anywhere.
     const elsewhere = tempDir('mb-desk-elsewhere-');
     const lost = await relayCommand(
-      ['rotate-secret', '--public-url', relay.url, '--data', elsewhere, ...serviceFlags(sim.url)],
+      [
+        'rotate-secret',
+        '--public-url',
+        relay.url,
+        '--data',
+        elsewhere,
+        ...serviceFlags(suite.sim.url),
+      ],
       { MACROBELL_PUBLIC_KEY: DESK_PUBLIC, MACROBELL_PRIVATE_KEY: DESK_PRIVATE },
     );
     expect({ code: lost.code, err: lost.stderr }).toEqual({
@@ -118,7 +122,7 @@ describe('relay desk commands', () => {
     expect(noService.stdout).not.toMatch(/saved/);
     expect(readFileSync(join(data, 'relay-secrets.json'), 'utf8')).toBe(secretsBefore);
 
-    const rotate = await relayWebhookCommand('rotate-secret', relay, data, sim);
+    const rotate = await relayWebhookCommand('rotate-secret', relay, data, suite.sim);
     expect(rotate.code, rotate.stdout + rotate.stderr).toBe(0);
     const kept = (
       JSON.parse(readFileSync(join(data, 'relay-secrets.json'), 'utf8')) as { secret: string }
@@ -130,7 +134,7 @@ describe('relay desk commands', () => {
     expect(newSecret).not.toBe(oldSecret);
     expect(`${rotate.stdout}${rotate.stderr}`).not.toContain(newSecret);
     expect(`${rotate.stdout}${rotate.stderr}`).not.toContain(oldSecret);
-    const state = (await (await request(`${sim.url}/_sim/state`)).body.json()) as {
+    const state = (await (await request(`${suite.sim.url}/_sim/state`)).body.json()) as {
       webhooks: Record<'calendar' | 'news', { url: string }[]>;
     };
     for (const api of ['calendar', 'news'] as const)

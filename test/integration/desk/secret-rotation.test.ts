@@ -9,20 +9,19 @@
  * the relay's stream and at each trader exactly once, no delivery was answered 404, no node
  * counted an unknown secret, and the service holds the new URL only.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import Redis from 'ioredis';
 import { request } from 'undici';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventDate } from '../../../src/shared/domain.js';
 import { STREAM } from '../../../src/relay/redis/redis-scripts.js';
 import { registerWebhook } from '../../fixtures/webhooks.js';
 import { createHighRelease, simControl } from '../../support/releases.js';
-import { killChildren, spawnLines, type LineProcess } from '../chaos/processes.js';
-import { exited, relayCommand, serviceFlags, spawnCli, spawnRelayCli } from './processes.js';
+import { spawnLines, type LineProcess } from '../chaos/processes.js';
+import { exited, relayCommand, serviceFlags, spawnRelayCli } from './processes.js';
+import { shippedRedis, spawnKeyedService, suiteCleanups } from './shipped-desk.js';
 import { shippedNginx, selfSigned, stablePort } from '../proxies/proxy-setup.js';
 import { tempDir, waitFor } from '../relay/helpers.js';
-import { RELAY_ACL_USER, startShippedAclRedis } from '../relay/redis-server.js';
+import { RELAY_ACL_USER } from '../relay/redis-server.js';
 
 const KEYS = { id: 'rot-public', secret: 'rot-private-8e1f' };
 const OLD_SECRET = 'rotOldHookSecret0123456789abcdef';
@@ -33,12 +32,7 @@ const DURING = 120;
 const AFTER = 20;
 const TRADERS = ['ana', 'ben'] as const;
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  killChildren();
-  for (const c of cleanups.splice(0).reverse())
-    await Promise.race([c().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000))]);
-}, 60_000);
+const cleanups = suiteCleanups();
 
 /** The releases the burst prints, made before anyone reads (one event, a second apart). */
 async function releases(simUrl: string, count: number): Promise<EventDate[]> {
@@ -83,22 +77,10 @@ describe('webhook secret rotation on two nodes', () => {
     const dir = tempDir('mb-rotation-');
     const tls = selfSigned(dir);
     const trust = { NODE_EXTRA_CA_CERTS: tls.cert };
-    const sim = await spawnCli(
-      'src/simulator/cli.ts',
-      ['--port', '0', '--seed', '12', '--speed', '0', '--client-id', KEYS.id,
-        '--client-secret', KEYS.secret], // prettier-ignore
-      trust,
-      /^simulator listening on (\S+)\n/,
-    );
-    cleanups.push(async () => sim.child.kill('SIGKILL'));
+    const sim = await spawnKeyedService(12, KEYS, trust, cleanups);
     const burst = await releases(sim.url, BEFORE + DURING + AFTER);
 
-    const redis = await startShippedAclRedis(REDIS_PASSWORD);
-    cleanups.push(() => redis.stop());
-    const passwordFile = join(dir, 'redis-password');
-    writeFileSync(passwordFile, `${REDIS_PASSWORD}\n`, { mode: 0o600 });
-    const redisEnv = { MACROBELL_REDIS_USERNAME: RELAY_ACL_USER };
-    const onRedis = ['--redis', redis.url, '--redis-password-file', passwordFile];
+    const { redis, redisEnv, onRedis } = await shippedRedis(dir, REDIS_PASSWORD, cleanups);
     // What relay.env holds on each node (and what an operator's shell loads from it).
     const nodeEnv = {
       ...redisEnv,

@@ -71,13 +71,12 @@ describe('deploy/Caddyfile', () => {
   it('logs neither secret, the relay up or down, even for requests cut mid-body', async () => {
     expect(await request(port, 'POST', hook, { body: body(10) })).toBe(204);
     expect(await request(port, 'GET', `/calendar/${FEED}.ics`)).toBe(404);
-    // A body promised and never sent: Caddy logs the failed request.
-    expect(
-      await rawRequest(
-        port,
-        `POST ${hook} HTTP/1.1\r\nHost: relay.test\r\nContent-Length: 100\r\n\r\n{`,
-      ),
-    ).toBeGreaterThanOrEqual(0);
+    // A body promised and never sent: Caddy logs the failed request (whatever it answers, or
+    // nothing within the bound: what matters is that line, checked below).
+    await rawRequest(
+      port,
+      `POST ${hook} HTTP/1.1\r\nHost: relay.test\r\nContent-Length: 100\r\n\r\n{`,
+    );
     const relayPort = relay.port;
     await relay.close();
     // 502 (the dial refused) or 503 (its /livez health check already took the node out).

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RelayStatus } from '../../../src/main/sync/live-source.js';
 import { RelayConsumer } from '../../../src/main/sync/relay-consumer.js';
-import { heartbeatFrame, positionFrame } from '../../../src/relay/stream/sse-hub.js';
+import { heartbeatFrame, positionFrame } from '../../../src/relay/stream/sse-frames.js';
 import { waitFor } from './helpers.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -51,6 +51,8 @@ describe('the web bridge resumes its stream', () => {
     expect(first?.url).toBe('/api/events?key=k-1');
     first?.emit('navigate', '{"type":"settings"}', 'a1b2c3d4.41');
     first?.emit('navigate', '{"type":"alerts"}', 'a1b2c3d4.42');
+    // pushes are checked against the contract (in a chunk loaded on the first push) first
+    await waitFor(() => seen.length === 2 || null, 'both pushes');
     expect(seen).toEqual([{ type: 'settings' }, { type: 'alerts' }]);
     // the host went away: the browser gives up on this stream, the bridge opens another
     if (first) first.es.readyState = 2;

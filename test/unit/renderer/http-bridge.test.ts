@@ -6,6 +6,7 @@ import { createParser } from 'eventsource-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpBridge, type EventSourceLike } from '../../../src/renderer/src/bridge/http.js';
 import type { Connection } from '../../../src/renderer/src/bridge/index.js';
+import { statusFixture } from '../../fixtures/domain.js';
 import { waitFor } from '../../support/wait.js';
 
 /** Node 20 has no EventSource: a minimal one over fetch, which (like the browser's after an
@@ -122,16 +123,18 @@ afterEach(async () => {
 async function setup() {
   const host = await startHost();
   cleanups.push(() => stopHost(host));
+  const bad: string[] = [];
   const bridge = createHttpBridge({
     base: host.url,
     openEvents: nodeEventSource,
     reopenDelayMs: 50,
+    onBadPush: (problem) => bad.push(problem),
   });
   cleanups.push(() => bridge.close());
   const connection: Connection[] = [];
   bridge.onConnection((c) => connection.push(c));
   await until(() => host.streams.size === 1, 'the push stream');
-  return { host, bridge, connection };
+  return { host, bridge, connection, bad };
 }
 
 describe('HttpBridge', () => {
@@ -150,15 +153,50 @@ describe('HttpBridge', () => {
   });
 
   it('delivers named pushes and drops garbled ones', async () => {
-    const { host, bridge } = await setup();
+    const { host, bridge, bad } = await setup();
     const got: unknown[] = [];
     bridge.on('status', (s) => got.push(s));
+    const status = statusFixture({ mode: 'relay' });
     for (const s of host.streams) {
       s.write('event: status\ndata: {not json\n\n');
-      s.write('event: status\ndata: {"mode":"relay"}\n\n');
+      s.write(`event: status\ndata: ${JSON.stringify(status)}\n\n`);
     }
     await until(() => got.length > 0, 'the status push');
-    expect(got).toEqual([{ mode: 'relay' }]);
+    expect(got).toEqual([status]);
+    expect(bad).toHaveLength(1);
+  });
+
+  it('drops a push that does not match the contract and reports it once', async () => {
+    const { host, bridge, bad } = await setup();
+    const alerts: unknown[] = [];
+    const changes: unknown[] = [];
+    // two subscribers of each push: the check runs once per push, not once per subscriber
+    for (let i = 0; i < 2; i++) {
+      bridge.on('alert', (a) => alerts.push(a.title.toUpperCase()));
+      bridge.on('changes', (c) => changes.push(c.map((x) => x.kind)));
+    }
+    const good = {
+      id: 7,
+      kind: 'released',
+      title: 'US NFP 180K',
+      body: 'Consensus 150K',
+      createdAt: 1_700_000_000_000,
+      read: false,
+      target: { type: 'eventDate', eventDateId: 'ed1', eventId: 'e1' },
+    };
+    for (const s of host.streams) {
+      s.write(`event: alert\ndata: ${JSON.stringify({ ...good, title: 42 })}\n\n`);
+      s.write(
+        `event: changes\ndata: ${JSON.stringify([{ kind: 'released', source: 'relay' }])}\n\n`,
+      );
+      s.write(`event: alert\ndata: ${JSON.stringify(good)}\n\n`);
+    }
+    await until(() => alerts.length === 2, 'the good alert');
+    expect(alerts).toEqual(['US NFP 180K', 'US NFP 180K']);
+    expect(changes).toEqual([]);
+    expect(bad).toHaveLength(2);
+    expect(bad[0]).toMatch(/^dropped a malformed "alert" push: .*expected string.*title/);
+    expect(bad[1]).toMatch(/^dropped a malformed "changes" push: .*eventDate/);
   });
 
   it('goes offline when the host stops and online again when it returns', async () => {

@@ -49,6 +49,10 @@ const note = (over: Partial<NativeNotification> = {}): NativeNotification => ({
   ...over,
 });
 
+/** A later alert of its own (medium): a late repeat of an earlier sound would come before its. */
+const sentinel = () =>
+  note({ title: 'Euro CPI', alertIds: [99], volatility: 'MEDIUM', target: { type: 'alerts' } });
+
 describe('sound choice', () => {
   it('plays the impact’s sound if that level is on; never in quiet hours; news as medium', () => {
     const on = DEFAULT_SETTINGS.sounds;
@@ -203,8 +207,9 @@ describe('toasts', () => {
     // a banner for an alert no toast sounded for (sound level off) does sound, once
     t.push('banner', note({ title: 'US CPI', alertIds: [8], volatility: 'LOW' }));
     await waitFor(() => expect(played).toEqual(['HIGH', 'LOW']));
-    await new Promise((r) => setTimeout(r, 50)); // no late third sound
-    expect(played).toEqual(['HIGH', 'LOW']);
+    // no late third sound: a later alert's sound comes right after these two
+    t.push('notification', sentinel());
+    await waitFor(() => expect(played).toEqual(['HIGH', 'LOW', 'MEDIUM']));
   });
 
   it('two alerts pushed together sound once, at the louder level, whichever came first', async () => {
@@ -225,9 +230,9 @@ describe('toasts', () => {
     });
     expect(screen.getAllByTestId('toast')).toHaveLength(4);
     await waitFor(() => expect(played).toHaveLength(2));
-    await new Promise((r) => setTimeout(r, 50)); // no late third sound
     expect(played).toEqual(['HIGH', 'HIGH']);
-    // once played, a later medium alert sounds as medium (not merged into the last HIGH)
+    // once played, a later medium alert sounds as medium (not merged into the last HIGH), and
+    // right after the two: no late third sound came between
     t.push('notification', note({ title: 'Reminder 3', alertIds: [24], volatility: 'MEDIUM' }));
     await waitFor(() => expect(played).toEqual(['HIGH', 'HIGH', 'MEDIUM']));
   });
@@ -242,7 +247,8 @@ describe('toasts', () => {
     await waitFor(() => expect(played).toEqual(['HIGH']));
     t.push('notification', test);
     expect(screen.getAllByTestId('toast')).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 50)); // no late second sound
-    expect(played).toEqual(['HIGH']);
+    // no late second sound: a later alert's sound comes right after the first
+    t.push('notification', sentinel());
+    await waitFor(() => expect(played).toEqual(['HIGH', 'MEDIUM']));
   });
 });

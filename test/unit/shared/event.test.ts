@@ -8,7 +8,7 @@ import {
   setUnexpectedErrorHandler,
   toDisposable,
 } from '../../../src/shared/event.js';
-import { LISTENER_LEAK_THRESHOLD } from '../../support/listener-leaks.js';
+import { checkListenerLeaks } from '../../support/listener-leaks.js';
 
 /** Records what reaches onUnexpectedError until the test ends. */
 let restore: (() => void) | null = null;
@@ -20,7 +20,7 @@ function recordUnexpected(): unknown[] {
 afterEach(() => {
   restore?.();
   restore = null;
-  setListenerLeakThreshold(LISTENER_LEAK_THRESHOLD);
+  checkListenerLeaks();
 });
 
 describe('Emitter', () => {
@@ -63,6 +63,25 @@ describe('Emitter', () => {
     expect(() => e.fire('x')).not.toThrow();
     expect(got).toEqual(['x']);
     expect(seen.map((err) => (err as Error).message)).toEqual(['first', 'second']);
+  });
+
+  it('names the event to onUnexpectedError when it has no handler of its own', () => {
+    const seen: [string, string | undefined][] = [];
+    restore = setUnexpectedErrorHandler((err, event) => seen.push([(err as Error).message, event]));
+    const named = new Emitter<void>({ name: 'Health.onChange' });
+    named.event(() => {
+      throw new Error('named broke');
+    });
+    named.fire();
+    const unnamed = new Emitter<void>();
+    unnamed.event(() => {
+      throw new Error('unnamed broke');
+    });
+    unnamed.fire();
+    expect(seen).toEqual([
+      ['named broke', 'Health.onChange'],
+      ['unnamed broke', undefined],
+    ]);
   });
 
   it('a handler that throws itself is reported too, and the next listener still runs', () => {

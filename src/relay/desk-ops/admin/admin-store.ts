@@ -13,6 +13,8 @@ import { connectSharedRedis } from '../../redis/redis-connect.js';
 import { PREFIX } from '../../redis/redis-scripts.js';
 import { checkedUserName, type UserInfo } from '../../users/user-store.js';
 import { openRelayDatabase } from '../../db/relay-db.js';
+import { z } from 'zod';
+import { parseCheckedJson } from '../../../node/json/checked-json.js';
 
 export interface AdminStore {
   add(name: string): Promise<{ name: string; token: string }>;
@@ -108,7 +110,14 @@ export class SqliteAdminStore implements AdminStore {
 
 const ADMINS = `${PREFIX}admins`;
 const ADMIN_TOKENS = `${PREFIX}admin-tokens`;
-type AdminRow = { tokenHash: string; createdAt: number; revokedAt: number | null };
+const adminRow = z.object({
+  tokenHash: z.string(),
+  createdAt: z.number(),
+  revokedAt: z.number().nullable(),
+});
+type AdminRow = z.infer<typeof adminRow>;
+const readAdminRow = (name: string, raw: string): AdminRow =>
+  parseCheckedJson(`admin "${name}" in Redis`, adminRow, raw);
 
 /** Admins in Redis: name → row (JSON), and active token hash → name. */
 export class RedisAdminStore implements AdminStore {
@@ -126,7 +135,7 @@ export class RedisAdminStore implements AdminStore {
 
   private async row(name: string): Promise<AdminRow | null> {
     const raw = await this.redis.hget(ADMINS, name);
-    return raw === null ? null : (JSON.parse(raw) as AdminRow);
+    return raw === null ? null : readAdminRow(name, raw);
   }
 
   async add(name: string) {
@@ -148,7 +157,7 @@ export class RedisAdminStore implements AdminStore {
     const all = await this.redis.hgetall(ADMINS);
     return Object.entries(all)
       .map(([name, raw]) => {
-        const r = JSON.parse(raw) as AdminRow;
+        const r = readAdminRow(name, raw);
         return { name, createdAt: r.createdAt, revokedAt: r.revokedAt };
       })
       .sort((a, b) => a.name.localeCompare(b.name));

@@ -10,20 +10,23 @@ import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { connectSharedRedis } from '../../redis/redis-connect.js';
 import { PREFIX } from '../../redis/redis-scripts.js';
+import { z } from 'zod';
+import { parseCheckedJson } from '../../../node/json/checked-json.js';
 
 /** How long one XREAD of the request stream waits. */
 const BLOCK_MS = 2000;
 
-export interface ReplayRequest {
-  id: string;
-  user: string;
+const replayRequest = z.object({
+  id: z.string(),
+  user: z.string(),
   /** Replay the events after this id… */
-  after: string;
+  after: z.string(),
   /** …up to and including this one. */
-  last: string;
+  last: z.string(),
   /** The node that was asked (it replays to its own streams itself). */
-  origin: string;
-}
+  origin: z.string(),
+});
+export type ReplayRequest = z.infer<typeof replayRequest>;
 
 export interface ReplayAnswers {
   /** Other nodes that answered, and how many were expected (live nodes but this one). */
@@ -120,7 +123,8 @@ export class RedisReplaySignal implements ReplaySignal {
         )) as [string, [string, string[]][]][] | null;
         for (const [id, fields] of reply?.[0]?.[1] ?? []) {
           this.lastId = id;
-          const req = JSON.parse(fields[1] ?? '{}') as ReplayRequest;
+          const req = this.request(id, fields[1]);
+          if (!req) continue;
           if (req.origin === node()) continue;
           const reached = await handle(req);
           const key = answersKey(req.id);
@@ -135,6 +139,16 @@ export class RedisReplaySignal implements ReplaySignal {
         this.logger?.debug({ err }, 'replay requests: read failed; retrying');
         await new Promise((r) => setTimeout(r, 250));
       }
+    }
+  }
+
+  /** One entry of the request stream, checked; a malformed one is logged and skipped. */
+  private request(id: string, text: string | undefined): ReplayRequest | null {
+    try {
+      return parseCheckedJson(`replay request ${id}`, replayRequest, text ?? '');
+    } catch (err) {
+      this.logger?.warn({ err }, 'replay requests: skipped a malformed request');
+      return null;
     }
   }
 

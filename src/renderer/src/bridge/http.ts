@@ -13,7 +13,9 @@ import {
   WEB_PAGE_KEY_HEADER,
 } from '../../../shared/channels.js';
 import type { PushEvent, RequestResult } from '../../../shared/ipc.js';
+import { reportBadPush } from '../lib/error-reports.js';
 import { apiFrom, BridgeError, type Bridge, type Connection } from './bridge.js';
+import { createPushGate } from './push-check.js';
 
 /** The part of EventSource the bridge uses, so tests can pass a Node implementation. */
 export interface EventSourceLike {
@@ -33,6 +35,8 @@ export interface HttpBridgeOptions {
   reopenDelayMs?: number;
   /** The session's page key; by default from the address's `#key=` or this origin's storage. */
   pageKey?: string | null;
+  /** Told once of each push dropped as malformed; the renderer's error report by default. */
+  onBadPush?: (problem: string) => void;
 }
 
 const KEY_STORAGE = 'macrobell.pageKey';
@@ -98,7 +102,7 @@ function relayPushes(
       try {
         payload = JSON.parse(e.data);
       } catch {
-        return; // a garbled push is dropped; the next sync brings the truth anyway
+        payload = undefined; // garbled JSON: dropped and reported by the push check
       }
       to.push(name, payload, e.lastEventId);
     });
@@ -114,6 +118,7 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge & { cl
   const pageKey = options.pageKey !== undefined ? options.pageKey : browserPageKey();
   const keyHeader: Record<string, string> = pageKey ? { [WEB_PAGE_KEY_HEADER]: pageKey } : {};
   const listeners = new Map<PushEvent, Set<(p: unknown) => void>>();
+  const checkPush = createPushGate(options.onBadPush ?? reportBadPush);
   const connListeners = new Set<(c: Connection) => void>();
   const resyncListeners = new Set<() => void>();
   /** The last push's id: a new stream resumes after it (the browser's own retries send it too). */
@@ -144,7 +149,7 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge & { cl
     relayPushes(source, {
       push(name, payload, id) {
         if (id) lastEventId = id;
-        listeners.get(name)?.forEach((l) => l(payload));
+        checkPush(name, payload, (checked) => listeners.get(name)?.forEach((l) => l(checked)));
       },
       resync: () => resyncListeners.forEach((l) => l()),
     });

@@ -1,8 +1,28 @@
 /** Electron: the preload's `window.macrobell`, exactly the shared contract. */
-import type { PreloadBridge, RequestMethod } from '../../../shared/ipc.js';
+import type { PreloadBridge, PushEvent, RequestMethod } from '../../../shared/ipc.js';
+import { reportBadPush } from '../lib/error-reports.js';
 import { apiFrom, BridgeError, type Bridge } from './bridge.js';
+import { createPushGate } from './push-check.js';
 
-export function createIpcBridge(preload: PreloadBridge): Bridge {
+export function createIpcBridge(
+  preload: PreloadBridge,
+  onBadPush: (problem: string) => void = reportBadPush,
+): Bridge {
+  const checkPush = createPushGate(onBadPush);
+  // One preload subscription per push, checked once, then handed to every listener.
+  const listeners = new Map<PushEvent, Set<(p: unknown) => void>>();
+  const listenersOf = (event: PushEvent) => {
+    let set = listeners.get(event);
+    if (!set) {
+      const subscribers = new Set<(p: unknown) => void>();
+      set = subscribers;
+      listeners.set(event, set);
+      preload.on(event, (raw) =>
+        checkPush(event, raw, (payload) => subscribers.forEach((l) => l(payload))),
+      );
+    }
+    return set;
+  };
   return {
     kind: 'ipc',
     api: apiFrom(async (method, input) => {
@@ -10,7 +30,12 @@ export function createIpcBridge(preload: PreloadBridge): Bridge {
       if (!r.ok) throw new BridgeError(r.error.error, r.error.message);
       return r.value;
     }),
-    on: (event, listener) => preload.on(event, listener),
+    on(event, listener) {
+      const set = listenersOf(event);
+      const l = listener as (p: unknown) => void;
+      set.add(l);
+      return () => set.delete(l);
+    },
     onConnection: () => () => undefined,
   };
 }

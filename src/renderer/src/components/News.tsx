@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import type { PostSummary, SearchHit } from '../../../shared/domain.js';
+import type { SearchHit } from '../../../shared/domain.js';
 import { bodyRepeatsSummary, sanitizePost, sanitizeSnippet } from '../lib/sanitize.js';
 import { dateTimeLabel } from '../lib/time.js';
 import { useApp, useNews, useStores } from '../state/index.js';
@@ -197,49 +197,45 @@ function useZone(): [string, 'h12' | 'h23'] {
   return [settings?.timeZone ?? 'system', settings?.hourCycle ?? 'h23'];
 }
 
-function HitItem({ h }: { h: SearchHit }) {
-  const { news } = useStores();
-  const current = useNews((s) => s.post);
-  const [zone, hc] = useZone();
-  return (
-    <li>
-      <button
-        type="button"
-        data-testid="post-item"
-        className={`post-item${current?.id === h.id ? ' selected' : ''}`}
-        onClick={() => void news.getState().open(h.id, h.culture)}
-      >
-        <span className="post-title">{h.title}</span>
-        <span
-          className="snippet"
-          dangerouslySetInnerHTML={{ __html: sanitizeSnippet(h.snippetHtml) }}
-        />
-        <span className="meta">{dateTimeLabel(h.publicationDate, zone, hc)}</span>
-      </button>
-    </li>
-  );
-}
+/** What every story of the list has, a search hit or a post. */
+type Story = Pick<SearchHit, 'id' | 'culture' | 'title' | 'publicationDate'>;
 
-function PostItem({ p }: { p: PostSummary }) {
+/**
+ * One story of the list: a post (`read`: its unread mark; `author` before the time) or a
+ * search hit (`snippetHtml`: the matches in context).
+ */
+function StoryItem(props: {
+  story: Story;
+  read?: boolean;
+  author?: string | null;
+  snippetHtml?: string;
+}) {
+  const { story, read, author, snippetHtml } = props;
   const { news } = useStores();
   const current = useNews((s) => s.post);
   const [zone, hc] = useZone();
+  const date = dateTimeLabel(story.publicationDate, zone, hc);
+  const unread = read === false;
   return (
     <li>
       <button
         type="button"
         data-testid="post-item"
-        className={`post-item${p.read ? ' read' : ''}${current?.id === p.id ? ' selected' : ''}`}
-        onClick={() => void news.getState().open(p.id, p.culture)}
+        className={`post-item${read ? ' read' : ''}${current?.id === story.id ? ' selected' : ''}`}
+        onClick={() => void news.getState().open(story.id, story.culture)}
       >
         <span className="post-title">
-          {!p.read && <span className="unread-dot" aria-hidden="true" />}
-          {!p.read && <span className="sr-only">Unread: </span>}
-          {p.title}
+          {unread && <span className="unread-dot" aria-hidden="true" />}
+          {unread && <span className="sr-only">Unread: </span>}
+          {story.title}
         </span>
-        <span className="meta">
-          {p.authorName ?? ''} · {dateTimeLabel(p.publicationDate, zone, hc)}
-        </span>
+        {snippetHtml !== undefined && (
+          <span
+            className="snippet"
+            dangerouslySetInnerHTML={{ __html: sanitizeSnippet(snippetHtml) }}
+          />
+        )}
+        <span className="meta">{author === undefined ? date : `${author ?? ''} · ${date}`}</span>
       </button>
     </li>
   );
@@ -279,8 +275,17 @@ function PostList({ hits, query }: { hits: SearchHit[] | null; query: string }) 
         tabIndex={-1}
       >
         {hits
-          ? hits.map((h) => <HitItem key={`${h.culture}:${h.id}`} h={h} />)
-          : items.map((p) => <PostItem key={`${p.culture}:${p.id}`} p={p} />)}
+          ? hits.map((h) => (
+              <StoryItem key={`${h.culture}:${h.id}`} story={h} snippetHtml={h.snippetHtml} />
+            ))
+          : items.map((p) => (
+              <StoryItem
+                key={`${p.culture}:${p.id}`}
+                story={p}
+                read={p.read}
+                author={p.authorName}
+              />
+            ))}
       </ul>
       {!hits && items.length < total && (
         <button type="button" className="more" onClick={() => void news.getState().load(page + 1)}>

@@ -33,6 +33,11 @@ export function reportRendererError(report: RendererErrorReport): void {
   void bridgeForReports.api.reportRendererError(bounded).catch(() => undefined);
 }
 
+/** A push the bridge dropped as malformed (`bridge/push-check.ts`), in the core's log. */
+export function reportBadPush(problem: string): void {
+  reportRendererError({ kind: 'error', message: `The window ${problem}` });
+}
+
 const messageOf = (value: unknown): { message: string; stack?: string } =>
   value instanceof Error
     ? { message: value.message || value.name, stack: value.stack }
