@@ -4,7 +4,9 @@
  * delivering to a retired URL refuses every print until someone registers the right one,
  * so the first refusal posts at once; the episode ends when refusals have stopped for
  * `quietMs`, across the desk (the gate: this node's memory, or a key in Redis every node
- * refreshes, so two nodes refusing the same deliveries post one episode, not two).
+ * refreshes, so two nodes refusing the same deliveries post one episode, not two). Every
+ * node that refused during the episode watches for its end, and the one that claims it
+ * first posts it: the end is told even when the node that started the episode is gone.
  * Scanners guessing paths start episodes too: they are rare and worth a look.
  */
 import type { Logger } from 'pino';
@@ -34,26 +36,36 @@ export function watchUnknownSecrets(opts: {
   const gate = opts.gate ?? new MemoryEpisodeGate(quietMs);
   let count = 0;
   let timer: NodeJS.Timeout | null = null;
+  /** The episode this node refused in and watches the end of. */
+  let watching: string | null = null;
   let stopped = false;
   const minutes = Math.round(quietMs / 60_000);
   const quiet = minutes >= 1 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${quietMs} ms`;
 
-  /** The node that started the episode posts its end, once refusals have stopped desk-wide. */
-  const watchEnd = (inMs: number) => {
+  const postEnd = async (episode: string) => {
+    if (!(await gate.claimEnd(episode)) || stopped) return;
+    await opts.post?.(
+      `:white_check_mark: No webhook with an unknown secret for ${quiet} ` +
+        `(relay ${opts.node()}): that episode is over.`,
+    );
+  };
+
+  /** Checks, when it may be over, whether `episode` is; then its end is posted once. */
+  const watchEnd = (episode: string, inMs: number) => {
     timer = setTimeout(() => {
       timer = null;
-      gate.remainingMs(now()).then(
+      gate.remainingMs(now(), episode).then(
         (left) => {
           if (stopped) return;
-          if (left > 0) return watchEnd(left);
-          void opts.post?.(
-            `:white_check_mark: No webhook with an unknown secret for ${quiet} ` +
-              `(relay ${opts.node()}): that episode is over.`,
+          if (left > 0) return watchEnd(episode, left);
+          watching = null;
+          void postEnd(episode).catch((err: unknown) =>
+            opts.logger?.warn({ err }, 'unknown secrets: the end could not be posted'),
           );
         },
         (err: unknown) => {
           opts.logger?.warn({ err }, 'unknown secrets: the episode cannot be checked now');
-          if (!stopped) watchEnd(quietMs);
+          if (!stopped) watchEnd(episode, quietMs);
         },
       );
     }, inMs);
@@ -67,15 +79,22 @@ export function watchUnknownSecrets(opts: {
     refused() {
       count++;
       const t = now();
-      void gate.refused(t).then((started) => {
-        if (!started || stopped) return;
-        opts.logger?.warn('webhook refused: unknown secret (the service may hold an old URL)');
-        void opts.post?.(
-          `:warning: Relay node ${opts.node()} refused a webhook with an unknown secret at ` +
-            `${new Date(t).toISOString()}: the service may be delivering to a retired URL. ` +
-            'Check `relay register` (it lists the registered URLs) and `macrobell_relay_hooks_unknown_secret_total`.',
-        );
-        if (timer === null) watchEnd(quietMs);
+      void gate.refused(t).then(({ started, episode }) => {
+        if (stopped) return;
+        if (started) {
+          opts.logger?.warn('webhook refused: unknown secret (the service may hold an old URL)');
+          void opts.post?.(
+            `:warning: Relay node ${opts.node()} refused a webhook with an unknown secret at ` +
+              `${new Date(t).toISOString()}: the service may be delivering to a retired URL. ` +
+              'Check `relay register` (it lists the registered URLs) and `macrobell_relay_hooks_unknown_secret_total`.',
+          );
+        }
+        if (watching === episode) return;
+        if (timer) clearTimeout(timer);
+        // A new episode means the one watched is over (its key had gone): its end is due.
+        if (watching !== null) void postEnd(watching).catch(() => undefined);
+        watching = episode;
+        watchEnd(episode, quietMs);
       });
     },
     stop() {

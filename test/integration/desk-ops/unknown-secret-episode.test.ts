@@ -2,7 +2,7 @@
  * Deliveries with an unknown secret on a desk of two Redis nodes (#43): both nodes refuse
  * them (404) and count them, and the desk's chat hears of the episode once when it starts
  * and once when it ends (no refusal anywhere for the quiet period), not once per node. A
- * later episode is posted again, once.
+ * later episode is posted again, once; its end too when the node that started it is gone.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRelay, type RunningRelay } from '../../../src/relay/server.js';
@@ -62,6 +62,18 @@ describe('unknown secrets on a Redis desk', () => {
     expect(chat.texts.slice(2)).toEqual([
       expect.stringMatching(/^:warning: Relay node node-b refused/),
       expect.stringMatching(CLOSE),
+    ]);
+
+    // A third, started by node A, which then goes away: node B, which refused in it too,
+    // posts its end (before, only the node that started an episode could end it).
+    await refuse(nodes[0] as RunningRelay);
+    await waitFor(() => chat.texts.length === 5, 'the third episode posted');
+    await refuse(nodes[1] as RunningRelay);
+    await (nodes[0] as RunningRelay).close();
+    await waitFor(() => chat.texts.length === 6, 'the third episode over', 10_000);
+    expect(chat.texts.slice(4)).toEqual([
+      expect.stringMatching(/^:warning: Relay node node-a refused/),
+      expect.stringMatching(/\(relay node-b\): that episode is over\.$/),
     ]);
   }, 60_000);
 });
