@@ -26,7 +26,7 @@ import { upcomingReleases } from './alerts/upcoming-releases.js';
 import { startDeskAlerts, type DeskAlertCounters } from './alerts/desk-alerts.js';
 import { deliveryLog } from './replay/delivery-log.js';
 import { releaseNames } from './replay/release-names.js';
-import { traderLog } from './replay/trader-log.js';
+import { knownTradersLog } from './replay/trader-log.js';
 import { appliedLagHistogram, lagObserver, opsMetrics } from './ops-metrics.js';
 import { openOpsStores } from './ops-stores.js';
 import { silentNodeReason } from './presence/silent-node.js';
@@ -219,8 +219,7 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
     admins: stores.admins,
     snapshot: () => storeDown.snapshot(() => adminSnapshot(view), alerts.open),
     log,
-    traderLog: (user, grep, since, until) =>
-      traderLog({ events, presence, releaseNames: names, user, grep, since, until }),
+    traderLog: knownTradersLog({ users: opts.users, events, presence, releaseNames: names }),
     replay: replays.replay,
   });
   const lag = appliedLagHistogram();

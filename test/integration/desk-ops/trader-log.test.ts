@@ -181,6 +181,12 @@ describe.each<Backend>(['sqlite', 'redis'])('relay log --user on %s', (backend) 
       'No print matching "GDP" in that range for a desktop of bob the desk knows.',
     ]);
 
+    // A name the desk does not know is said so (a typo is not "bob saw nothing").
+    expect(await ask('user=bbo')).toEqual({
+      status: 404,
+      body: expect.objectContaining({ message: 'No trader named "bbo" on this desk' }),
+    });
+
     // The route checks its input: no user, a bad range.
     expect(await ask('grep=NFP')).toEqual({
       status: 400,

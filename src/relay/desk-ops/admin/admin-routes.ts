@@ -86,6 +86,7 @@ function deliveriesRoute(opts: AdminRoutesOptions, auth: ReturnType<typeof admin
     try {
       sendJson(res, 200, { ...r, ...(await opts.traderLog(user, grep, r.since, r.until)) });
     } catch (err) {
+      if (err instanceof ReplayRefused) return sendReplyError(res, err);
       opts.logger?.warn({ err }, 'deliveries failed: the store is unavailable');
       sendReplyError(res, RelayErrors.LOG_UNREADABLE());
     }

@@ -9,7 +9,9 @@ import { appliedTimeOf } from '../../../shared/desk-applied.js';
 import { plainPhrase } from '../../../shared/plain-text.js';
 import { compareIds, type EventLog, type StoredEvent } from '../../log/event-log.js';
 import type { PresenceStore } from '../presence/presence-store.js';
+import type { UserStore } from '../../users/user-store.js';
 import { LOG_LIMIT, readRange } from './delivery-log.js';
+import { ReplayRefused } from './replay.js';
 
 export interface TraderDelivery {
   /** The relay's event id of the print. */
@@ -113,4 +115,21 @@ export async function traderLog(opts: {
       });
     }
   return { user: opts.user, rows, truncated, namesUnavailable };
+}
+
+/**
+ * `traderLog` for the names the desk knows: a typo is answered 404, not read as "bob saw
+ * nothing"; a revoked trader's past can still be asked for.
+ */
+export function knownTradersLog(deps: {
+  users: Pick<UserStore, 'list'>;
+  events: EventLog;
+  presence: PresenceStore;
+  releaseNames: () => Promise<Map<string, string>>;
+}) {
+  return async (user: string, grep: string, since: number, until: number) => {
+    if (!(await deps.users.list()).some((u) => u.name === user))
+      throw new ReplayRefused(404, 'unknown_user', `No trader named "${user}" on this desk`);
+    return traderLog({ ...deps, user, grep, since, until });
+  };
 }
