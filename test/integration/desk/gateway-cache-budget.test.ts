@@ -11,14 +11,12 @@
  * pinned clock (nothing refills the bucket behind the test's back); the bucket is the
  * relay's own (MemoryDeskLimits).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TokenManager } from '../../../src/node/oauth/token-manager.js';
 import { MemoryDeskLimits } from '../../../src/relay/desk/desk-limits.js';
-import { RelayError } from '../../../src/relay/errors.js';
 import {
   createGateway,
   UPSTREAM_READS_BURST,
@@ -29,8 +27,8 @@ import {
   REFUSAL_WINDOW_MS,
   REFUSALS_LOGGED_PER_WINDOW,
 } from '../../../src/relay/gateway/refusal-log.js';
-import { sendReplyError } from '../../../src/relay/http-util.js';
 import { DESK_PRIVATE, DESK_PUBLIC, spawnSimulator, stopAll, type Proc } from './processes.js';
+import { serveGateway } from './gateway-server.js';
 
 const NOW = Date.parse('2026-01-05T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -59,19 +57,7 @@ beforeAll(async () => {
     now: () => clock,
     logger: pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) }),
   });
-  // The bearer is the trader's name: who is reading is all the gateway needs here.
-  server = createServer((req, res) => {
-    const u = new URL(req.url ?? '/', 'http://relay');
-    const user = /^Bearer (\w+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
-    gateway
-      .route(req, res, u.pathname, u.searchParams, async () => user)
-      .catch((err: unknown) => {
-        if (err instanceof RelayError) sendReplyError(res, err);
-        else res.destroy();
-      });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, url } = await serveGateway(gateway));
 }, 60_000);
 
 afterAll(async () => {

@@ -11,13 +11,11 @@
  * The gateway runs in this process before the simulator; the bucket and the cache run on
  * clocks the test moves, and the hold is a wait the test releases: counts, not timing.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenManager } from '../../../src/node/oauth/token-manager.js';
 import { MemoryDeskLimits } from '../../../src/relay/desk/desk-limits.js';
-import { RelayError } from '../../../src/relay/errors.js';
 import {
   createGateway,
   UPSTREAM_READS_BURST,
@@ -26,8 +24,8 @@ import {
 } from '../../../src/relay/gateway/index.js';
 import { HELD_PER_TRADER } from '../../../src/relay/gateway/held-refusals.js';
 import { EVENT_DATES_TTL_MS } from '../../../src/relay/gateway/read-routes.js';
-import { sendReplyError } from '../../../src/relay/http-util.js';
 import { DESK_PRIVATE, DESK_PUBLIC, spawnSimulator, stopAll, type Proc } from './processes.js';
+import { serveGateway } from './gateway-server.js';
 
 const NOW = Date.parse('2026-01-05T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -59,19 +57,7 @@ beforeAll(async () => {
     now: () => cacheClock,
     wait: (ms) => new Promise<void>((release) => holds.push({ ms, release })),
   });
-  // The bearer is the trader's name: who is reading is all the gateway needs here.
-  server = createServer((req, res) => {
-    const u = new URL(req.url ?? '/', 'http://relay');
-    const user = /^Bearer (\w+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
-    gateway
-      .route(req, res, u.pathname, u.searchParams, async () => user)
-      .catch((err: unknown) => {
-        if (err instanceof RelayError) sendReplyError(res, err);
-        else res.destroy();
-      });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, url } = await serveGateway(gateway));
 }, 60_000);
 
 afterAll(async () => {

@@ -12,10 +12,9 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenManager } from '../../../src/node/oauth/token-manager.js';
-import { RelayError } from '../../../src/relay/errors.js';
 import { createGateway, type Gateway } from '../../../src/relay/gateway/index.js';
 import { BURST_BYTES } from '../../../src/relay/gateway/paced-writer.js';
-import { sendReplyError } from '../../../src/relay/http-util.js';
+import { serveGateway } from './gateway-server.js';
 
 const FROM = Date.parse('2026-01-05T00:00:00.000Z');
 const DAY = 86_400_000;
@@ -66,17 +65,7 @@ beforeAll(async () => {
       clock += ms;
     },
   });
-  relay = createServer((req, res) => {
-    const u = new URL(req.url ?? '/', 'http://relay');
-    const user = /^Bearer (\w+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
-    gateway
-      .route(req, res, u.pathname, u.searchParams, async () => user)
-      .catch((err: unknown) => {
-        if (err instanceof RelayError) sendReplyError(res, err);
-        else res.destroy();
-      });
-  });
-  url = await listen(relay);
+  ({ server: relay, url } = await serveGateway(gateway));
 });
 
 afterAll(async () => {
