@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { waitFor } from '../../support/wait.js';
+import { nodeArgs } from '../../support/spawn-cli.js';
 
 export interface Line {
   at: number;
@@ -28,7 +29,8 @@ export function killChildren(): void {
 }
 
 export function spawnLines(args: string[], env: NodeJS.ProcessEnv): LineProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const [script = '', ...rest] = args;
+  const child = spawn(process.execPath, [...nodeArgs(script), ...rest], {
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -1,6 +1,6 @@
 /** Real processes for the desk tests: the simulator CLI, the relay CLI and its subcommands. */
 import { execFile } from 'node:child_process';
-import { exited, spawnCli, type Proc } from '../../support/spawn-cli.js';
+import { exited, nodeArgs, spawnCli, type Proc } from '../../support/spawn-cli.js';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect } from 'vitest';
 
@@ -65,7 +65,7 @@ export function relayCommand(
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/relay/cli.ts', ...args],
+      [...nodeArgs('src/relay/cli.ts'), ...args],
       { encoding: 'utf8', env: { ...process.env, ...relayEnv(env) }, timeout: 60_000 },
       (err, stdout, stderr) =>
         resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr }),

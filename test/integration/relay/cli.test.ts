@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { exited, post, spawnRelay, tempDir, waitFor } from './helpers.js';
+import { nodeArgs } from '../../support/spawn-cli.js';
 
 const noSecretsEnv = { MACROBELL_RELAY_SECRET: '', MACROBELL_RELAY_TOKEN: '' };
 
@@ -27,7 +28,7 @@ describe('relay CLI', () => {
           new Promise<{ code: number | null; stderr: string }>((resolve) => {
             execFile(
               process.execPath,
-              ['--import', 'tsx', 'src/relay/cli.ts', ...args],
+              [...nodeArgs('src/relay/cli.ts'), ...args],
               { encoding: 'utf8', env: { ...process.env, ...noSecretsEnv }, timeout: 60_000 },
               (err, _stdout, stderr) =>
                 resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stderr }),
@@ -90,7 +91,7 @@ describe('relay CLI', () => {
       const shown = await new Promise<string>((resolve) =>
         execFile(
           process.execPath,
-          ['--import', 'tsx', 'src/relay/cli.ts', 'secrets', 'show', '--data', data],
+          [...nodeArgs('src/relay/cli.ts'), 'secrets', 'show', '--data', data],
           { encoding: 'utf8', env: { ...process.env, ...noSecretsEnv } },
           (_err, stdout) => resolve(stdout),
         ),

@@ -25,6 +25,7 @@ import { startSimulator } from '../../../src/simulator/index.js';
 import { post, tempDir, waitFor } from './helpers.js';
 import { startChatReceiver } from './chat-receiver.js';
 import { startShippedAclRedis, type TestRedis } from './redis-server.js';
+import { nodeArgs } from '../../support/spawn-cli.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -239,7 +240,7 @@ describe('a store that comes back without the desk', () => {
 
     const cli = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'src/relay/cli.ts', 'store', 'accept-loss', '--redis', r.url],
+      [...nodeArgs('src/relay/cli.ts'), 'store', 'accept-loss', '--redis', r.url],
       {
         env: {
           ...process.env,

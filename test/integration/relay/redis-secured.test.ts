@@ -27,6 +27,7 @@ import {
   type RelayProcess,
 } from './helpers.js';
 import { startRedis, type StartRedisOptions, type TestRedis } from './redis-server.js';
+import { nodeArgs } from '../../support/spawn-cli.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -61,7 +62,7 @@ async function relayCli(args: string[], env: NodeJS.ProcessEnv): Promise<RelayPr
 function relayRefuses(args: string[], env: NodeJS.ProcessEnv) {
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'src/relay/cli.ts', '--port', '0', '--data', tempDir(), ...args],
+    [...nodeArgs('src/relay/cli.ts'), '--port', '0', '--data', tempDir(), ...args],
     { env: { ...process.env, ...RELAY_ENV, ...env }, encoding: 'utf8', timeout: 30_000 },
   );
   return { code: r.status, stderr: r.stderr, stdout: r.stdout };
@@ -89,7 +90,7 @@ describe('Redis password', () => {
     // The desk's users on the same Redis, by the CLI, with the password from the environment.
     const users = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'src/relay/cli.ts', 'users', 'add', 'dora', '--redis', r.url],
+      [...nodeArgs('src/relay/cli.ts'), 'users', 'add', 'dora', '--redis', r.url],
       { env: { ...process.env, MACROBELL_REDIS_PASSWORD: password }, encoding: 'utf8' },
     );
     expect(users.status, users.stderr).toBe(0);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/index.js';
 import { startRelay } from '../../../src/relay/server.js';
+import { nodeArgs } from '../../support/spawn-cli.js';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -24,9 +25,7 @@ function register(
     execFile(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'src/relay/cli.ts',
+        ...nodeArgs('src/relay/cli.ts'),
         'register',
         '--data',
         data,
@@ -144,9 +143,7 @@ describe('relay register', () => {
     const r = spawnSync(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'src/relay/cli.ts',
+        ...nodeArgs('src/relay/cli.ts'),
         'register',
         '--public-url',
         'https://x.example',

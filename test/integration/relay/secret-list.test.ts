@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnRelayCli, stopAll, type Proc } from '../desk/processes.js';
 import { pageAll, post, tempDir } from './helpers.js';
+import { nodeArgs } from '../../support/spawn-cli.js';
 
 const NEW = 'newSecret-0123456789';
 const OLD = 'oldSecret-0123456789';
@@ -30,7 +31,7 @@ describe('a list of webhook secrets', () => {
   it('refuses a malformed list at start, saying what a list is', () => {
     const r = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'src/relay/cli.ts', '--port', '0', '--data', tempDir('mb-secret-bad-')],
+      [...nodeArgs('src/relay/cli.ts'), '--port', '0', '--data', tempDir('mb-secret-bad-')],
       {
         encoding: 'utf8',
         timeout: 30_000,

@@ -9,11 +9,12 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers.js';
+import { nodeArgs } from '../../support/spawn-cli.js';
 
 const show = (data: string, env: NodeJS.ProcessEnv) =>
   spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'src/relay/cli.ts', 'secrets', 'show', '--data', data],
+    [...nodeArgs('src/relay/cli.ts'), 'secrets', 'show', '--data', data],
     {
       encoding: 'utf8',
       timeout: 30_000,

@@ -8,7 +8,7 @@
  * mode with the speed `npm run web -- --demo-speed` passes.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -16,9 +16,9 @@ import type { EventDate } from '../../../src/shared/domain.js';
 import { createAppService, type AppService } from '../../../src/main/service.js';
 import { MemorySecretStore } from '../../../src/main/secrets/index.js';
 import { waitFor } from '../../support/wait.js';
+import { nodeArgs } from '../../support/spawn-cli.js';
 
 const root = resolve(import.meta.dirname, '../../..');
-const tsx = resolve(root, 'node_modules/.bin/tsx');
 const DAY = 86_400_000;
 /**
  * The fastest the CLI takes: the week's two weeks ahead in about two minutes, and the
@@ -39,22 +39,11 @@ const printsAValue = (ed: EventDate) => !ed.isSpeech && !ed.isAllDay;
 
 describe('a fast demo through the simulator CLI (--speed)', () => {
   it('shows each upcoming release at the real time it prints', async () => {
-    if (!existsSync(tsx)) throw new Error(`tsx is missing at ${tsx}: run \`npm install\``);
-    // node itself with tsx's loader, not the tsx CLI: that is a parent process which, once
+    // node itself (the CLI's bundle, or its sources with tsx's loader), not the tsx CLI: that is a parent process which, once
     // killed, left the simulator running (orphaned) after the test
     const child = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        resolve(root, 'src/simulator/cli.ts'),
-        '--port',
-        '0',
-        '--seed',
-        'pace',
-        '--speed',
-        `${SPEED}`,
-      ],
+      [...nodeArgs('src/simulator/cli.ts'), '--port', '0', '--seed', 'pace', '--speed', `${SPEED}`],
       { cwd: root, env: { ...process.env, NO_COLOR: '1' } },
     );
     children.push(child);
