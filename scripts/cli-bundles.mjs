@@ -17,30 +17,45 @@ const CLI_BUNDLES = {
 /** Builds both CLIs into a folder of its own under out/test-cli; returns the folder. */
 export async function buildCliBundles(root) {
   const { build } = await import('vite');
+  // Vite's build sets NODE_ENV=production in this process when it is unset; the test files
+  // inherit the environment, and React's production build has no act() for them.
+  const nodeEnv = process.env.NODE_ENV;
   const outDir = join(
     root,
     'out',
     'test-cli',
     `${Date.now()}-${process.pid}-${randomBytes(4).toString('hex')}`,
   );
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    build: {
-      ssr: true,
-      outDir,
-      emptyOutDir: true,
-      target: 'node22',
-      minify: false,
-      rollupOptions: {
-        input: Object.fromEntries(
-          Object.entries(CLI_BUNDLES).map(([script, file]) => [file.replace(/\.mjs$/, ''), script]),
-        ),
-        output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+  try {
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'warn',
+      build: {
+        ssr: true,
+        outDir,
+        emptyOutDir: true,
+        target: 'node22',
+        minify: false,
+        rollupOptions: {
+          input: Object.fromEntries(
+            Object.entries(CLI_BUNDLES).map(([script, file]) => [
+              file.replace(/\.mjs$/, ''),
+              script,
+            ]),
+          ),
+          output: {
+            format: 'es',
+            entryFileNames: '[name].mjs',
+            chunkFileNames: '[name]-[hash].mjs',
+          },
+        },
       },
-    },
-    ssr: { target: 'node' },
-  });
+      ssr: { target: 'node' },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return outDir;
 }
