@@ -271,9 +271,20 @@ export class RedisEventLog implements EventLog {
     return Promise.resolve(`${Math.max(0, since - SEEK_SKEW_MS)}-0`);
   }
 
+  /**
+   * Trims by Redis's clock: the stream's ids carry the time Redis stamped them with, so a
+   * node whose own clock runs ahead (a VM with a wrong clock) must not drop recent webhooks
+   * of the whole desk. The time comes from `INFO server` (the relay's ACL user has no TIME).
+   */
   async trim(olderThanMs: number): Promise<number> {
-    const cutoff = (this.opts.now ?? Date.now)() - olderThanMs;
+    const cutoff = (await this.storeNow()) - olderThanMs;
     return Number(await this.redis.mbTrim(STREAM, TRIMMED, `${Math.max(0, cutoff)}-0`));
+  }
+
+  /** Redis's own time (ms), or this node's when Redis does not say it. */
+  private async storeNow(): Promise<number> {
+    const usec = /^server_time_usec:(\d+)\r?$/m.exec(await this.redis.info('server'))?.[1];
+    return usec === undefined ? (this.opts.now ?? Date.now)() : Math.floor(Number(usec) / 1000);
   }
 
   async stats(): Promise<{ rows: number; bytes: null }> {

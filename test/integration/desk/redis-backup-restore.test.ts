@@ -1,4 +1,4 @@
-// @clock 2026-12-02T14:05:00Z — the simulator CLI runs as the desk's service (no webhook registered, no schedule read); pinned: weeks ahead of Redis's clock a node trims recent webhooks (docs/testing.md, the clock matrix)
+// @clock any-day — the simulator CLI runs as the desk's service, but no webhook is registered with it and the test reads no schedule
 /**
  * A two-node desk on Redis with the shipped ACL file (deploy/redis.acl.example): users, an
  * admin, a watch list and acknowledged webhooks, then `relay backup --redis` as the
