@@ -88,9 +88,15 @@ export async function buildWebHost(root) {
   renameSync(next, currentFile(root));
   for (const entry of readdirSync(hostDir(root), { withFileTypes: true })) {
     const path = join(hostDir(root), entry.name);
+    // Old by its name (the time its build started) and by its files: a build still being
+    // written is never both, even where processes disagree on the clock (libfaketime starts
+    // each process of the clock matrix at the same moment).
+    const startedAt = Number(entry.name.split('-')[0]);
     if (
       entry.isDirectory() &&
       entry.name !== id &&
+      Number.isFinite(startedAt) &&
+      Date.now() - startedAt > KEEP_OLD_MS &&
       Date.now() - statSync(path).mtimeMs > KEEP_OLD_MS
     )
       rmSync(path, { recursive: true, force: true });
