@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
 /** Script (as the tests name it) → its bundle's file name. */
-const CLI_BUNDLES = {
+export const CLI_BUNDLES = {
   'src/relay/cli.ts': 'relay.mjs',
   'src/simulator/cli.ts': 'simulator.mjs',
 };

@@ -2,6 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+// @ts-expect-error -- a plain ES module of the test runner, without types
+import { CLI_BUNDLES } from '../../scripts/cli-bundles.mjs';
 
 export interface Proc {
   child: ChildProcess;
@@ -11,12 +13,8 @@ export interface Proc {
 }
 
 const root = resolve(import.meta.dirname, '../..');
-/** The CLIs `npm test` builds once per run (scripts/cli-bundles.mjs), by script. */
-const BUNDLED: Record<string, string> = {
-  'src/relay/cli.ts': 'relay.mjs',
-  'src/simulator/cli.ts': 'simulator.mjs',
-};
-
+/** The CLIs `npm test` builds once per run, by script (scripts/cli-bundles.mjs). */
+const BUNDLED: Record<string, string> = CLI_BUNDLES;
 /**
  * Node's arguments that run `script`: its bundle when `npm test` built one (a start costs
  * about a quarter of the CPU), else the sources under tsx (a file run alone with vitest).

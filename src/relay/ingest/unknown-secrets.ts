@@ -50,6 +50,11 @@ export function watchUnknownSecrets(opts: {
     );
   };
 
+  const endEpisode = (episode: string) =>
+    void postEnd(episode).catch((err: unknown) =>
+      opts.logger?.warn({ err }, 'unknown secrets: the end could not be posted'),
+    );
+
   /** Checks, when it may be over, whether `episode` is; then its end is posted once. */
   const watchEnd = (episode: string, inMs: number) => {
     timer = setTimeout(() => {
@@ -59,9 +64,7 @@ export function watchUnknownSecrets(opts: {
           if (stopped) return;
           if (left > 0) return watchEnd(episode, left);
           watching = null;
-          void postEnd(episode).catch((err: unknown) =>
-            opts.logger?.warn({ err }, 'unknown secrets: the end could not be posted'),
-          );
+          endEpisode(episode);
         },
         (err: unknown) => {
           opts.logger?.warn({ err }, 'unknown secrets: the episode cannot be checked now');
@@ -92,7 +95,7 @@ export function watchUnknownSecrets(opts: {
         if (watching === episode) return;
         if (timer) clearTimeout(timer);
         // A new episode means the one watched is over (its key had gone): its end is due.
-        if (watching !== null) void postEnd(watching).catch(() => undefined);
+        if (watching !== null) endEpisode(watching);
         watching = episode;
         watchEnd(episode, quietMs);
       });
