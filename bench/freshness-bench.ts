@@ -120,12 +120,12 @@ const dropAll = (sim: string) =>
 export function benchUnknownFreshness(quick: boolean) {
   return withDemoApp(async (service, sim) => {
     await dropAll(sim);
-    return measure(service, sim, quick ? 6 : 20, 'unknown', { known: false, waitMs: 90_000 });
+    return measure(service, sim, quick ? 3 : 20, 'unknown', { known: false, waitMs: 90_000 });
   });
 }
 
 export function benchFreshness(quick: boolean) {
-  const n = quick ? 6 : 40;
+  const n = quick ? 3 : 40;
   return withDemoApp(async (service, sim) => {
     const normal = await measure(service, sim, n, 'normal');
     const dropped = await measure(service, sim, n, 'dropped', { whenKnown: () => dropAll(sim) });

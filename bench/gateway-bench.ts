@@ -99,7 +99,7 @@ async function round(sim: RunningSimulator, relay: RunningRelay, dataDir: string
 }
 
 export async function benchGateway(quick: boolean) {
-  const n = quick ? 8 : 20;
+  const n = quick ? 4 : 20;
   const sim = await startSimulator({ port: 0, seed: 9, autoplay: false });
   const dataDir = mkdtempSync(join(tmpdir(), 'mb-bench-gw-relay-'));
   const relay = await startRelay({

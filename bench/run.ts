@@ -110,8 +110,11 @@ const add = (r: Row) => {
 };
 const step = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
   process.stdout.write(`… ${name}\n`);
+  const started = performance.now();
   const v = await fn();
   raw[name] = v;
+  // where a run's time goes: CI runs the quick figures on every submission
+  process.stdout.write(`  (${name}: ${Math.round((performance.now() - started) / 1000)} s)\n`);
   return v;
 };
 

@@ -1,8 +1,12 @@
 // The clock tests run on. A test file that reads the wall-clock date (the demo's schedule,
 // "today" in the calendar) says so in its header, and the runner honours it:
 //
-//   // @clock any-day                 passes whatever the date: run today, and on every
+//   // @clock any-day                 reads what the day holds (the demo's schedule, "today")
+//                                     and passes whatever the date: run today, and on every
 //                                     moment of the clock matrix (`npm run test:clock-matrix`)
+//   // @clock any-moment              reads the clock but not the day's schedule (it makes the
+//                                     releases it needs): run today, and on one moment of the
+//                                     matrix (such files are dealt over the moments in turn)
 //   // @clock 2026-12-02T14:05:00Z     always runs with the clock set to that moment
 //
 // A file with no pragma must not read the date (test/unit/lint/clock-pragmas.test.ts).
@@ -27,17 +31,17 @@ export const MOMENTS = [
 
 const PRAGMA = /^\s*(?:\/\/|\/?\*+)\s*@clock\s+(\S+)/m;
 
-/** 'any-day', an ISO moment, or null (the file does not read the date). */
+/** 'any-day', 'any-moment', an ISO moment, or null (the file does not read the date). */
 export function clockPragma(file) {
   const head = readFileSync(file, 'utf8').split('\n').slice(0, 40).join('\n');
   const m = PRAGMA.exec(head);
   if (!m) return null;
   const value = m[1];
-  if (value === 'any-day') return value;
+  if (value === 'any-day' || value === 'any-moment') return value;
   if (/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?Z$/.test(value) && !Number.isNaN(Date.parse(value)))
     return value;
   throw new Error(
-    `${file}: "@clock ${value}" must be "any-day" or a UTC moment like 2026-12-02T14:05:00Z`,
+    `${file}: "@clock ${value}" must be "any-day", "any-moment" or a UTC moment like 2026-12-02T14:05:00Z`,
   );
 }
 

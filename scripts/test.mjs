@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureApprovedScripts } from './approved-scripts.mjs';
 import { MOMENTS, atMoment, clockPragma, requireFaketime } from './clock.mjs';
+import { laneCount, runInLanes } from './test-lanes.mjs';
 import { webBuildArgv } from './web-build.mjs';
 import { buildCliBundles } from './cli-bundles.mjs';
 
@@ -110,30 +111,53 @@ const failuresOf = (label, report) => {
     ? lines.map((l) => `${label}: ${l}`)
     : [`${label}: failed (exit status), no failed test in its report: see its output above`];
 };
-/** Runs `argv` with node (today's clock) or under faketime at `at`; returns the exit status. */
-const run = (label, argv, at = null) => {
-  console.log(`\n▶ ${label}${at ? ` — clock at ${at}` : ''}`);
+/** A vitest invocation (or any node command) on today's clock or under faketime at `at`. */
+const job = (label, argv, at = null, weight = 0) => {
+  const fullLabel = `${label}${at ? ` — clock at ${at}` : ''}`;
   // vitest also writes a JSON report, so the failures can be listed again at the very end:
   // CI shows the end of a long log, and the first suite's failure scrolls out of it.
   const report = argv[0] === vitest ? join(reportDir, `run-${runs++}.json`) : null;
   if (report)
     argv = [...argv, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  const plain = { command: process.execPath, args: argv, env: {} };
-  const how = at ? atMoment(at, [process.execPath, ...argv]) : plain;
-  const started = Date.now();
-  const status =
-    spawnSync(how.command, how.args, {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, MACROBELL_TEST_SESSION: '1', ...how.env },
-    }).status ?? 1;
-  console.log(`  (${Math.round((Date.now() - started) / 1000)} s)`);
-  if (status !== 0) failures.push(...failuresOf(label + (at ? ` (clock at ${at})` : ''), report));
-  return status;
+  const how = at
+    ? atMoment(at, [process.execPath, ...argv])
+    : { command: process.execPath, args: argv, env: {} };
+  return {
+    label: fullLabel,
+    failureLabel: label + (at ? ` (clock at ${at})` : ''),
+    report,
+    weight,
+    command: how.command,
+    args: how.args,
+    env: { MACROBELL_TEST_SESSION: '1', ...how.env },
+  };
 };
+const lanes = laneCount();
+/** Runs the jobs in lanes (scripts/test-lanes.mjs); returns how many failed. */
+const runJobs = async (jobs) => {
+  let bad = 0;
+  await runInLanes(jobs, {
+    lanes,
+    cwd: root,
+    onStart: (j, buffered) => console.log(`\n▶ ${j.label}${buffered ? ' — started' : ''}`),
+    onDone: (j, status, seconds) => {
+      console.log(`  ${status === 0 ? '✔' : '✘'} ${j.label} (${seconds} s)`);
+      if (status !== 0) {
+        bad++;
+        failures.push(...failuresOf(j.failureLabel, j.report));
+      }
+    },
+  });
+  return bad;
+};
+/** Runs one job alone, streamed; returns its exit status. */
+const run = async (label, argv, at = null) =>
+  (await runJobs([job(label, argv, at)])) === 0 ? 0 : 1;
 const E2E_CONFIG = ['--config', 'vitest.e2e.config.ts'];
 const buildWeb = () =>
   run('building the web UI for the end-to-end tests', webBuildArgv(root, { mode: 'e2e' }));
+/** Expected minutes of a suite's run, to start the longest first (measured on CI). */
+const WEIGHT = { unit: 3, e2e: 2 };
 
 // Test files by suite and by the clock their header asks for (scripts/clock.mjs).
 const testFiles = (dir, suffix) =>
@@ -159,9 +183,11 @@ const suites = [
 for (const suite of suites) {
   suite.pinned = new Map(); // moment → files
   suite.anyDay = [];
+  suite.anyMoment = [];
   for (const f of suite.files) {
     const pragma = clockPragma(join(root, f));
     if (pragma === 'any-day') suite.anyDay.push(f);
+    else if (pragma === 'any-moment') suite.anyMoment.push(f);
     else if (pragma) suite.pinned.set(pragma, [...(suite.pinned.get(pragma) ?? []), f]);
   }
 }
@@ -188,29 +214,50 @@ const statusBefore = insideGit ? gitStatus() : null;
 let failed = 0;
 const atIndex = args.indexOf('--at');
 if (args.includes('--clock-matrix')) {
-  // Every file that reads the date, on every hard day (its pinned files keep their moment).
+  // Every file that reads what the day holds, on every hard day; each file that reads only
+  // the clock on one of them, dealt in turn (its pinned files keep their moment).
   requireFaketime();
-  failed += buildWeb() === 0 ? 0 : 1;
-  const summary = [];
-  for (const m of MOMENTS) {
-    const started = Date.now();
-    let bad = 0;
-    for (const suite of suites) {
-      if (suite.anyDay.length === 0) continue;
-      bad +=
-        run(
+  failed += (await buildWeb()) === 0 ? 0 : 1;
+  const jobs = [];
+  MOMENTS.forEach((m, i) => {
+    for (const [k, suite] of suites.entries()) {
+      const files = [
+        ...suite.anyDay,
+        ...suite.anyMoment.filter((_, j) => j % MOMENTS.length === i),
+      ];
+      if (files.length === 0) continue;
+      const weight = k === 0 ? WEIGHT.unit : WEIGHT.e2e;
+      jobs.push({
+        ...job(
           `${suite.name} that read the date, ${m.name}`,
-          [vitest, 'run', ...suite.config, ...suite.anyDay],
+          [vitest, 'run', ...suite.config, ...files],
           m.at,
-        ) === 0
-          ? 0
-          : 1;
+          weight,
+        ),
+        moment: m,
+      });
     }
-    failed += bad;
-    summary.push(
-      `  ${bad === 0 ? '✔' : '✘'} ${m.at}  ${m.name}  (${Math.round((Date.now() - started) / 1000)} s)`,
-    );
-  }
+  });
+  const byMoment = new Map(MOMENTS.map((m) => [m, { bad: 0, seconds: 0 }]));
+  await runInLanes(jobs, {
+    lanes,
+    cwd: root,
+    onStart: (j, buffered) => console.log(`\n▶ ${j.label}${buffered ? ' — started' : ''}`),
+    onDone: (j, status, seconds) => {
+      console.log(`  ${status === 0 ? '✔' : '✘'} ${j.label} (${seconds} s)`);
+      const sum = byMoment.get(j.moment);
+      sum.seconds += seconds;
+      if (status !== 0) {
+        sum.bad++;
+        failures.push(...failuresOf(j.failureLabel, j.report));
+      }
+    },
+  });
+  failed += [...byMoment.values()].reduce((n, v) => n + v.bad, 0);
+  const summary = MOMENTS.map((m) => {
+    const { bad, seconds } = byMoment.get(m);
+    return `  ${bad === 0 ? '✔' : '✘'} ${m.at}  ${m.name}  (${seconds} s of runs)`;
+  });
   console.log(`\nclock matrix:\n${summary.join('\n')}`);
 } else if (atIndex >= 0) {
   // `npm test -- --at 2026-12-05T10:00:00Z test/e2e/calendar.e2e.ts`: chosen files at a moment.
@@ -223,50 +270,67 @@ if (args.includes('--clock-matrix')) {
   const rest = expandFolders(args.filter((_, i) => i !== atIndex && i !== atIndex + 1));
   const e2e = rest.filter((a) => a.endsWith('.e2e.ts'));
   const other = rest.filter((a) => !a.endsWith('.e2e.ts'));
+  const jobs = [];
   if (other.length > 0 || e2e.length === 0)
-    failed += run('tests', [vitest, 'run', ...other], at) === 0 ? 0 : 1;
+    jobs.push(job('tests', [vitest, 'run', ...other], at, WEIGHT.unit));
   if (e2e.length > 0) {
-    failed += buildWeb() === 0 ? 0 : 1;
-    failed += run('end-to-end tests', [vitest, 'run', ...E2E_CONFIG, ...e2e], at) === 0 ? 0 : 1;
+    failed += (await buildWeb()) === 0 ? 0 : 1;
+    jobs.push(job('end-to-end tests', [vitest, 'run', ...E2E_CONFIG, ...e2e], at, WEIGHT.e2e));
   }
+  failed += await runJobs(jobs);
 } else if (args.length > 0) {
   // `npm test -- <files>`: each file on the clock its header asks for (a pinned file at its
   // moment, the rest today); end-to-end files build the web UI first.
   const chosenFiles = expandFolders(args);
-  const files = (e2e) => chosenFiles.filter((a) => a.endsWith('.e2e.ts') === e2e);
+  const jobs = [];
   for (const [e2e, label, config] of [
     [false, 'unit and integration tests', []],
     [true, 'end-to-end tests (Chromium)', E2E_CONFIG],
   ]) {
-    const chosen = files(e2e);
+    const chosen = chosenFiles.filter((a) => a.endsWith('.e2e.ts') === e2e);
     if (chosen.length === 0) continue;
-    if (e2e) failed += buildWeb() === 0 ? 0 : 1;
+    if (e2e) failed += (await buildWeb()) === 0 ? 0 : 1;
     const byMoment = new Map(); // moment (null: today) → files
     for (const f of chosen) {
       const pragma = existsSync(join(root, f)) ? clockPragma(join(root, f)) : null;
-      const at = pragma && pragma !== 'any-day' ? pragma : null;
+      const at = pragma && !pragma.startsWith('any-') ? pragma : null;
       byMoment.set(at, [...(byMoment.get(at) ?? []), f]);
     }
     for (const [at, group] of byMoment) {
       if (at) requireFaketime();
       const name = at ? `${label} pinned to a moment` : label;
-      failed += run(name, [vitest, 'run', ...config, ...group], at) === 0 ? 0 : 1;
+      jobs.push(
+        job(name, [vitest, 'run', ...config, ...group], at, e2e ? WEIGHT.e2e : WEIGHT.unit),
+      );
     }
   }
+  failed += await runJobs(jobs);
 } else {
+  // Every file: the unit and integration files of today, the files pinned to each moment,
+  // the end-to-end files; two vitest runs at a time (scripts/test-lanes.mjs).
   if ([...suites[0].pinned.keys(), ...suites[1].pinned.keys()].length > 0) requireFaketime();
+  failed += (await buildWeb()) === 0 ? 0 : 1;
+  const jobs = [];
   for (const [i, suite] of suites.entries()) {
-    if (i === 1) failed += buildWeb() === 0 ? 0 : 1;
+    // the unit runs first: the pinned one holds the longest file (the chaos test)
+    const weigh = (files) => files.length + (i === 0 ? 1000 : 0);
     const pinnedFiles = [...suite.pinned.values()].flat();
     const exclude = pinnedFiles.flatMap((f) => ['--exclude', f]);
-    failed += run(suite.name, [vitest, 'run', ...suite.config, ...exclude]) === 0 ? 0 : 1;
+    const today = suite.files.length - pinnedFiles.length;
+    jobs.push(
+      job(suite.name, [vitest, 'run', ...suite.config, ...exclude], null, weigh(Array(today))),
+    );
     for (const [at, files] of suite.pinned)
-      failed +=
-        run(`${suite.name} pinned to a moment`, [vitest, 'run', ...suite.config, ...files], at) ===
-        0
-          ? 0
-          : 1;
+      jobs.push(
+        job(
+          `${suite.name} pinned to a moment`,
+          [vitest, 'run', ...suite.config, ...files],
+          at,
+          weigh(files),
+        ),
+      );
   }
+  failed += await runJobs(jobs);
 }
 if (statusBefore !== null) {
   const statusAfter = gitStatus();

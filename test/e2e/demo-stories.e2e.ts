@@ -1,4 +1,4 @@
-// @clock any-day — it makes the story it reads through the control API; the opening news only needs some stories
+// @clock any-moment — it makes the story it reads through the control API; the opening news only needs some stories
 /**
  * The demo's invented stories in Chromium (issue #36, item 6): the reader marks a demo story
  * as invented where it is read, under an invented byline, with no link to a real site (the

@@ -1,4 +1,4 @@
-// @clock any-day — makes the printed release it reads through the control API; the bounding-box checks hold for whatever demo rows are in view
+// @clock any-moment — makes the printed release it reads through the control API; the bounding-box checks hold for whatever demo rows are in view
 /**
  * Issue #36 item 14 in Chromium, where layout is real. At 1920×1080, 1366×768 with the
  * detail open and 900×600, the columns a trader reads at the print (Time, Event, Actual,

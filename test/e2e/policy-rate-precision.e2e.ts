@@ -1,4 +1,4 @@
-// @clock any-day — makes its own rate decision through the control API; the check needs no demo release
+// @clock any-moment — makes its own rate decision through the control API; the check needs no demo release
 /**
  * Issue #36 item 1 in Chromium on a fresh data folder: a policy rate whose history was never
  * cached (an event of its own, one release) reads in hundredths on first view — the grid's

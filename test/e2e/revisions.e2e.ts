@@ -1,4 +1,4 @@
-// @clock any-day — makes its own release through the control API; no demo release is read
+// @clock any-moment — makes its own release through the control API; no demo release is read
 /**
  * Issue #36 item 3 in Chromium: a print that revises its previous figure (the simulator's
  * `revised`, as the service publishes it). The grid shows the revised previous in colour,

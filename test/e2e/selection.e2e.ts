@@ -1,4 +1,4 @@
-// @clock any-day — it makes the releases it needs relative to now (the demo only lends an event id)
+// @clock any-moment — it makes the releases it needs relative to now (the demo only lends an event id)
 /**
  * The keyboard selection stays on its release when the rows update at a print, in
  * Chromium: select a release, it prints while another row appears above it, and Enter

@@ -1,4 +1,4 @@
-// @clock any-day — prints releases it makes through the control API; the geometry checks need only the rows in view
+// @clock any-moment — prints releases it makes through the control API; the geometry checks need only the rows in view
 /**
  * Issue #36 item 10 in Chromium, where layout is real: the toast of a print covers no
  * Actual, Consensus, Previous or Surprise cell of the rows in view (the row that just

@@ -1,4 +1,4 @@
-// @clock any-day — makes the releases it counts down to through the control API; the grid checks need only some rows
+// @clock any-moment — makes the releases it counts down to through the control API; the grid checks need only some rows
 /**
  * Issue #36 in Chromium, where layout is real: the status bar on page load, the title's
  * countdown, PageDown/PageUp and the active row after the detail closes.

@@ -1,4 +1,4 @@
-// @clock any-day — it reads the demo schedule of the day it runs; CI runs it on the clock matrix
+// @clock any-moment — its commands start the demo, but it reads none of its schedule
 /**
  * The three command lines as an operator meets them: `--help`/`-h` prints the usage and
  * exits 0; a runtime condition that is missing (no keys, a port taken) exits 1 with one

@@ -1,4 +1,4 @@
-// @clock any-day — it makes the releases it needs relative to now (the demo only lends an event id)
+// @clock any-moment — it makes the releases it needs relative to now (the demo only lends an event id)
 /**
  * The latency panel (Settings → Live updates, from the status push) and the receipts tell
  * the same story: both measure print → shown (a surface's acknowledgement), and the panel's

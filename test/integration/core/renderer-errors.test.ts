@@ -1,4 +1,4 @@
-// @clock any-day — a demo core for its log only: nothing of the demo's schedule is read
+// @clock any-moment — a demo core for its log only: nothing of the demo's schedule is read
 /**
  * The renderer's failure reaches the core's log through the app's API, as both hosts call
  * it (`reportRendererError`): the message, the screen and React's component stack, on the

@@ -1,4 +1,4 @@
-// @clock any-day — it makes its own releases through the control API; no demo release is read
+// @clock any-moment — it makes its own releases through the control API; no demo release is read
 /**
  * A revised previous, end to end in demo mode: the simulator prints a watched release with the
  * previous period's figure revised (`revised`, as the service publishes it), its webhook

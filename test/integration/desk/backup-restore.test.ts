@@ -1,4 +1,4 @@
-// @clock any-day — the simulator CLI runs as the desk's service, but no webhook is registered with it and the test reads no schedule
+// @clock any-moment — the simulator CLI runs as the desk's service, but no webhook is registered with it and the test reads no schedule
 /**
  * `relay backup` of a running SQLite desk relay, then the data folder wiped, `relay
  * restore` and the relay started again: the users, the admin, the watch list, every

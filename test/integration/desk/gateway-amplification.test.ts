@@ -1,4 +1,4 @@
-// @clock any-day — the simulator CLI runs, but the test reads no schedule (its own windows, categories)
+// @clock any-moment — the simulator CLI runs, but the test reads no schedule (its own windows, categories)
 /**
  * Issue #35, item 5: one trader cannot turn the gateway into a firehose on the desk's
  * quota. Moving a window's end by a millisecond made every read distinct: 2,000 reads

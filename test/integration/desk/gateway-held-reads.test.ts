@@ -1,4 +1,4 @@
-// @clock any-day — it reads windows of its own (whatever they hold) and categories
+// @clock any-moment — it reads windows of its own (whatever they hold) and categories
 /**
  * Issue #44: one trader re-reading a big window must not slow the desk's webhook ingest.
  * A reader in a loop with an empty bucket got thousands of 429s a second, each one a

@@ -1,4 +1,4 @@
-// @clock any-day — its window is its own, generated around a fixed date
+// @clock any-moment — its window is its own, generated around a fixed date
 /**
  * Issue #44: one trader re-reading a window of megabytes made the relay push gigabytes in
  * seconds (2.2 GB in the read bucket's burst) while the desk's webhooks waited for the

@@ -1,4 +1,4 @@
-// @clock any-day — the simulator CLI runs as the desk's service, but no webhook is registered with it and the test reads no schedule
+// @clock any-moment — the simulator CLI runs as the desk's service, but no webhook is registered with it and the test reads no schedule
 /**
  * A two-node desk on Redis with the shipped ACL file (deploy/redis.acl.example): users, an
  * admin, a watch list and acknowledged webhooks, then `relay backup --redis` as the

@@ -1,4 +1,4 @@
-// @clock any-day — both worlds start at fixed scenario moments (opts.now); the real clock only paces autoplay
+// @clock any-moment — both worlds start at fixed scenario moments (opts.now); the real clock only paces autoplay
 /**
  * Issue #45, item 4: one world. A release's figures are a function of the release, not of
  * when the demo started or how fast it plays: a fast demo (`--speed`) that shows a release

@@ -1,4 +1,4 @@
-// @clock any-day — starts the demo but reads none of its schedule
+// @clock any-moment — starts the demo but reads none of its schedule
 /**
  * Issue #45, item 3: `npm run web` (and `npm start` where Electron cannot run) starts the
  * web host from its bundle in out/web-host with plain node, not its sources under tsx (which

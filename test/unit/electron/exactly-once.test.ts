@@ -1,4 +1,4 @@
-// @clock any-day — it makes the releases it needs relative to now (the demo only lends an event id)
+// @clock any-moment — it makes the releases it needs relative to now (the demo only lends an event id)
 /**
  * One alert, one delivery — counted through the desktop shell on the REAL core behind the
  * REAL mode switch (what `loadService` gives the shell: auto mode, demo data from the

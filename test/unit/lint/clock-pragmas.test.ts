@@ -2,7 +2,7 @@
  * The wall-clock demo schedule is an explicit opt-in. A test file that reads what the demo
  * holds at the date it runs — the app or the simulator in demo mode, the generated schedule,
  * the simulator CLI's autoplay — says in its header which clock it runs on
- * (`// @clock any-day` or `// @clock 2026-12-02T14:05:00Z`, see scripts/clock.mjs); the
+ * (`// @clock any-day`, `any-moment` or `2026-12-02T14:05:00Z`, see scripts/clock.mjs); the
  * runner pins it or puts it in the clock matrix. Files found by what they call, not by a list.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -174,7 +174,9 @@ describe('tests that read the demo schedule say which clock they run on', () => 
     }
     expect(
       missing,
-      'add `// @clock any-day` (it passes on any date: CI runs it on the clock matrix) or ' +
+      'add `// @clock any-day` (it reads what the day holds and passes on any date: CI runs ' +
+        'it on every moment of the clock matrix), `// @clock any-moment` (it reads the clock, ' +
+        'not the schedule: one moment of the matrix) or ' +
         '`// @clock 2026-12-02T14:05:00Z` (pinned) to the header, or make the releases the ' +
         'test needs (test/support/releases.ts)',
     ).toEqual([]);
@@ -183,7 +185,7 @@ describe('tests that read the demo schedule say which clock they run on', () => 
   it('rejects a malformed pragma with the fix', () => {
     const dir = dirname(import.meta.filename);
     expect(() => clockPragma(join(dir, 'fixtures', 'bad-clock-pragma.ts'))).toThrow(
-      /must be "any-day" or a UTC moment/,
+      /must be "any-day", "any-moment" or a UTC moment/,
     );
   });
 });
