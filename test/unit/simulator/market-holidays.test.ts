@@ -125,10 +125,12 @@ describe('holidays outside the US', () => {
     expect(releasesIn('S&P Global Services PMI', 'UK', 2026, 5)).toEqual(['2026-05-05']);
   });
 
-  it('China: a figure held by a holiday comes the next working day (Labour Day 2026, Dragon Boat 2025)', () => {
+  it('China: a figure held by a holiday comes the next working day (Labour Day, Dragon Boat)', () => {
     // the RatingDog PMI, due on the first business day, Friday 1 May 2026: Wednesday 6 May
     expect(releasesIn('RatingDog Manufacturing PMI', 'CN', 2026, 5)).toEqual(['2026-05-06']);
-    // Caixin's PMI of June 2025 came on Tuesday 3 June, after Dragon Boat (31 May–2 June)
+    // Caixin's PMI came on Monday 6 May 2024, after Labour Day (1–5 May), and on Tuesday
+    // 3 June 2025, after Dragon Boat (31 May–2 June)
+    expect(releasesIn('RatingDog Manufacturing PMI', 'CN', 2024, 5)).toEqual(['2024-05-06']);
     expect(releasesIn('RatingDog Manufacturing PMI', 'CN', 2025, 6)).toEqual(['2025-06-03']);
     // a year with no notice (2028) keeps Labour Day 1–5 May: Monday 8 May
     expect(releasesIn('RatingDog Manufacturing PMI', 'CN', 2028, 5)).toEqual(['2028-05-08']);
