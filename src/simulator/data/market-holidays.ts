@@ -3,10 +3,13 @@
  * central bankers give no speech: Christmas and Boxing Day, New Year, Good Friday and
  * Easter Monday where they are public holidays, the UK's May and August bank holidays,
  * Japan's national holidays (with their substitute and in-between days) and New Year,
- * China's Spring Festival and National Day weeks. A fixed-date holiday on a weekend is
+ * China's holidays as the State Council announces them (china-holidays.ts, with the weekend
+ * days China works to make up for them). A fixed-date holiday on a weekend is
  * observed on the next free weekday where the country does so (UK, Canada, Australia, New
  * Zealand). The US rules are in us-holidays.ts; docs/demo-calendar.md lists both.
  */
+
+import { chinaHolidays, isChinaMakeUpDay } from './china-holidays.js';
 
 const DAY = 86_400_000;
 
@@ -30,26 +33,6 @@ export function easterSunday(y: number): number {
   const day = ((h + l - 7 * m + 114) % 31) + 1;
   return utc(y, month, day);
 }
-
-/**
- * China's Spring Festival holiday as the State Council announced it (first and last day off);
- * a year not yet announced is not listed (the demo then moves nothing that week).
- */
-const SPRING_FESTIVAL: Record<number, [string, string]> = {
-  2024: ['2024-02-10', '2024-02-17'],
-  2025: ['2025-01-28', '2025-02-04'],
-  2026: ['2026-02-15', '2026-02-23'],
-};
-
-/**
- * China's National Day holiday as the State Council announced it; a year not yet announced
- * takes 1–7 October, the week it gives every year National Day does not join Mid-Autumn.
- */
-const NATIONAL_DAY: Record<number, [string, string]> = {
-  2024: ['2024-10-01', '2024-10-07'],
-  2025: ['2025-10-01', '2025-10-08'],
-  2026: ['2026-10-01', '2026-10-07'],
-};
 
 /** Countries that observe a weekend Christmas, Boxing Day or New Year on a weekday. */
 const SUBSTITUTES = new Set(['UK', 'CA', 'AU', 'NZ']);
@@ -133,24 +116,11 @@ function japaneseHolidays(y: number): number[] {
   return [...days, utc(y, 1, 2), utc(y, 1, 3)];
 }
 
-/** The days of an announced holiday, first to last. */
-function span([first, last]: [string, string]): number[] {
-  const days: number[] = [];
-  for (let t = Date.parse(first); t <= Date.parse(last); t += DAY) days.push(t);
-  return days;
-}
-
 function holidaysOf(country: string, y: number): number[] {
   if (country === 'US') return [];
   const days: number[] = [];
   if (country === 'JP') return japaneseHolidays(y);
-  if (country === 'CN') {
-    days.push(utc(y, 1, 1));
-    const spring = SPRING_FESTIVAL[y];
-    if (spring) days.push(...span(spring));
-    days.push(...span(NATIONAL_DAY[y] ?? [`${y}-10-01`, `${y}-10-07`]));
-    return days;
-  }
+  if (country === 'CN') return chinaHolidays(y);
   const fixed = [utc(y, 1, 1), utc(y, 12, 25), utc(y, 12, 26)];
   if (country === 'NZ' || country === 'CH') fixed.push(utc(y, 1, 2));
   days.push(...observedFixed(country, fixed));
@@ -172,4 +142,9 @@ export function isMarketHoliday(country: string, day: number): boolean {
   let set = cache.get(key);
   if (!set) cache.set(key, (set = new Set(holidaysOf(country, y))));
   return set.has(day);
+}
+
+/** Whether weekend day `day` (midnight UTC of its date) is a working day in `country` (China's 调休). */
+export function isMakeUpWorkday(country: string, day: number): boolean {
+  return country === 'CN' && isChinaMakeUpDay(day);
 }

@@ -7,7 +7,7 @@
  */
 import { BANK_OF, decisionDays } from './central-bank-dates.js';
 import type { Indicator } from './indicators.js';
-import { isMarketHoliday } from './market-holidays.js';
+import { isMakeUpWorkday, isMarketHoliday } from './market-holidays.js';
 import { isUsHoliday } from './us-holidays.js';
 
 const DAY = 86_400_000;
@@ -96,10 +96,21 @@ function localMinutes(ind: Indicator, zone: string): number {
 
 const weekday = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
-const isBusiness = (y: number, m: number, d: number) => {
+/** Whether a day of the month is a business day in the rules' count. */
+type IsOpen = (y: number, m: number, d: number) => boolean;
+const isBusiness: IsOpen = (y, m, d) => {
   const w = weekday(y, m, d);
   return w !== 0 && w !== 6;
 };
+/**
+ * A country's business days: the weekdays and the weekend days it works to make up for a
+ * holiday (China's 调休), on which its agencies publish as on any working day.
+ */
+const businessIn =
+  (country: string): IsOpen =>
+  (y, m, d) =>
+    isBusiness(y, m, d) || isMakeUpWorkday(country, Date.UTC(y, m - 1, d));
+const CN_OPEN = businessIn('CN');
 
 /** The nth (1-based; -1 = last) given weekday (0 = Sunday) of a month. */
 function nthWeekday(y: number, m: number, wd: number, n: number): number {
@@ -114,19 +125,19 @@ function nthWeekday(y: number, m: number, wd: number, n: number): number {
 }
 
 /** The business day nearest a day of the month (ties go earlier). */
-function nearBusiness(y: number, m: number, day: number): number {
+function nearBusiness(y: number, m: number, day: number, open = isBusiness): number {
   const d = Math.min(day, daysIn(y, m));
   for (let k = 0; k < 4; k++) {
-    if (d - k >= 1 && isBusiness(y, m, d - k)) return d - k;
-    if (d + k <= daysIn(y, m) && isBusiness(y, m, d + k)) return d + k;
+    if (d - k >= 1 && open(y, m, d - k)) return d - k;
+    if (d + k <= daysIn(y, m) && open(y, m, d + k)) return d + k;
   }
   return d;
 }
-const firstBusiness = (y: number, m: number, nth = 1) => {
+const firstBusiness = (y: number, m: number, nth = 1, open = isBusiness) => {
   let d = 0;
   for (let k = 0; k < nth; k++)
     do d++;
-    while (!isBusiness(y, m, d));
+    while (!open(y, m, d));
   return d;
 };
 const lastBusiness = (y: number, m: number) => {
@@ -183,10 +194,12 @@ const RULES: Record<string, DayRule> = {
   ),
   'jp-cpi': (y, m) => nthWeekday(y, m, FRI, 3),
   'jp-trade': (y, m) => nearBusiness(y, m, 18),
-  'cn-lpr': (y, m) => nearBusiness(y, m, 20),
+  // China's figures count its make-up working days as business days; NBS's PMI comes on the
+  // month's last day, whatever the weekday
+  'cn-lpr': (y, m) => nearBusiness(y, m, 20, CN_OPEN),
   'cn-pmi': (y, m) => daysIn(y, m),
-  'cn-cpi': (y, m) => nearBusiness(y, m, 10),
-  'cn-trade': (y, m) => nearBusiness(y, m, 7),
+  'cn-cpi': (y, m) => nearBusiness(y, m, 10, CN_OPEN),
+  'cn-trade': (y, m) => nearBusiness(y, m, 7, CN_OPEN),
   'ca-employment': (y, m) => nthWeekday(y, m, FRI, 1),
   'ca-cpi': (y, m) => nthWeekday(y, m, TUE, 3),
   'au-employment': (y, m) => nthWeekday(y, m, THU, 3),
@@ -196,8 +209,9 @@ const RULES: Record<string, DayRule> = {
   // ADP on the Wednesday and JOLTS on the Tuesday of the week of the jobs report
   'us-secondary-6': (y, m) => jobsFriday(y, m) - 2,
   'us-secondary-5': (y, m) => jobsFriday(y, m) - 3,
-  // the RatingDog (ex-Caixin) manufacturing PMI on the first business day of the month
-  'cn-secondary-2': (y, m) => firstBusiness(y, m),
+  // the RatingDog (ex-Caixin) manufacturing PMI on the first business day of the month (a
+  // make-up day counts; one in a holiday then moves to the next working day)
+  'cn-secondary-2': (y, m) => firstBusiness(y, m, 1, CN_OPEN),
   // Thanksgiving: the fourth Thursday of November
   'us-holiday': inMonths([11], (y, m) => nthWeekday(y, m, THU, 4)),
   // S&P Global's and HCOB's flash PMIs: one day about the 23rd for every region
@@ -208,7 +222,7 @@ const RULES: Record<string, DayRule> = {
   'nz-unemployment': inMonths([2, 5, 8, 11], (y, m) => nthWeekday(y, m, WED, 1)),
   'nz-gdp': inMonths([3, 6, 9, 12], (y, m) => nthWeekday(y, m, THU, 3)),
   // NBS: GDP about the 16th of the month after a quarter
-  'cn-gdp': inMonths([1, 4, 7, 10], (y, m) => nearBusiness(y, m, 16)),
+  'cn-gdp': inMonths([1, 4, 7, 10], (y, m) => nearBusiness(y, m, 16, CN_OPEN)),
 };
 
 /**
@@ -305,14 +319,17 @@ function usAgencyDay(ind: Indicator, day: number): number | null {
 
 /**
  * The day a release on another country's clock comes, given that country's holidays
- * (market-holidays.ts): a speech on one is dropped, a figure comes the next business day.
- * A central bank's decision keeps the day the bank published.
+ * (market-holidays.ts): a speech on one is dropped, a figure comes the next working day
+ * (a weekend day China works to make up for a holiday is one). A central bank's decision
+ * keeps the day the bank published.
  */
 function localAgencyDay(ind: Indicator, day: number): number | null {
   if (BANK_OF[ind.key] || !isMarketHoliday(ind.country, day)) return day;
   if (ind.frequency === 'adhoc') return null;
+  const off = (t: number) =>
+    (isWeekendDay(t) && !isMakeUpWorkday(ind.country, t)) || isMarketHoliday(ind.country, t);
   let moved = day + DAY;
-  while (isWeekendDay(moved) || isMarketHoliday(ind.country, moved)) moved += DAY;
+  while (off(moved)) moved += DAY;
   return moved;
 }
 
@@ -390,9 +407,10 @@ export function isTentativeRelease(ind: Indicator, t: number): boolean {
 
 function defaultRule(ind: Indicator): DayRule {
   const day = keyDay(ind.key);
+  const open = businessIn(ind.country);
   if (ind.frequency === 'quarterly')
-    return inMonths([1, 4, 7, 10], (y, m) => nearBusiness(y, m, day));
+    return inMonths([1, 4, 7, 10], (y, m) => nearBusiness(y, m, day, open));
   if (ind.frequency === 'meeting')
-    return inMonths([2, 5, 8, 11], (y, m) => nearBusiness(y, m, day));
-  return (y, m) => nearBusiness(y, m, day);
+    return inMonths([2, 5, 8, 11], (y, m) => nearBusiness(y, m, day, open));
+  return (y, m) => nearBusiness(y, m, day, open);
 }

@@ -1,9 +1,9 @@
 /**
  * Issue #45, item 4: holidays outside the US move or drop releases and speeches as the
- * agencies do (and, in its last round, the UK's bank holidays, Japan's national holidays and
- * China's National Day week). The holiday dates are written out here by hand (the calendars of the ECB's
- * TARGET2, the UK's bank holidays, Japan's national holidays, China's State Council notice),
- * not computed as the simulator computes them.
+ * agencies do (and, in its last rounds, the UK's bank holidays, Japan's national holidays and
+ * China's whole holiday calendar with its make-up working days). The holiday dates are written
+ * out here by hand (the calendars of the ECB's TARGET2, the UK's bank holidays, Japan's
+ * national holidays, the State Council's notices), not computed as the simulator computes them.
  */
 import { describe, expect, it } from 'vitest';
 import { INDICATORS, type Indicator } from '../../../src/simulator/data/indicators.js';
@@ -45,10 +45,18 @@ const HOLIDAYS: Record<string, string[]> = {
     '2027-05-04', '2027-05-05', '2027-07-19', '2027-08-11', '2027-09-20', '2027-09-23', '2027-10-11',
     '2027-11-03', '2027-11-23',
   ],
-  // Spring Festival 2026: 15–23 February; National Day: 1–7 October
+  // The weekdays off of the State Council's notice for 2026: New Year 1–3 January, Spring
+  // Festival 15–23 February, Qingming 4–6 April, Labour Day 1–5 May, Dragon Boat 19–21 June,
+  // Mid-Autumn 25–27 September, National Day 1–7 October. 2027 (expected, not yet
+  // announced): New Year 1 January, Spring Festival 5–13 February (the Lunar New Year on
+  // Saturday 6 February), Qingming 3–5 April, Labour Day 1–5 May, Dragon Boat Wednesday
+  // 9 June, Mid-Autumn Wednesday 15 September, National Day 1–7 October.
   CN: [
-    '2026-02-16', '2026-02-17', '2026-02-18', '2026-02-19', '2026-02-20', '2026-02-23',
+    '2026-01-01', '2026-01-02', '2026-02-16', '2026-02-17', '2026-02-18', '2026-02-19', '2026-02-20',
+    '2026-02-23', '2026-04-06', '2026-05-01', '2026-05-04', '2026-05-05', '2026-06-19', '2026-09-25',
     '2026-10-01', '2026-10-02', '2026-10-05', '2026-10-06', '2026-10-07',
+    '2027-01-01', '2027-02-05', '2027-02-08', '2027-02-09', '2027-02-10', '2027-02-11', '2027-02-12',
+    '2027-04-05', '2027-05-03', '2027-05-04', '2027-05-05', '2027-06-09', '2027-09-15',
     '2027-10-01', '2027-10-04', '2027-10-05', '2027-10-06', '2027-10-07',
   ],
 };
@@ -115,6 +123,29 @@ describe('holidays outside the US', () => {
     expect(releasesIn('Household Spending (YoY)', 'JP', 2026, 9)).toEqual(['2026-09-24']);
     // the UK's services PMI after the Early May bank holiday
     expect(releasesIn('S&P Global Services PMI', 'UK', 2026, 5)).toEqual(['2026-05-05']);
+  });
+
+  it('China: a figure held by a holiday comes the next working day (Labour Day, Dragon Boat)', () => {
+    // the RatingDog PMI, due on the first business day, Friday 1 May 2026: Wednesday 6 May
+    expect(releasesIn('RatingDog Manufacturing PMI', 'CN', 2026, 5)).toEqual(['2026-05-06']);
+    // Caixin's PMI came on Monday 6 May 2024, after Labour Day (1–5 May), and on Tuesday
+    // 3 June 2025, after Dragon Boat (31 May–2 June)
+    expect(releasesIn('RatingDog Manufacturing PMI', 'CN', 2024, 5)).toEqual(['2024-05-06']);
+    expect(releasesIn('RatingDog Manufacturing PMI', 'CN', 2025, 6)).toEqual(['2025-06-03']);
+    // a year with no notice (2028) keeps Labour Day 1–5 May: Monday 8 May
+    expect(releasesIn('RatingDog Manufacturing PMI', 'CN', 2028, 5)).toEqual(['2028-05-08']);
+  });
+
+  it('China: a make-up working day is a business day (Saturday 9 May, Sunday 4 January 2026)', () => {
+    // CPI and PPI near the 10th: Sunday 10 May 2026; Saturday 9 May is worked for Labour Day
+    expect(releasesIn('Consumer Price Index (YoY)', 'CN', 2026, 5)).toEqual(['2026-05-09']);
+    expect(releasesIn('Producer Price Index (YoY)', 'CN', 2026, 5)).toEqual(['2026-05-09']);
+    // Saturday 10 October 2026 is worked for National Day: CPI on the day itself
+    expect(releasesIn('Consumer Price Index (YoY)', 'CN', 2026, 10)).toEqual(['2026-10-10']);
+    // the Loan Prime Rate on the 20th: Sunday 20 September 2026 is worked
+    expect(releasesIn('PBoC Loan Prime Rate (1Y)', 'CN', 2026, 9)).toEqual(['2026-09-20']);
+    // the first working day of 2026 after New Year (1–3 January) is Sunday 4 January
+    expect(releasesIn('RatingDog Manufacturing PMI', 'CN', 2026, 1)).toEqual(['2026-01-04']);
   });
 
   it('a speech on a holiday is dropped, not moved (the ECB speakers over Christmas 2026)', () => {

@@ -123,10 +123,15 @@ describe("the demo's releases at their agencies' local times, all year", () => {
       expect(times.length).toBeGreaterThanOrEqual(e.quarterly ? 4 : 11);
       expect([...new Set(times.map((t) => local(t, e.zone).time))]).toEqual([e.time]);
       if (e.day) {
-        // The first working day of each month: no earlier weekday in it but New Year's Day
-        // and China's National Day week (1–7 October 2026)
+        // The first working day of each month: no earlier weekday in it but China's holidays
+        // (New Year 1–3 January, Labour Day 1–5 May, National Day 1–7 October 2026); January's
+        // is Sunday 4 January, a make-up working day
         const off = [
           '2026-01-01',
+          '2026-01-02',
+          '2026-05-01',
+          '2026-05-04',
+          '2026-05-05',
           '2026-10-01',
           '2026-10-02',
           '2026-10-05',
