@@ -14,10 +14,12 @@ afterEach(cleanup);
 
 describe('demo ⇄ live', () => {
   it('reloads the calendar, news and alerts when keys switch the core to live data', async () => {
-    const t = mount([ed(1)]);
-    await screen.findByText('Indicator 1');
-    const loads = () =>
-      t.calls.filter(([m]) => ['listEventDates', 'listPosts', 'listAlerts'].includes(m)).length;
+    const t = mount([ed(5)]); // now: in today's view whatever the time of day
+    await screen.findByText('Indicator 5');
+    const LOADS = ['listEventDates', 'listPosts', 'listAlerts'];
+    const loads = () => t.calls.filter(([m]) => LOADS.includes(m)).length;
+    // the first view's own loads first (the news asks after the calendar's rows show)
+    await waitFor(() => expect(t.calls.some(([c]) => c === 'listPosts')).toBe(true));
     const before = loads();
     act(() => t.push('status', { ...status, demo: true })); // same mode: nothing to reload
     expect(loads()).toBe(before);
@@ -341,7 +343,9 @@ describe('shell', () => {
   });
 
   it('says when it is offline and since when, and shows demo data and the mode', async () => {
-    const t = mount([ed(1)]);
+    // a release at this moment: in today's view whatever the time of day (ed(1), four hours
+    // earlier, fell on yesterday between 00:00 and 04:00)
+    const t = mount([ed(5)]);
     expect((await screen.findByTestId('demo-badge')).textContent).toBe('Demo data');
     expect(screen.queryByTestId('offline-banner')).toBeNull();
     const reason = 'HTTP 503 from the calendar API';
@@ -364,7 +368,7 @@ describe('shell', () => {
     expect(bar).toContain(reason);
     expect(screen.queryByTestId('demo-badge')).toBeNull();
     // the cached rows stay on screen
-    expect(screen.getAllByTestId('event-row')).toHaveLength(1);
+    expect(await screen.findAllByTestId('event-row')).toHaveLength(1);
   });
 
   it('says demo data is shown because the keychain does not answer, once, until it does', async () => {
