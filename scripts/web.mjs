@@ -2,11 +2,12 @@
 // older than their sources, then runs the web-mode host (src/main/web/cli.ts, bundled in
 // out/web-host: scripts/web-host-build.mjs) in this process, with the arguments passed.
 import { spawn, spawnSync } from 'node:child_process';
+import { enableCompileCache } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureApprovedScripts } from './approved-scripts.mjs';
 import { rendererStale, webBuildArgv } from './web-build.mjs';
-import { ensureWebHost, webHostEntry } from './web-host-build.mjs';
+import { compileCacheOf, ensureWebHost, webHostEntry } from './web-host-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -41,6 +42,9 @@ if (help) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
   // the host runs in this process (it reads the same arguments, after this script's name):
-  // a second Node.js start would cost a first run a few hundred ms on a loaded machine
-  await import(pathToFileURL(webHostEntry(root)).href);
+  // a second Node.js start would cost a first run a few hundred ms on a loaded machine.
+  // The modules it loads from here on are compiled once, then read from the build's cache.
+  const entry = webHostEntry(root);
+  enableCompileCache(compileCacheOf(entry));
+  await import(pathToFileURL(entry).href);
 }

@@ -8,6 +8,7 @@ import { detectBridge } from './bridge/index.js';
 import { Root } from './components/Root.js';
 import { startPageFallback } from './fallback/page-alert.js';
 import { startErrorReports } from './lib/error-reports.js';
+import { startBoot } from './state/boot.js';
 import { createStores, StoresContext } from './state/index.js';
 import './styles.css';
 
@@ -16,6 +17,8 @@ const bridge = detectBridge();
 startErrorReports(bridge);
 startPageFallback(bridge, () => stores.app.getState().settings);
 const stores = createStores(bridge);
+// the first screen's requests leave now, not after React's first render
+startBoot(stores);
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <StoresContext.Provider value={stores}>

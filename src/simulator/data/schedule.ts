@@ -33,6 +33,22 @@ const parts = new Map<string, Intl.DateTimeFormat>();
  * calendar asks for the same few zone-days thousands of times.
  */
 const dayOffsets = new Map<string, number>();
+/**
+ * Offsets at UTC midnights, by zone and day: a day's end is the next day's start, so each
+ * midnight asks Intl once, not twice (half a first run's Intl calls: the demo's start).
+ */
+const midnightOffsets = new Map<string, number>();
+
+function offsetAtMidnight(day: number, zone: string): number {
+  const key = `${zone}|${day}`;
+  let offset = midnightOffsets.get(key);
+  if (offset === undefined) {
+    if (midnightOffsets.size > 100_000) midnightOffsets.clear();
+    offset = computeOffset(day * DAY, zone);
+    midnightOffsets.set(key, offset);
+  }
+  return offset;
+}
 
 /** Local minus UTC, in ms, at instant `t` in `zone`. */
 function offsetAt(t: number, zone: string): number {
@@ -41,8 +57,8 @@ function offsetAt(t: number, zone: string): number {
   let offset = dayOffsets.get(key);
   if (offset === undefined) {
     if (dayOffsets.size > 100_000) dayOffsets.clear();
-    const start = computeOffset(day * DAY, zone);
-    offset = start === computeOffset((day + 1) * DAY, zone) ? start : NaN;
+    const start = offsetAtMidnight(day, zone);
+    offset = start === offsetAtMidnight(day + 1, zone) ? start : NaN;
     dayOffsets.set(key, offset);
   }
   return Number.isNaN(offset) ? computeOffset(t, zone) : offset;

@@ -7,8 +7,9 @@
  * when a source it was built from, or package.json, is newer than it.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the scripts folder, without types
 import * as hostBuild from '../../../scripts/web-host-build.mjs';
@@ -89,4 +90,31 @@ describe('the web host bundle', () => {
     const entry = hostBuild.webHostEntry(root) as string;
     expect(readFileSync(entry, 'utf8')).toContain('web UI on');
   }, 90_000);
+
+  it('a new build carries its compiled code, and `npm run web` starts from it', async () => {
+    await hostBuild.buildWebHost(root);
+    const entry = hostBuild.webHostEntry(root) as string;
+    // filled by the build: the first start after an install compiles nothing it can read
+    expect(readdirSync(hostBuild.compileCacheOf(entry)).length).toBeGreaterThan(0);
+    const ui = tempDir();
+    writeFileSync(join(ui, 'index.html'), '<!doctype html><title>cache probe</title>');
+    const child = spawn(
+      process.execPath,
+      [join(root, 'scripts/web.mjs'), '--demo', '--port', '0', '--data', tempDir()],
+      {
+        // Node.js reports each module it finds compiled (or not) in the cache on stderr
+        env: { ...process.env, MACROBELL_WEB_UI_DIR: ui, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    cleanups.push(() => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+    });
+    let out = '';
+    let log = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+    await waitFor(() => /web UI on /.test(out), `the login URL (output: ${out})`, 60_000);
+    expect(log).toContain(`cache for ${pathToFileURL(entry).href} was accepted`);
+  }, 120_000);
 });

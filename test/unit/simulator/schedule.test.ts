@@ -1,9 +1,10 @@
 /** The demo calendar follows real release schedules (issue #16, 15). */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateCalendar } from '../../../src/simulator/data/calendar.js';
 import { INDICATORS } from '../../../src/simulator/data/indicators.js';
 import { releaseTimes } from '../../../src/simulator/data/schedule.js';
 
+const DAY = 86_400_000;
 const ind = (key: string) => INDICATORS.find((i) => i.key === key)!;
 const year = (key: string, y = 2026) =>
   releaseTimes(ind(key), Date.UTC(y, 0, 1), Date.UTC(y + 1, 0, 1), () => 0.5);
@@ -83,5 +84,32 @@ describe('demo news', () => {
       expect(p.Tags.map((t) => t.Name)).toContain(ed?.currencyCode);
     }
     expect(posts.every((p) => Date.parse(p.PublicationDate) < now)).toBe(true);
+  });
+});
+
+describe('the demo’s start asks Intl for each zone’s offsets once', () => {
+  it('each UTC midnight of a zone is read once, though it ends one day and starts the next', async () => {
+    // a fresh copy of the module: its caches start empty
+    vi.resetModules();
+    const { generateCalendar: fresh } = await import('../../../src/simulator/data/calendar.js');
+    const original = Intl.DateTimeFormat.prototype.formatToParts;
+    const asked = new Map<string, number>();
+    const spy = vi
+      .spyOn(Intl.DateTimeFormat.prototype, 'formatToParts')
+      .mockImplementation(function (this: Intl.DateTimeFormat, t?: number | Date) {
+        const at = Number(t);
+        if (at % DAY === 0) {
+          const key = `${this.resolvedOptions().timeZone}|${new Date(at).toISOString()}`;
+          asked.set(key, (asked.get(key) ?? 0) + 1);
+        }
+        return original.call(this, t);
+      });
+    try {
+      fresh(7, Date.UTC(2031, 2, 20, 12));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(asked.size).toBeGreaterThan(100);
+    expect([...asked].filter(([, n]) => n > 1)).toEqual([]);
   });
 });

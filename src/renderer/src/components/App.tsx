@@ -134,9 +134,10 @@ export function App() {
   useCalendarBoot();
   usePreloadScreens();
   useEffect(() => {
+    // the boot's load (main.tsx), shared: its failure shows here
     void app
       .getState()
-      .load()
+      .boot()
       .catch((err: Error) => app.getState().setError(err.message));
   }, [app]);
   return (

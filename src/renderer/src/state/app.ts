@@ -23,6 +23,8 @@ export interface AppState {
   openPost(p: { id: string; culture: string } | null): void;
   navigate(target: AlertTarget | { type: 'settings' }): void;
   load(): Promise<void>;
+  /** The first load: started before the first render (state/boot.ts), shared by the mount. */
+  boot(): Promise<void>;
   /** Read the status again: the core pushes a change of state, not every answer it gets. */
   refreshStatus(): Promise<void>;
   /**
@@ -48,6 +50,16 @@ function latest(prev: AppStatus | null, next: AppStatus): AppStatus {
 /** Settings with patches still on their way to the host laid over them, oldest first. */
 function withPending(settings: Settings, pending: readonly SettingsPatch[]): Settings {
   return pending.reduce<Settings>((s, p) => ({ ...s, ...p }) as Settings, settings);
+}
+
+/** The first run's promise, kept once it succeeded; after a failure the next call runs again. */
+function keptOnceDone(run: () => Promise<void>): () => Promise<void> {
+  let first: Promise<void> | null = null;
+  return () =>
+    (first ??= run().catch((err: unknown) => {
+      first = null;
+      throw err;
+    }));
 }
 
 export function createAppStore(bridge: Bridge) {
@@ -94,6 +106,8 @@ export function createAppStore(bridge: Bridge) {
         .finally(() => (loading = null));
       return loading;
     },
+    // kept once it succeeded: the mount shares it even when it answered before the first render
+    boot: keptOnceDone(() => get().load()),
     async refreshStatus() {
       const status = await bridge.api.getStatus();
       set((s) => ({ status: latest(s.status, status) }));
