@@ -133,8 +133,11 @@ const job = (label, argv, at = null, weight = 0) => {
   };
 };
 const lanes = laneCount();
-/** Runs the jobs in lanes (scripts/test-lanes.mjs); returns how many failed. */
-const runJobs = async (jobs) => {
+/**
+ * Runs the jobs in lanes (scripts/test-lanes.mjs); returns how many failed. `ended(job,
+ * status, seconds)` is told of each, after its line.
+ */
+const runJobs = async (jobs, ended = () => {}) => {
   let bad = 0;
   await runInLanes(jobs, {
     lanes,
@@ -142,6 +145,7 @@ const runJobs = async (jobs) => {
     onStart: (j, buffered) => console.log(`\n▶ ${j.label}${buffered ? ' — started' : ''}`),
     onDone: (j, status, seconds) => {
       console.log(`  ${status === 0 ? '✔' : '✘'} ${j.label} (${seconds} s)`);
+      ended(j, status, seconds);
       if (status !== 0) {
         bad++;
         failures.push(...failuresOf(j.failureLabel, j.report));
@@ -156,7 +160,7 @@ const run = async (label, argv, at = null) =>
 const E2E_CONFIG = ['--config', 'vitest.e2e.config.ts'];
 const buildWeb = () =>
   run('building the web UI for the end-to-end tests', webBuildArgv(root, { mode: 'e2e' }));
-/** Expected minutes of a suite's run, to start the longest first (measured on CI). */
+/** Which runs start first when more wait than there are lanes: unit runs before end-to-end ones. */
 const WEIGHT = { unit: 3, e2e: 2 };
 
 // Test files by suite and by the clock their header asks for (scripts/clock.mjs).
@@ -239,21 +243,11 @@ if (args.includes('--clock-matrix')) {
     }
   });
   const byMoment = new Map(MOMENTS.map((m) => [m, { bad: 0, seconds: 0 }]));
-  await runInLanes(jobs, {
-    lanes,
-    cwd: root,
-    onStart: (j, buffered) => console.log(`\n▶ ${j.label}${buffered ? ' — started' : ''}`),
-    onDone: (j, status, seconds) => {
-      console.log(`  ${status === 0 ? '✔' : '✘'} ${j.label} (${seconds} s)`);
-      const sum = byMoment.get(j.moment);
-      sum.seconds += seconds;
-      if (status !== 0) {
-        sum.bad++;
-        failures.push(...failuresOf(j.failureLabel, j.report));
-      }
-    },
+  failed += await runJobs(jobs, (j, status, seconds) => {
+    const sum = byMoment.get(j.moment);
+    sum.seconds += seconds;
+    if (status !== 0) sum.bad++;
   });
-  failed += [...byMoment.values()].reduce((n, v) => n + v.bad, 0);
   const summary = MOMENTS.map((m) => {
     const { bad, seconds } = byMoment.get(m);
     return `  ${bad === 0 ? '✔' : '✘'} ${m.at}  ${m.name}  (${seconds} s of runs)`;
