@@ -146,10 +146,10 @@ describe('news', () => {
       content: hostile,
     });
     await e.page.getByLabel('Search news').fill('Hostile');
-    await expect
-      .poll(() => e.page.getByTestId('post-item').count(), { timeout: 10_000 })
-      .toBeGreaterThan(0);
-    await e.page.getByTestId('post-item').first().click();
+    // the search's answer, not the list before it: exactly the one hostile post
+    const hostileItem = e.page.getByTestId('post-item').filter({ hasText: 'Hostile markup test' });
+    await expect.poll(() => hostileItem.count(), { timeout: 10_000 }).toBe(1);
+    await hostileItem.click();
     await e.page.getByText('Safe paragraph about CPI.').waitFor();
     await e.page
       .locator('[data-testid=post-reader] a', { hasText: 'click me' })

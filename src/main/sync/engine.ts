@@ -65,6 +65,8 @@ export class SyncEngine {
   private backfillProgress: BackfillProgress | null = null;
   private running = false;
   private backfilling: Promise<void> | null = null;
+  /** Ends the running backfill after its request in flight (stop). */
+  private backfillAbort: AbortController | null = null;
   /** Starts, restarts and stops of the live source, one after another (never two at once). */
   private liveQueue: Promise<void> = Promise.resolve();
   private readonly startedAt: number;
@@ -167,6 +169,7 @@ export class SyncEngine {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.backfillAbort?.abort();
     this.subscriptions.dispose();
     this.wake.stop();
     this.deliveryExpiry.stop();
@@ -208,10 +211,13 @@ export class SyncEngine {
   /** "Sync now", recovery, relay gaps and wake-ups come here; concurrent calls share one run. */
   backfill(): Promise<void> {
     if (this.backfilling) return this.backfilling;
+    const abort = new AbortController();
+    this.backfillAbort = abort;
     this.backfilling = (async () => {
       try {
         await runBackfill({
           ...this.deps,
+          signal: abort.signal,
           onProgress: (p) => {
             this.backfillProgress = p;
             this.deps.onBackfill(p);
@@ -219,12 +225,14 @@ export class SyncEngine {
           },
         });
       } catch (err) {
+        if (abort.signal.aborted) return; // stopped: nothing failed, nothing to show
         this.deps.logger.warn({ err }, 'backfill failed; it runs again when the service answers');
         this.backfillProgress = null;
         this.deps.onBackfill({ running: false, phase: 'Failed', done: 0, total: 0 });
         this.push();
       } finally {
         this.backfilling = null;
+        this.backfillAbort = null;
       }
     })();
     return this.backfilling;
