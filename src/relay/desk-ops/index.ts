@@ -26,6 +26,7 @@ import { upcomingReleases } from './alerts/upcoming-releases.js';
 import { startDeskAlerts, type DeskAlertCounters } from './alerts/desk-alerts.js';
 import { deliveryLog } from './replay/delivery-log.js';
 import { releaseNames } from './replay/release-names.js';
+import { deskReleases, type DeskReleases } from './desk-releases.js';
 import { knownTradersLog } from './replay/trader-log.js';
 import { appliedLagHistogram, lagObserver, opsMetrics } from './ops-metrics.js';
 import { openOpsStores } from './ops-stores.js';
@@ -153,6 +154,7 @@ function viewDeps(
   presence: PresenceStore,
   positions: LogPositions,
   log: AdminViewDeps['log'],
+  releases: DeskReleases,
 ): AdminViewDeps {
   const { events, now } = opts;
   return {
@@ -161,7 +163,7 @@ function viewDeps(
     users: opts.users,
     presence,
     watchlist: opts.watchlist,
-    releases: upcomingReleases({ calendarUrl: opts.calendarUrl, tokens: opts.tokens, now }),
+    releases: upcomingReleases({ releases, tokens: opts.tokens, now }),
     log,
     lagThresholdSeconds: opts.lagThresholdSeconds ?? 60,
     silentReason: silentNodeReason,
@@ -188,9 +190,10 @@ export async function startDeskOps(opts: DeskOpsOptions): Promise<DeskOps> {
   const stores = await openOpsStores(opts);
   const { presence } = stores;
   const log = (since: number, until: number) => deliveryLog(events, presence, since, until);
-  const names = releaseNames(opts);
+  const releases = deskReleases(opts);
+  const names = releaseNames({ releases, tokens: opts.tokens });
   const positions = await seededPositions(events, stores);
-  const view = viewDeps(opts, presence, positions, log);
+  const view = viewDeps(opts, presence, positions, log, releases);
   const storeDown = new StoreDownView(opts);
   const alerts = startDeskAlerts({
     webhookUrl: opts.alerts?.webhookUrl ?? null,

@@ -1,11 +1,10 @@
 /**
- * The next HIGH-volatility releases, from the calendar with the desk's own keys: the same
- * shared `eventDates` window the calendar feeds are cut from (calendar-feed/release-window.ts),
- * so the admin page costs the service one request per cache period.
+ * The next HIGH-volatility releases, read from the desk's release window
+ * (desk-ops/desk-releases.ts, shared with the replay's release names): the admin page and
+ * the desk alerts cost the service one request per cache period.
  */
 import type { TokenManager } from '../../../node/oauth/token-manager.js';
-import type { HttpClient } from '../../../node/http/client.js';
-import { ReleaseWindow } from '../../calendar-feed/release-window.js';
+import type { DeskReleases } from '../desk-releases.js';
 
 export interface UpcomingRelease {
   id: string;
@@ -16,28 +15,15 @@ export interface UpcomingRelease {
 }
 
 export function upcomingReleases(opts: {
-  calendarUrl: string;
+  releases: DeskReleases;
   tokens: () => TokenManager | null;
   now: () => number;
-  /** How far ahead to look (default 24 h) and how many to list (default 10). */
+  /** How far ahead to look (default 24 h, at most the window's) and how many to list (10). */
   aheadMs?: number;
   limit?: number;
-  cacheMs?: number;
-  http?: HttpClient;
 }): () => Promise<UpcomingRelease[]> {
-  const window = new ReleaseWindow({
-    calendarUrl: opts.calendarUrl,
-    ttlMs: opts.cacheMs ?? 60_000,
-    pastDays: 0,
-    aheadDays: 2,
-    http: opts.http,
-    now: opts.now,
-  });
   return async () => {
-    if (!opts.calendarUrl) throw new Error('the relay was started without the calendar URL');
-    const tokens = opts.tokens();
-    if (!tokens) throw new Error('the relay has no provider keys (relay keys set)');
-    const { items } = await window.get(tokens);
+    const { items } = await opts.releases.get(opts.tokens());
     const now = opts.now();
     const until = now + (opts.aheadMs ?? 86_400_000);
     return items
