@@ -64,9 +64,8 @@ export class SyncEngine {
   private lastDeliveryAt: number | null = null;
   private backfillProgress: BackfillProgress | null = null;
   private running = false;
-  private backfilling: Promise<void> | null = null;
-  /** Ends the running backfill after its request in flight (stop). */
-  private backfillAbort: AbortController | null = null;
+  /** The running backfill, and what ends it after its request in flight (stop). */
+  private backfilling: { done: Promise<void>; abort: AbortController } | null = null;
   /** Starts, restarts and stops of the live source, one after another (never two at once). */
   private liveQueue: Promise<void> = Promise.resolve();
   private readonly startedAt: number;
@@ -169,13 +168,13 @@ export class SyncEngine {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.backfillAbort?.abort();
+    this.backfilling?.abort.abort();
     this.subscriptions.dispose();
     this.wake.stop();
     this.deliveryExpiry.stop();
     await this.safetyNet.stop();
     await this.switchLive(() => undefined);
-    await this.backfilling?.catch(() => undefined);
+    await this.backfilling?.done.catch(() => undefined);
     this.deps.applier.cancelPending();
     await this.deps.applier.settle();
   }
@@ -210,10 +209,9 @@ export class SyncEngine {
 
   /** "Sync now", recovery, relay gaps and wake-ups come here; concurrent calls share one run. */
   backfill(): Promise<void> {
-    if (this.backfilling) return this.backfilling;
+    if (this.backfilling) return this.backfilling.done;
     const abort = new AbortController();
-    this.backfillAbort = abort;
-    this.backfilling = (async () => {
+    const done = (async () => {
       try {
         await runBackfill({
           ...this.deps,
@@ -232,10 +230,10 @@ export class SyncEngine {
         this.push();
       } finally {
         this.backfilling = null;
-        this.backfillAbort = null;
       }
     })();
-    return this.backfilling;
+    this.backfilling = { done, abort };
+    return done;
   }
 
   /** Alert rules or the cached calendar changed: the safety net plans again. */
